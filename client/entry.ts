@@ -1,0 +1,21 @@
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { ISLAND_ATTR, ISLAND_HYDRATED_ATTR, ISLAND_PROPS_ATTR } from '../src/domain/islands';
+
+type IslandModule = { default: ComponentType<Record<string, unknown>> };
+
+const modules = import.meta.glob<IslandModule>('./islands/*.tsx');
+
+async function hydrateIsland(el: HTMLElement): Promise<void> {
+  const name = el.getAttribute(ISLAND_ATTR);
+  const load = modules[`./islands/${name}.tsx`];
+  if (!load) return;
+  const { default: Component } = await load();
+  const props = JSON.parse(el.getAttribute(ISLAND_PROPS_ATTR) ?? '{}') as Record<string, unknown>;
+  hydrateRoot(el, createElement(Component, props));
+  el.setAttribute(ISLAND_HYDRATED_ATTR, 'true');
+}
+
+for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]:not([${ISLAND_HYDRATED_ATTR}])`)) {
+  void hydrateIsland(el);
+}

@@ -1,0 +1,7 @@
+/** The islands protocol, shared by the server wrapper and the browser entry. */
+export const ISLAND_ATTR = 'data-island';
+export const ISLAND_PROPS_ATTR = 'data-props';
+export const ISLAND_HYDRATED_ATTR = 'data-hydrated';
+
+/** Island module names: each is `client/islands/<name>.tsx` with a default-exported component. */
+export type IslandName = 'redirect-after';

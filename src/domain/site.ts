@@ -1,0 +1,149 @@
+/** The page shell's shared constants: titles, links and where the footer is hidden (spec 001 §2). */
+
+export const DEFAULT_TITLE = 'Papaya - A Better Way to Bill Pay';
+
+export type MetaSection =
+  | 'default'
+  | 'about'
+  | 'how'
+  | 'partners'
+  | 'brandKit'
+  | 'contact'
+  | 'careers'
+  | 'pay'
+  | 'five'
+  | 'ebills'
+  | 'getPaid'
+  | 'error'
+  | 'paymentPlanOptions';
+
+export const PAGE_META: Record<MetaSection, { title: string; description: string }> = {
+  default: {
+    title: DEFAULT_TITLE,
+    description:
+      'Pay medical bills, utilities and invoices in a snap. Take a picture of your bill with the Papaya app or pay by card on the web.',
+  },
+  about: {
+    title: 'About Papaya - A Better Way to Bill Pay',
+    description: 'Papaya makes paying any bill as simple as taking a picture of it.',
+  },
+  how: {
+    title: 'How Papaya Works - A Better Way to Bill Pay',
+    description: 'Snap a photo of your bill, choose how to pay, and Papaya delivers the payment for you.',
+  },
+  partners: {
+    title: 'Papaya for Billers and Providers',
+    description: 'Offer your patients and customers a faster way to pay, with no integration work.',
+  },
+  brandKit: {
+    title: 'Papaya Brand Kit',
+    description: 'Logos, badges and guidelines for telling your customers they can pay with Papaya.',
+  },
+  contact: {
+    title: 'Contact Papaya',
+    description: 'Questions about a payment or your account? Reach the Papaya support team.',
+  },
+  careers: {
+    title: 'Careers at Papaya',
+    description: 'Join the team building a better way to pay bills.',
+  },
+  pay: {
+    title: 'Pay Your Bill with Papaya',
+    description: 'Get a secure link by text message and pay your bill in minutes.',
+  },
+  five: {
+    title: 'Pay Your Bill in Five Minutes - Papaya',
+    description: 'Pay any bill from your phone in about five minutes with the Papaya app.',
+  },
+  ebills: {
+    title: 'Link Your Email for eBills - Papaya',
+    description: 'Connect your inbox so Papaya can find your electronic bills for you.',
+  },
+  getPaid: {
+    title: 'Get Paid with Papaya',
+    description: 'Claim a payment sent to you through Papaya with your access code.',
+  },
+  error: {
+    title: 'Page Not Found - Papaya',
+    description: "We can't find that page. You can still pay your bill with Papaya.",
+  },
+  paymentPlanOptions: {
+    title: 'Payment Plan Options - Papaya',
+    description: 'Options for financing a medical bill over time.',
+  },
+};
+
+export interface NavLink {
+  href: string;
+  label: string;
+  /** Hidden on pages whose path is listed (the partner link on /postcard and /call). */
+  hiddenOn?: readonly string[];
+}
+
+export const NAV_LINKS: readonly NavLink[] = [
+  { href: '/how-it-works', label: 'How it works' },
+  { href: '/about', label: 'About' },
+  { href: '/partners', label: 'For billers', hiddenOn: ['/postcard', '/call'] },
+  { href: '/careers', label: 'Careers' },
+  { href: '/contact', label: 'Contact' },
+];
+
+export const FOOTER_LINKS: readonly NavLink[] = [
+  ...NAV_LINKS,
+  { href: '/brand-kit?company', label: 'Brand kit' },
+  { href: '/brand-kit?usps', label: 'USPS brand kit' },
+  { href: '/termsofservice', label: 'Terms of service' },
+  { href: '/privacy', label: 'Privacy policy' },
+];
+
+export function visibleLinks(links: readonly NavLink[], path: string): NavLink[] {
+  return links.filter((l) => !l.hiddenOn?.includes(path));
+}
+
+/** Route names of spec 001 §2 whose pages never show the footer. */
+export const FOOTERLESS_PAGES = new Set([
+  'Pay',
+  'Pay-Widget',
+  'Pay-Widget-Imaginepay-Button',
+  'Pay-Widget-Restore-Tab',
+  'Pay-Contactless',
+  'Pay-Now',
+  'Pay-Later',
+  'Pay-Provider',
+  'Pay-Slash',
+  'Account-Link',
+  'Get-Paid',
+  'BillInfoRequest',
+  'Web-Pay',
+  'AppsFlyerLanding',
+  'DownloadLanding',
+  'Member-Signup',
+  'Web-Pay-Multi-Option',
+  'Pay-App-Clip',
+  'PaymentPlanOptions',
+]);
+
+/** Route names whose pages carry the bot-check notice. */
+export const BOT_NOTICE_PAGES = new Set(['Contact', 'Update-Pass', 'Partners']);
+
+/** Marketing pages served by the legacy site; this Worker passes them through to the origin. */
+export const MARKETING_PATHS = [
+  '/',
+  '/home',
+  '/about',
+  '/partners',
+  '/contact',
+  '/careers',
+  '/how-it-works',
+  '/brand-kit',
+  '/postcard',
+  '/call',
+] as const;
+
+export const SUPPORT_EMAIL = 'support@papayapay.com';
+
+/** `?headerless` in any form (`?headerless`, `?headerless=1`, `?headerless=true`) hides the chrome; `=false`/`=0` does not. */
+export function isHeaderless(value: string | undefined | null): boolean {
+  if (value === undefined || value === null) return false;
+  return !['false', '0', 'no'].includes(value.trim().toLowerCase());
+}

@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { assetRoutes } from './routes/assets';
+import { infoRoutes } from './routes/info';
+import { landingRoutes } from './routes/landing';
+import { legalRoutes } from './routes/legal';
+import { marketingRoutes } from './routes/marketing';
+import { notFound } from './routes/not-found';
+import type { AppEnv } from './server/app-env';
+import { logError } from './server/log';
+import { requestContext } from './server/middleware';
+import { serverErrorResponse } from './server/render';
+
+const app = new Hono<AppEnv>();
+
+app.use('*', requestContext);
+app.route('/', assetRoutes);
+app.route('/', legalRoutes);
+app.route('/', landingRoutes);
+app.route('/', infoRoutes);
+app.route('/', marketingRoutes);
+app.notFound(notFound);
+app.onError((error, c) => {
+  logError(c.get('requestId') ?? 'unknown', 'unhandled', error);
+  return serverErrorResponse();
+});
+
+export default app;

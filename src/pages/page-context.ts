@@ -1,0 +1,22 @@
+import { createContext, useContext } from 'react';
+import type { DeviceClass } from '../domain/device';
+import type { IslandName } from '../domain/islands';
+
+/** What the server knows about the request while rendering one page. */
+export interface PageContextValue {
+  nonce: string;
+  path: string;
+  device: DeviceClass;
+  headerless: boolean;
+  /** Filled by `<Island>` as islands render; read by the scripts at the end of `<body>`. */
+  islands: Set<IslandName>;
+  year: number;
+}
+
+export const PageContext = createContext<PageContextValue | null>(null);
+
+export function usePageContext(): PageContextValue {
+  const value = useContext(PageContext);
+  if (!value) throw new Error('usePageContext outside a rendered page');
+  return value;
+}

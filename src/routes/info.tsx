@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { FinancingPage } from '../pages/financing';
+import { VerificationPage } from '../pages/verification';
+import type { AppEnv } from '../server/app-env';
+import { renderPage } from '../server/render';
+import { notFound } from './not-found';
+
+export const infoRoutes = new Hono<AppEnv>();
+
+const verificationForms = [
+  ['/merchant-verification', 'merchant', 'Merchant verification form'],
+  ['/confirmation', 'confirmation', 'Biller confirmation form'],
+  ['/newpartner', 'newpartner', 'New partner form'],
+] as const;
+
+for (const [path, key, formTitle] of verificationForms) {
+  infoRoutes.get(path, (c) => {
+    const formUrl = c.get('config').verification[key];
+    // Without a configured form there is nothing to verify with: the page does not exist.
+    if (!formUrl) return notFound(c);
+    return renderPage(c, <VerificationPage page={path.slice(1)} formUrl={formUrl} formTitle={formTitle} />);
+  });
+}
+
+infoRoutes.get('/financing', (c) => {
+  const config = c.get('config');
+  const payeeName = (c.req.query('PAYEE_NAME') ?? '').trim().slice(0, 100);
+  const known = config.financingBackLinks.get(payeeName.toLowerCase());
+  const backHref = known ?? (payeeName ? `/pay?${new URLSearchParams({ p: payeeName })}` : '/pay');
+  return renderPage(
+    c,
+    <FinancingPage providerUrl={config.financingProviderUrl} backHref={backHref} backLabel="Back to paying your bill" />,
+  );
+});

@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import { BillpayTerms } from '../pages/legal/billpay-terms';
+import { PrivacyPolicy } from '../pages/legal/privacy-policy';
+import { TermsOfService } from '../pages/legal/terms-of-service';
+import { LegalPage } from '../pages/legal-page';
+import type { AppEnv } from '../server/app-env';
+import { renderPage } from '../server/render';
+
+export const legalRoutes = new Hono<AppEnv>();
+
+const terms = { page: 'Terms', title: 'Terms of Service - Papaya', body: TermsOfService };
+const privacy = { page: 'Privacy', title: 'Privacy Policy - Papaya', body: PrivacyPolicy };
+const billpay = { page: 'BillpayTerms', title: 'Bill Pay Terms of Service - Papaya', body: BillpayTerms };
+
+for (const [path, doc] of [
+  ['/embedded/termsofservice', terms],
+  ['/termsofservice', terms],
+  ['/embedded/privacy', privacy],
+  ['/privacy', privacy],
+  ['/embedded/billpay-termsofservice', billpay],
+] as const) {
+  legalRoutes.get(path, (c) => renderPage(c, <LegalPage {...doc} />));
+}

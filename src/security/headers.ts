@@ -1,0 +1,64 @@
+/** Security headers and the per-response CSP nonce. */
+
+export const WIDGET_PATHS = new Set(['/pay-widget', '/pay-widget-imaginepay-button', '/pay-widget-restore-tab']);
+
+export function makeNonce(): string {
+  const bytes = new Uint8Array(18);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export interface CspOptions {
+  nonce: string;
+  /** Origins allowed to frame the page; empty means nobody. */
+  frameAncestors: string[];
+  /** Origins the page may frame (verification forms, the human check). */
+  frameSrc: string[];
+}
+
+export function contentSecurityPolicy({ nonce, frameAncestors, frameSrc }: CspOptions): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${frameSrc.length ? frameSrc.join(' ') : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors.length ? frameAncestors.join(' ') : "'none'"}`,
+  ].join('; ');
+}
+
+export function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface HeaderOptions extends CspOptions {
+  embeddable: boolean;
+  /** A page passed through from the legacy site: its own CSP applies, ours would block its scripts. */
+  foreign?: boolean;
+}
+
+/** Sets the site-wide headers; a header the route already set (e.g. a stricter Referrer-Policy) is kept. */
+export function applySecurityHeaders(headers: Headers, options: HeaderOptions): void {
+  const defaults: Record<string, string> = {
+    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  if (!options.foreign) defaults['Content-Security-Policy'] = contentSecurityPolicy(options);
+  if (!options.embeddable) defaults['X-Frame-Options'] = 'DENY';
+  for (const [name, value] of Object.entries(defaults)) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+}

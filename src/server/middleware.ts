@@ -1,0 +1,68 @@
+import type { MiddlewareHandler } from 'hono';
+import { readConfig } from '../domain/config';
+import { classifyDevice } from '../domain/device';
+import { applySecurityHeaders, makeNonce, originOf, WIDGET_PATHS } from '../security/headers';
+import type { AppEnv } from './app-env';
+import { logRequest } from './log';
+
+const frameSources = new WeakMap<object, string[]>();
+
+function frameSrcFor(env: Env): string[] {
+  let origins = frameSources.get(env);
+  if (!origins) {
+    const { verification } = readConfig(env);
+    origins = [...new Set([verification.merchant, verification.confirmation, verification.newpartner].map(originOf))].filter(
+      (o): o is string => !!o,
+    );
+    frameSources.set(env, origins);
+  }
+  return origins;
+}
+
+/** Request id, nonce, device class and config for every request; headers and a log line on the way out. */
+export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const started = Date.now();
+  const requestId = crypto.randomUUID();
+  const nonce = makeNonce();
+  const config = readConfig(c.env);
+  const device = classifyDevice({
+    userAgent: c.req.header('User-Agent'),
+    chUaMobile: c.req.header('Sec-CH-UA-Mobile'),
+    chUaPlatform: c.req.header('Sec-CH-UA-Platform'),
+  });
+  c.set('requestId', requestId);
+  c.set('nonce', nonce);
+  c.set('config', config);
+  c.set('device', device);
+
+  await next();
+
+  // Responses passed through from fetch() have immutable headers.
+  let headers = c.res.headers;
+  try {
+    headers.set('X-Request-Id', requestId);
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    headers = c.res.headers;
+    headers.set('X-Request-Id', requestId);
+  }
+  const embeddable = WIDGET_PATHS.has(c.req.path);
+  applySecurityHeaders(headers, {
+    nonce,
+    embeddable,
+    foreign: c.get('foreign') === true,
+    frameAncestors: embeddable ? (config.widgetFrameAncestors.length ? config.widgetFrameAncestors : ["'self'"]) : [],
+    frameSrc: frameSrcFor(c.env),
+  });
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  if (headers.get('Content-Type')?.startsWith('text/html')) headers.append('Vary', 'User-Agent, Sec-CH-UA-Mobile, Sec-CH-UA-Platform');
+
+  logRequest({
+    requestId,
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    durationMs: Date.now() - started,
+    device,
+  });
+};

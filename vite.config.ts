@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+
+// Builds the browser side only: the island entry and the stylesheet, hashed, with a manifest
+// that the Worker reads to write script, preload and stylesheet tags. `static/` is copied as is.
+export default defineConfig({
+  publicDir: 'static',
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2019',
+    rollupOptions: {
+      input: ['client/entry.ts', 'client/styles.css'],
+    },
+  },
+});
