@@ -1,0 +1,47 @@
+import { exports } from 'cloudflare:workers';
+import type {} from 'vitest';
+
+export const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+export const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/123.0.6312.99 Mobile Safari/537.36';
+export const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/123.0.0.0 Safari/537.36';
+
+/** Sends a request to the Worker as a visitor with the given user agent would. */
+export function visit(path: string, init: RequestInit & { ua?: string } = {}): Promise<Response> {
+  const { ua = DESKTOP, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  headers.set('User-Agent', ua);
+  return exports.default.fetch(new Request(`https://papaya.test${path}`, { redirect: 'manual', ...rest, headers }));
+}
+
+export function scriptTags(html: string): string[] {
+  return html.match(/<script\b[^>]*>/g) ?? [];
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: ' ' };
+
+/** The visible text of an HTML document, roughly as a reader would get it: tags dropped, entities decoded. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(#x27|#39|amp|lt|gt|quot|nbsp);/g, (_, e: string) => ENTITIES[e] ?? '')
+    .replace(/\s+/g, ' ');
+}
+
+export const LABELS: Record<string, string> = { [IPHONE]: 'iPhone', [ANDROID]: 'Android', [DESKTOP]: 'desktop' };
+
+type Outbound = (request: Request) => Response | Promise<Response>;
+
+/**
+ * Answers the Worker's outbound fetches (which run in this isolate) with `handler`, and records them.
+ * Returns the recorded requests; restore with `vi.restoreAllMocks()`.
+ */
+export function stubOutbound(vi: typeof import('vitest').vi, handler: Outbound): Request[] {
+  const seen: Request[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    seen.push(request);
+    return handler(request);
+  });
+  return seen;
+}
