@@ -1,5 +1,5 @@
 import { exports } from 'cloudflare:workers';
-import type {} from 'vitest';
+import type { vi as Vi } from 'vitest';
 
 export const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 export const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/123.0.6312.99 Mobile Safari/537.36';
@@ -36,7 +36,7 @@ type Outbound = (request: Request) => Response | Promise<Response>;
  * Answers the Worker's outbound fetches (which run in this isolate) with `handler`, and records them.
  * Returns the recorded requests; restore with `vi.restoreAllMocks()`.
  */
-export function stubOutbound(vi: typeof import('vitest').vi, handler: Outbound): Request[] {
+export function stubOutbound(vi: typeof Vi, handler: Outbound): Request[] {
   const seen: Request[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);

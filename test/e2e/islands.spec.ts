@@ -1,0 +1,21 @@
+import { expect, test } from './support';
+
+test('the app-clip island hydrates, then sends the visitor on after 200 ms', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/pay-appclip');
+  await expect(page.locator('[data-island="redirect-after"][data-hydrated="true"]')).toHaveCount(1);
+  await page.clock.runFor(190);
+  await expect(page).toHaveURL(/\/pay-appclip$/);
+  await page.clock.runFor(20);
+  await page.waitForURL('**/download');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get the Papaya app');
+});
+
+test('without JavaScript the call to action still leads on', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/pay-appclip');
+  await page.getByRole('link', { name: 'Continue to Papaya' }).click();
+  await expect(page).toHaveURL(/\/download$/);
+  await context.close();
+});

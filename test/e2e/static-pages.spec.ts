@@ -1,0 +1,46 @@
+import { expect, expectAccessible, test, WIDTHS } from './support';
+
+/** Every page of the foundation, with the heading a visitor sees and whether it may ship script. */
+const PAGES = [
+  { path: '/embedded/termsofservice', heading: 'Terms of Service', scripts: 0 },
+  { path: '/embedded/privacy', heading: 'Privacy Policy', scripts: 0 },
+  { path: '/embedded/billpay-termsofservice', heading: 'Bill Pay Terms of Service', scripts: 0 },
+  { path: '/termsofservice', heading: 'Terms of Service', scripts: 0 },
+  { path: '/privacy', heading: 'Privacy Policy', scripts: 0 },
+  { path: '/download', heading: 'Get the Papaya app', scripts: 0 },
+  { path: '/appsFlyer/landing', heading: 'Pay your bills in a snap', scripts: 0 },
+  { path: '/financing', heading: 'Payment plan options', scripts: 0 },
+  { path: '/merchant-verification', heading: 'Provider/Biller Verification', scripts: 0 },
+  { path: '/confirmation', heading: 'Provider/Biller Verification', scripts: 0 },
+  { path: '/newpartner', heading: 'Provider/Biller Verification', scripts: 0 },
+  { path: '/this-page-does-not-exist', heading: "Sorry! We can't find that page.", scripts: 0 },
+  { path: '/pay-appclip', heading: 'Pay your bill with Papaya', scripts: 1 },
+];
+
+for (const viewport of WIDTHS) {
+  test.describe(`at ${viewport.width}px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const { path, heading, scripts } of PAGES) {
+      test(`${path} renders, ships ${scripts} script(s) and passes axe`, async ({ page }) => {
+        // The app-clip page leaves on its own after 200 ms; stop the clock so it can be examined.
+        await page.clock.install();
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(path.includes('does-not-exist') ? 404 : 200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        expect(await page.locator('script').count()).toBe(scripts);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+        await expectAccessible(page);
+      });
+    }
+  });
+}
+
+test('the verification form loads from its own origin inside the frame', async ({ page }) => {
+  await page.goto('/merchant-verification');
+  const frame = page.frameLocator('iframe[title="Merchant verification form"]');
+  await expect(frame.getByRole('heading', { name: 'Verification form: merchant' })).toBeVisible();
+  const box = await page.locator('iframe').boundingBox();
+  expect(box?.height).toBe(800);
+});
