@@ -1,7 +1,8 @@
+import { stopClock } from './clock';
 import { expect, test } from './support';
 
 test('the app-clip island hydrates, then sends the visitor on after 200 ms', async ({ page }) => {
-  await page.clock.install();
+  await stopClock(page);
   await page.goto('/pay-appclip');
   await expect(page.locator('[data-island="redirect-after"][data-hydrated="true"]')).toHaveCount(1);
   await page.clock.runFor(190);
