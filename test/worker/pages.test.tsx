@@ -6,6 +6,7 @@ import worker from '../../src/index';
 import type { AppEnv } from '../../src/server/app-env';
 import { requestContext } from '../../src/server/middleware';
 import { renderPage } from '../../src/server/render';
+import { Document } from '../../src/pages/shell/document';
 import { ANDROID, IPHONE, scriptTags, stubOutbound, visibleText, visit } from './helpers';
 
 afterEach(() => vi.restoreAllMocks());
@@ -319,5 +320,17 @@ describe('request logs', () => {
     expect(entry.requestId).toBe(res.headers.get('X-Request-Id'));
     expect(lines[0]).not.toContain('secret');
     expect(lines[0]).not.toContain('Jane');
+  });
+});
+
+describe('the bot-check notice', () => {
+  const app = new Hono<AppEnv>()
+    .use('*', requestContext)
+    .get('/with', (c) => renderPage(c, <Document page="Update-Pass">content</Document>))
+    .get('/without', (c) => renderPage(c, <Document page="Terms">content</Document>));
+
+  it('shows on the pages that carry a human check, and only there', async () => {
+    expect(visibleText(await (await app.request('/with', {}, env)).text())).toContain('This site is protected by Cloudflare Turnstile');
+    expect(visibleText(await (await app.request('/without', {}, env)).text())).not.toContain('Turnstile');
   });
 });

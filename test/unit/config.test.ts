@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig, storeUrlFor } from '../../src/domain/config';
+import { isHeaderless, visibleLinks, FOOTER_LINKS, NAV_LINKS } from '../../src/domain/site';
+
+describe('readConfig', () => {
+  it('reads lists, numbers and flags from plain strings', () => {
+    const c = readConfig({
+      GENERIC_PAY_NAMES: 'Pay, bill ,,papaya',
+      SMS_LIMIT_PER_PHONE: '5',
+      SMS_LIMIT_PER_IP: 'lots',
+      HUMAN_CHECK: 'turnstile',
+      ORIGIN_URL: 'https://backend.example/',
+      ENVIRONMENT: 'production',
+    });
+    expect(c.genericPayNames).toEqual(['pay', 'bill', 'papaya']);
+    expect(c.smsLimitPerPhone).toBe(5);
+    expect(c.smsLimitPerIp).toBe(10);
+    expect(c.humanCheck).toBe('turnstile');
+    expect(c.originUrl).toBe('https://backend.example');
+    expect(c.production).toBe(true);
+  });
+
+  it('turns an unknown human-check mode into off only when it is not turnstile', () => {
+    expect(readConfig({ HUMAN_CHECK: 'OFF' }).humanCheck).toBe('off');
+    expect(readConfig({}).humanCheck).toBe('off');
+  });
+
+  it('keeps only https back links for the financing page, keyed by lower-cased payee name', () => {
+    const c = readConfig({ FINANCING_BACK_LINKS: 'Valley Medical=https://v.example/b, Evil=javascript:alert(1), Plain=http://p.example, Broken' });
+    expect([...c.financingBackLinks]).toEqual([['valley medical', 'https://v.example/b']]);
+  });
+
+  it('frames verification forms over https, or over http only from this machine', () => {
+    const c = readConfig({
+      VERIFY_MERCHANT_FORM_URL: 'https://forms.example/m',
+      VERIFY_CONFIRMATION_FORM_URL: 'http://forms.example/c',
+      VERIFY_NEWPARTNER_FORM_URL: 'http://127.0.0.1:8798/n',
+    });
+    expect(c.verification).toEqual({ merchant: 'https://forms.example/m', confirmation: '', newpartner: 'http://127.0.0.1:8798/n' });
+  });
+
+  it('refuses a financing provider that is not https', () => {
+    expect(readConfig({ FINANCING_PROVIDER_URL: 'javascript:alert(1)' }).financingProviderUrl).toBe('https://www.carecredit.com/');
+  });
+
+  it('sends each device to its own store', () => {
+    const c = readConfig({ APP_STORE_URL: 'https://apps.apple.com/x', PLAY_STORE_URL: 'https://play.google.com/y' });
+    expect(storeUrlFor(c, 'apple')).toBe('https://apps.apple.com/x');
+    expect(storeUrlFor(c, 'android')).toBe('https://play.google.com/y');
+    expect(storeUrlFor(c, 'desktop')).toBe('/download');
+  });
+});
+
+describe('shell rules', () => {
+  it('reads headerless the way the old app did: present means on', () => {
+    expect(isHeaderless('')).toBe(true);
+    expect(isHeaderless('true')).toBe(true);
+    expect(isHeaderless('1')).toBe(true);
+    expect(isHeaderless('false')).toBe(false);
+    expect(isHeaderless('0')).toBe(false);
+    expect(isHeaderless(undefined)).toBe(false);
+  });
+
+  it('hides the partner link on /postcard and /call, in the navigation and the footer', () => {
+    for (const path of ['/postcard', '/call']) {
+      expect(visibleLinks(NAV_LINKS, path).map((l) => l.href)).not.toContain('/partners');
+      expect(visibleLinks(FOOTER_LINKS, path).map((l) => l.href)).not.toContain('/partners');
+    }
+    expect(visibleLinks(NAV_LINKS, '/about').map((l) => l.href)).toContain('/partners');
+  });
+
+  it('links to every page the spec names', () => {
+    const hrefs = FOOTER_LINKS.map((l) => l.href.split('?')[0]);
+    for (const href of ['/about', '/partners', '/contact', '/careers', '/termsofservice', '/privacy', '/how-it-works', '/brand-kit']) {
+      expect(hrefs).toContain(href);
+    }
+  });
+});
