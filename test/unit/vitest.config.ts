@@ -4,6 +4,6 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
-    setupFiles: ['test/unit/setup.ts'],
+    setupFiles: ['test/console-guard.ts'],
   },
 });

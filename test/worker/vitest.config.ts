@@ -17,7 +17,7 @@ export default defineConfig({
   ],
   test: {
     include: ['test/worker/**/*.test.{ts,tsx}'],
-    setupFiles: ['test/worker/setup.ts'],
+    setupFiles: ['test/console-guard.ts'],
     // The Worker's one-line-per-request logs are checked by their own tests, not printed.
     onConsoleLog: (log) => !log.startsWith('{"level":"info"'),
   },
