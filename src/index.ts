@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { assetRoutes } from './routes/assets';
+import { devRoutes } from './routes/dev';
 import { infoRoutes } from './routes/info';
 import { landingRoutes } from './routes/landing';
 import { legalRoutes } from './routes/legal';
@@ -18,6 +19,7 @@ app.route('/', legalRoutes);
 app.route('/', landingRoutes);
 app.route('/', infoRoutes);
 app.route('/', marketingRoutes);
+app.route('/', devRoutes);
 app.notFound(notFound);
 app.onError((error, c) => {
   logError(c.get('requestId') ?? 'unknown', 'unhandled', error);

@@ -1,5 +1,6 @@
 import type { DeviceClass } from '../domain/device';
 import type { SiteConfig } from '../domain/config';
+import type { Origin } from '../origin';
 
 export interface AppEnv {
   Bindings: Env;
@@ -8,6 +9,8 @@ export interface AppEnv {
     nonce: string;
     device: DeviceClass;
     config: SiteConfig;
+    /** The backend, with this request's call outcomes recorded for its log line. */
+    origin: Origin;
     /** The response comes from the legacy site, which keeps its own Content-Security-Policy. */
     foreign?: boolean;
   };

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { readConfig } from '../domain/config';
 import { classifyDevice } from '../domain/device';
+import { createOrigin, type CallOutcome } from '../origin';
 import { applySecurityHeaders, makeNonce, originOf, WIDGET_PATHS } from '../security/headers';
 import type { AppEnv } from './app-env';
 import { logRequest } from './log';
@@ -34,6 +35,8 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('nonce', nonce);
   c.set('config', config);
   c.set('device', device);
+  const originCalls: CallOutcome[] = [];
+  c.set('origin', createOrigin(c.env, (outcome) => originCalls.push(outcome)));
 
   await next();
 
@@ -64,5 +67,6 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     status: c.res.status,
     durationMs: Date.now() - started,
     device,
+    ...(originCalls.length ? { origin: originCalls } : {}),
   });
 };

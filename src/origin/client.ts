@@ -1,0 +1,71 @@
+import { calls, type CallInput, type CallName, type CallOutput, type CallSpec } from './calls';
+import type { CallOutcome, OriginFailureKind, OriginResult } from './result';
+
+/** Sends one request to the origin: the network when ORIGIN_URL is set, the embedded origin otherwise. */
+export type Transport = (request: Request) => Promise<Response>;
+
+export interface ClientOptions {
+  baseUrl: string;
+  transport: Transport;
+  timeoutMs: number;
+  onOutcome?: (outcome: CallOutcome) => void;
+}
+
+export type Origin = { [K in CallName]: (input: CallInput<K>) => Promise<OriginResult<CallOutput<K>>> };
+
+function buildRequest(baseUrl: string, spec: CallSpec<unknown, unknown>, input: unknown, signal: AbortSignal): Request {
+  const { method, path, json, form } = spec.request(input);
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(json);
+  } else if (form) {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(form)) data.append(name, value);
+    body = data;
+  }
+  return new Request(`${baseUrl}${path}`, { method, headers, body, signal });
+}
+
+async function run<O>(options: ClientOptions, spec: CallSpec<unknown, O>, input: unknown): Promise<OriginResult<O>> {
+  const started = Date.now();
+  const finish = (result: OriginResult<O>, status?: number): OriginResult<O> => {
+    options.onOutcome?.({ call: spec.name, outcome: result.ok ? 'ok' : result.kind, status, ms: Date.now() - started });
+    return result;
+  };
+  const fail = (kind: OriginFailureKind, status?: number) => finish({ ok: false, kind, call: spec.name, status }, status);
+
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let response: Response;
+  try {
+    response = await options.transport(buildRequest(options.baseUrl, spec, input, signal));
+  } catch {
+    return fail(signal.aborted ? 'timeout' : 'unreachable');
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    return fail('bad-status', response.status);
+  }
+  if (!spec.response) {
+    await response.body?.cancel();
+    return finish({ ok: true, value: undefined as O }, response.status);
+  }
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    return fail(signal.aborted ? 'timeout' : 'bad-body', response.status);
+  }
+  const parsed = spec.response.safeParse(json);
+  if (!parsed.success) return fail('bad-body', response.status);
+  return finish({ ok: true, value: parsed.data }, response.status);
+}
+
+export function createClient(options: ClientOptions): Origin {
+  const origin = {} as Record<string, (input: unknown) => Promise<OriginResult<unknown>>>;
+  for (const [key, spec] of Object.entries(calls)) {
+    origin[key] = (input) => run(options, spec as CallSpec<unknown, unknown>, input);
+  }
+  return origin as Origin;
+}

@@ -1,0 +1,107 @@
+import { Hono } from 'hono';
+import { jsonBody, nowIso, randomCode, str, type EmbeddedEnv } from './util';
+
+/** Payee lookups, provider search, feature flags, 404 reports, the SMS outbox and payments. */
+export const payeeRoutes = new Hono<EmbeddedEnv>();
+
+type PayeeRow = { data: string };
+const parse = (row: PayeeRow | null) => (row ? (JSON.parse(row.data) as Record<string, unknown>) : null);
+
+payeeRoutes.post('/api/payee_url.php', async (c) => {
+  const q = (c.req.query('url') ?? '').trim().toLowerCase();
+  const row = q
+    ? await c.env.DB.prepare('SELECT data FROM payees WHERE lower(url) = ?1 OR lower(billing_url) = ?1 OR id = ?1 LIMIT 1').bind(q).first<PayeeRow>()
+    : null;
+  return c.json({ result: { payee: parse(row) } });
+});
+
+payeeRoutes.post('/api/web_payment.php', async (c) => {
+  if (c.req.query('action') !== 'getPayee') return c.json({ error: 'unknown action' }, 400);
+  const row = await c.env.DB.prepare('SELECT data FROM payees WHERE id = ?').bind(c.req.query('p') ?? '').first<PayeeRow>();
+  return c.json(parse(row) ?? {});
+});
+
+payeeRoutes.get('/api/web_payment.php', async (c) => {
+  if (c.req.query('action') !== 'getPayees' || c.req.query('target') !== 'partner') return c.json({ error: 'unknown action' }, 400);
+  const term = (c.req.query('term') ?? '').trim();
+  if (term.length < 3) return c.json([]);
+  const generic = new Set((c.env.GENERIC_PAY_NAMES ?? '').split(',').map((s) => s.trim().toLowerCase()));
+  const like = `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const { results } = await c.env.DB.prepare("SELECT data FROM payees WHERE name LIKE ? ESCAPE '\\' ORDER BY name LIMIT 50").bind(like).all<PayeeRow>();
+  const list = results
+    .map((r) => JSON.parse(r.data) as Record<string, unknown> & { address?: Record<string, string> })
+    .filter((p) => p.isPartner && !p.noGenericWeb && !p.autoConf && !p.isBilling && !generic.has(str(p.url).toLowerCase()))
+    .map(({ payeeId, payeeName, address, url, ...flags }) => ({
+      id: payeeId,
+      name: payeeName,
+      street1: address?.address1 ?? '',
+      street2: address?.address2 ?? '',
+      city: address?.city ?? '',
+      state: address?.state ?? '',
+      zip: address?.zip ?? '',
+      url,
+      isProvider: flags.isProvider ?? false,
+      isBilling: flags.isBilling ?? false,
+      isPartner: flags.isPartner ?? false,
+      noGenericWeb: flags.noGenericWeb ?? false,
+      autoConf: flags.autoConf ?? false,
+      hasAccount: flags.hasAccount ?? false,
+      useStatement: flags.useStatement ?? false,
+      notMedical: flags.notMedical ?? false,
+    }));
+  return c.json(list);
+});
+
+payeeRoutes.get('/api/unleash/is_enabled.php', async (c) => {
+  const row = await c.env.DB.prepare('SELECT enabled FROM feature_flags WHERE name = ?').bind(c.req.query('featureName') ?? '').first<{ enabled: number }>();
+  return c.json({ data: { message: row?.enabled === 1 } });
+});
+
+payeeRoutes.post('/api/404.php', async (c) => {
+  const body = await jsonBody(c);
+  await c.env.DB.prepare('INSERT INTO not_found_reports (path, created_at) VALUES (?, ?)').bind(str(body?.path).slice(0, 2000), nowIso()).run();
+  return c.json({});
+});
+
+payeeRoutes.post('/api/send_sms_client.php', async (c) => {
+  const body = await jsonBody(c);
+  const num = str(body?.num);
+  const text = str(body?.body);
+  if (!/^1?\d{10}$/.test(num) || !text) return c.json({ success: false, message: 'Invalid recipient or message.' });
+  await c.env.DB.prepare('INSERT INTO sms_outbox (to_num, body, message_type, created_at) VALUES (?, ?, ?, ?)')
+    .bind(num, text, str(body?.messageType), nowIso())
+    .run();
+  return c.json({ success: true });
+});
+
+function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  if (/^6/.test(digits)) return 'Discover';
+  return 'Card';
+}
+
+const PAYER_FIELDS = ['patientName', 'account', 'payDOB', 'payDOS', 'email', 'phone', 'billingZip', 'billName', 'zip', 'addr1', 'city', 'state', 'payNote', 'isBtoB'];
+
+payeeRoutes.post('/payment/payment_back.php', async (c) => {
+  const payee = await c.env.DB.prepare('SELECT id FROM payees WHERE id = ?').bind(c.req.query('p') ?? '').first<{ id: string }>();
+  if (!payee) return c.json({ status: 'error', message: 'This biller is not accepting web payments.' });
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    return c.json({ status: 'error', message: 'The payment could not be read.' });
+  }
+  const field = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : '');
+  const digits = field('ccn').replace(/\D/g, '');
+  const amount = Number(field('amount').replace(/[$,\s]/g, ''));
+  if (digits.length < 13 || digits.length > 19) return c.json({ status: 'error', message: 'Card number is invalid.' });
+  if (!Number.isFinite(amount) || amount <= 0 || amount > 2000) return c.json({ status: 'error', message: 'Amount is invalid.' });
+  const payer = Object.fromEntries(PAYER_FIELDS.map((name) => [name, field(name)]).filter(([, v]) => v));
+  const confirmation = `PAP-${randomCode(8)}`;
+  await c.env.DB.prepare('INSERT INTO payments (confirmation, payee_id, amount_cents, brand, last4, payer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .bind(confirmation, payee.id, Math.round(amount * 100), cardBrand(digits), digits.slice(-4), JSON.stringify(payer), nowIso())
+    .run();
+  return c.json({ status: 'success', confirmationUrl: `/receipt/${confirmation}` });
+});
