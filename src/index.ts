@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { apiRoutes } from './routes/api';
 import { assetRoutes } from './routes/assets';
 import { devRoutes } from './routes/dev';
 import { infoRoutes } from './routes/info';
@@ -20,6 +21,7 @@ app.route('/', landingRoutes);
 app.route('/', infoRoutes);
 app.route('/', marketingRoutes);
 app.route('/', devRoutes);
+app.route('/', apiRoutes);
 app.notFound(notFound);
 app.onError((error, c) => {
   logError(c.get('requestId') ?? 'unknown', 'unhandled', error);

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { FieldSchema, GetPaidRequestSchema, TeamEmailSchema } from '../origin/schemas';
+
+/** Requests the browser sends to the Worker's API (contract §4). Shared by islands and routes. */
+
+const token = z.string().trim().min(1, 'Required').max(200).regex(/^[A-Za-z0-9_\-.=]+$/, 'Invalid token.');
+const shortText = (max: number) => z.string().max(max);
+
+export const PayeeQuerySchema = z.object({
+  url: z.string().trim().min(1, 'Required').max(100).regex(/^[A-Za-z0-9._-]+$/, 'Invalid payee name.'),
+});
+
+export const NotFoundReportSchema = z.object({
+  path: z.string().min(1).max(2000).startsWith('/'),
+});
+
+export const FeatureQuerySchema = z.object({ featureName: z.enum(['pay-wpbp-redirect']) });
+
+export const PasswordResetSchema = z.object({
+  x: token,
+  np: z.string().min(8, 'Please include at least 8 characters.').max(200).optional(),
+});
+
+export const GetPayeeQuerySchema = z.object({ action: z.literal('getPayee'), p: z.string().regex(/^\d{1,18}$/, 'Invalid payee.') });
+
+export const SearchQuerySchema = z.object({
+  action: z.literal('getPayees'),
+  term: z.string().trim().min(3, 'Type at least 3 characters.').max(100),
+  target: z.literal('partner'),
+});
+
+export const EmailLinkSchema = z.object({
+  state: shortText(2000).default(''),
+  code: shortText(2000).default(''),
+  scope: shortText(2000).default(''),
+  error: shortText(500).default(''),
+});
+
+export const InfoTokenQuerySchema = z.object({ t: token });
+export const InfoAnswerSchema = z.object({ fields: z.array(FieldSchema).min(1).max(50) });
+export const CancelQuerySchema = z.object({ o: token });
+
+export const MemberSignupQuerySchema = z.object({
+  p: z.enum(['CARD_ON_FILE', 'NEW_METHOD']),
+  f: shortText(100).default(''),
+  a: z.string().regex(/^\d{0,2}$/).default(''),
+});
+
+export const PayLaterSchema = z.object({ ue: z.string().trim().min(1, 'Required').max(400) });
+
+export { GetPaidRequestSchema, TeamEmailSchema };
+
+export const ShortenSchema = z.object({ url: z.string().min(1).max(2000) });
