@@ -14,6 +14,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-console': ['error', { allow: ['log'] }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
   {

@@ -7,6 +7,7 @@ import { landingRoutes } from './routes/landing';
 import { legalRoutes } from './routes/legal';
 import { marketingRoutes } from './routes/marketing';
 import { notFound } from './routes/not-found';
+import { shortLinkRoutes } from './routes/short-links';
 import type { AppEnv } from './server/app-env';
 import { logError } from './server/log';
 import { requestContext } from './server/middleware';
@@ -21,6 +22,7 @@ app.route('/', landingRoutes);
 app.route('/', infoRoutes);
 app.route('/', marketingRoutes);
 app.route('/', devRoutes);
+app.route('/', shortLinkRoutes);
 app.route('/', apiRoutes);
 app.notFound(notFound);
 app.onError((error, c) => {
