@@ -3,11 +3,11 @@ import { FieldSchema, GetPaidRequestSchema, TeamEmailSchema } from '../origin/sc
 
 /** Requests the browser sends to the Worker's API (contract §4). Shared by islands and routes. */
 
-const token = z.string().trim().min(1, 'Required').max(200).regex(/^[A-Za-z0-9_\-.=]+$/, 'Invalid token.');
+const token = z.string().min(1, 'Required').max(200).regex(/^[A-Za-z0-9_\-.=]+$/, 'Invalid token.');
 const shortText = (max: number) => z.string().max(max);
 
 export const PayeeQuerySchema = z.object({
-  url: z.string().trim().min(1, 'Required').max(100).regex(/^[A-Za-z0-9._-]+$/, 'Invalid payee name.'),
+  url: z.string().min(1, 'Required').max(100).regex(/^[A-Za-z0-9._-]+$/, 'Invalid payee name.'),
 });
 
 export const NotFoundReportSchema = z.object({

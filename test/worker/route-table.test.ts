@@ -31,6 +31,11 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
   ['/brand-kit?usps', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   ['/postcard', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   ['/call', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
+  // Short links, the developer outbox and the API (contract §2, §4, §6)
+  ['/s/AAAAAAAAAA', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
+  ['/_dev/outbox', DESKTOP, { status: 200 }],
+  ['/api/web_payment.php?action=getPayees&term=valley&target=partner', DESKTOP, { status: 200, text: 'Valley Medical Group' }],
+  ['/api/update_info_request.php?t=INFO-FEE', DESKTOP, { status: 200, text: 'confirmAmountIncreaseFee' }],
   // Unknown paths
   ['/no/such/page/here', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   ['/embedded/nothing', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
@@ -48,8 +53,8 @@ const pending: Array<[path: string, issue: string]> = [
   ['/getpaid', 'account flows'],
   ['/member-signup', 'account flows'],
   ['/pay-later', 'account flows'],
-  ['/s/{key}', 'origin door and short links'],
-  ['/_dev/outbox and the browser-facing /api routes', 'origin door'],
+  ['POST /api/send_sms_client.php (built with the text-me-a-link form: template, rate limits)', 'pay pages'],
+  ['POST /payment/payment_back.php (built with the payment form: validation, idempotency)', 'web payment'],
 ];
 
 describe('route table', () => {

@@ -1,0 +1,11 @@
+import type { D1Migration } from 'cloudflare:test';
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: D1Migration[];
+      STAND_IN_URL: string;
+      REFUSED_URL: string;
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import worker from '../../src/index';
+import { createOrigin } from '../../src/origin';
+import type { RecordedCall, FaultMode } from './stand-in/legacy-origin';
+
+/** The Worker's bindings with the backend switched to the HTTP stand-in (or another URL). */
+export const httpEnv = (vars: Partial<Env> = {}): Env => ({ ...env, ORIGIN_URL: env.STAND_IN_URL, ...vars });
+export const embeddedEnv = (vars: Partial<Env> = {}): Env => ({ ...env, ORIGIN_URL: '', ...vars });
+
+export const originFor = (e: Env) => createOrigin(e);
+
+/** Sends a request through the whole Worker with the given bindings. */
+export async function request(e: Env, path: string, init: RequestInit = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`https://papaya.test${path}`, { redirect: 'manual', ...init }), e, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+export async function standInCalls(): Promise<RecordedCall[]> {
+  return (await fetch(`${env.STAND_IN_URL}/__calls`)).json();
+}
+export async function resetStandIn(): Promise<void> {
+  await fetch(`${env.STAND_IN_URL}/__calls`, { method: 'DELETE' });
+  await fetch(`${env.STAND_IN_URL}/__fault`, { method: 'DELETE' });
+}
+export async function injectFault(match: string, mode: FaultMode, delayMs = 0): Promise<void> {
+  await fetch(`${env.STAND_IN_URL}/__fault`, { method: 'PUT', body: JSON.stringify({ match, mode, delayMs }) });
+}
+
+export const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});

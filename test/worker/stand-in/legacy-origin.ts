@@ -1,0 +1,162 @@
+/**
+ * A local stand-in of the legacy backend: a real HTTP server speaking the contract's formats
+ * (§3) from fixtures, in loose legacy encodings (flags as 1/0, extra fields). It records every
+ * request, and a test can make any path fail: slow, 500, 503, malformed JSON or a wrong shape.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { DEMO_PAYEES } from '../../../src/origin/embedded/demo-data';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  contentType: string;
+  body: string;
+}
+export type FaultMode = 'status-500' | 'status-503' | 'malformed' | 'wrong-shape' | 'slow';
+
+const legacy = (p: (typeof DEMO_PAYEES)[number]) => {
+  const out: Record<string, unknown> = { ...p, internalNotes: 'not for the browser' };
+  for (const [k, v] of Object.entries(out)) if (typeof v === 'boolean') out[k] = v ? 1 : 0;
+  return out;
+};
+const byQuery = (q: string) =>
+  DEMO_PAYEES.find((p) => [p.urls?.url, p.urls?.billingUrl, String(p.payeeId)].some((v) => v && v.toLowerCase() === q.toLowerCase()));
+
+const RESET: Record<string, { success: boolean; status: string }> = {
+  'RESET-VALID': { success: true, status: 'USER_VALIDATED' },
+  'RESET-EXPIRED': { success: false, status: 'TOKEN_EXPIRED' },
+  'RESET-MISMATCH': { success: false, status: 'MISMATCH_USER_ID_FOR_RESET' },
+};
+const INFO: Record<string, { billId: string; type: string }> = {
+  'INFO-DEADLINE': { billId: 'BILL-2001', type: 'confirmDeadlineApproaching' },
+  'INFO-AMOUNT': { billId: 'BILL-2002', type: 'confirmAmountIncrease' },
+  'INFO-FEE': { billId: 'BILL-2003', type: 'confirmAmountIncreaseFee' },
+  'INFO-FIELDS': { billId: 'BILL-2004', type: 'input' },
+};
+
+function answer(method: string, url: URL, body: string): unknown {
+  const json = () => (body ? JSON.parse(body) : {});
+  const q = (k: string) => url.searchParams.get(k) ?? '';
+  switch (`${method} ${url.pathname}`) {
+    case 'POST /api/payee_url.php': {
+      const p = byQuery(q('url'));
+      return { result: { payee: p ? legacy(p) : null } };
+    }
+    case 'POST /api/404.php':
+      return {};
+    case 'GET /api/unleash/is_enabled.php':
+      return { data: { message: q('featureName') === 'pay-wpbp-redirect' } };
+    case 'POST /api/send_sms_client.php':
+      return { success: true };
+    case 'POST /api/forgot_password_back.php': {
+      const r = RESET[json().x] ?? { success: false, status: 'INVALID_TOKEN' };
+      return json().np && r.status === 'USER_VALIDATED' ? { success: true, status: 'PASSWORD_CHANGED' } : r;
+    }
+    case 'POST /api/web_payment.php': {
+      const p = DEMO_PAYEES.find((x) => String(x.payeeId) === q('p'));
+      return p ? legacy(p) : {};
+    }
+    case 'GET /api/web_payment.php':
+      return DEMO_PAYEES.filter((p) => p.isPartner && !p.noGenericWeb && !p.autoConf && !p.isBilling && p.payeeName.toLowerCase().includes(q('term').toLowerCase())).map((p) => ({
+        id: Number(p.payeeId),
+        name: p.payeeName,
+        street1: p.address?.address1,
+        city: p.address?.city,
+        state: p.address?.state,
+        zip: p.address?.zip,
+        url: p.url,
+        isPartner: 1,
+        isProvider: p.isProvider ? 1 : 0,
+      }));
+    case 'POST /payment/payment_back.php':
+      return { status: 'success', confirmationUrl: '/receipt/PAP-STANDIN1' };
+    case 'POST /api/link_gmail_account.php':
+      return { success: json().code && !json().error ? 'true' : 'false' };
+    case 'GET /api/update_info_request.php': {
+      const r = INFO[q('t')];
+      return r ? { requestedInfo: [{ type: r.type, name: 'Amount', placeholder: '', value: '' }] } : null;
+    }
+    case 'POST /api/update_info_request.php':
+      return INFO[q('t')] ? { success: true } : null;
+    case 'DELETE /api/update_info_request.php':
+      return INFO[q('t')] ? { billId: INFO[q('t')]!.billId } : null;
+    case 'POST /cancel_back.php':
+      return { success: true };
+    case 'POST /api/member_signup.php':
+      return { success: true };
+    case 'POST /api/pay_later.php': {
+      const ue = String(json().ue ?? '');
+      const email = ue.includes('@') ? ue : Buffer.from(ue, 'base64').toString();
+      if (email === 'member@example.com') return { status: 'success' };
+      if (email === 'enrolled@example.com') return { status: 'error', result: { code: 'USER_ENROLLED_ALREADY' } };
+      return { status: 'error', result: { code: 'USER_NOT_FOUND' } };
+    }
+    case 'POST /api/api_get_paid/get_paid.php': {
+      const b = json();
+      if (b.whichState === 'access') {
+        if (b.access === 'ACCESS1') return { nextView: 'setPass', sessionToken: 'standin-session', payeeName: 'Valley Medical Group', payeeId: 1001 };
+        if (b.access === 'ACCESS2') return { nextView: 'successUser', sessionToken: 'standin-session', payeeName: 'Pinecrest Pediatrics', payeeId: '1008' };
+        return { nextView: 'oopsTryAgain' };
+      }
+      if (b.whichState === 'preEmail') return { nextView: 'inviteForm', sessionToken: 'standin-invite', inviteCount: '1' };
+      if (b.whichState === 'inviteForm') return { nextView: 'successKit', sessionToken: 'standin-invite' };
+      return { nextView: 'oops' };
+    }
+    case 'POST /api/send_team_email.php':
+      return { success: true };
+    default:
+      return null;
+  }
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+
+export function startLegacyOrigin(): Promise<{ server: Server; url: string }> {
+  let calls: RecordedCall[] = [];
+  let fault: { match: string; mode: FaultMode; delayMs: number } | null = null;
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const body = await readBody(req);
+    const send = (status: number, payload: string, type = 'application/json') => {
+      if (res.destroyed) return;
+      res.writeHead(status, { 'Content-Type': type });
+      res.end(payload);
+    };
+    if (url.pathname === '/__calls') {
+      if (req.method === 'DELETE') calls = [];
+      return send(200, JSON.stringify(calls));
+    }
+    if (url.pathname === '/__fault') {
+      fault = req.method === 'PUT' ? JSON.parse(body) : null;
+      return send(200, '{}');
+    }
+    calls.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, contentType: req.headers['content-type'] ?? '', body });
+    if (fault && url.pathname.startsWith(fault.match)) {
+      if (fault.mode === 'status-500') return send(500, '{"error":"internal"}');
+      if (fault.mode === 'status-503') return send(503, 'Service Unavailable', 'text/plain');
+      if (fault.mode === 'malformed') return send(200, '{"result": {"payee": ');
+      if (fault.mode === 'wrong-shape') return send(200, JSON.stringify({ ok: 'yes', data: [1, 2, 3], success: 'maybe', status: 42, nextView: 'elsewhere' }));
+      if (fault.mode === 'slow') await new Promise((r) => setTimeout(r, fault!.delayMs));
+    }
+    let result: unknown;
+    try {
+      result = answer(req.method ?? 'GET', url, body);
+    } catch {
+      return send(400, '{"error":"bad request"}');
+    }
+    return result === null ? send(404, '{"error":"not found"}') : send(200, JSON.stringify(result));
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ server, url: `http://127.0.0.1:${port}` });
+    });
+  });
+}
