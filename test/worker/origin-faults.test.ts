@@ -72,7 +72,7 @@ describe('visitors see a clear message when the origin fails', () => {
     await injectFault('/api/', 'slow', 1500);
     const res = await request(fast(), '/api/forgot_password_back.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"x":"RESET-VALID"}' });
     expect(res.status).toBe(504);
-    expect((await res.json()).error).toBe('Papaya is taking too long to answer. Please try again in a moment.');
+    expect((await res.json<{ error: string }>()).error).toBe('Papaya is taking too long to answer. Please try again in a moment.');
   });
 
   it('connection refused gives 502', async () => {
