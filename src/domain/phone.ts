@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const INVALID_PHONE = 'Please enter a valid mobile number';
+
+export const digitsOf = (value: string): string => value.replace(/\D/g, '');
+
+/** A US mobile number as the backend takes it: 10 digits, a leading country code 1 dropped. */
+export function usNumber(value: string): string | null {
+  const digits = digitsOf(value);
+  if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
+  return digits.length === 10 ? digits : null;
+}
+
+/** The mask `(###) ###-####`, applied as the visitor types or pastes. */
+export function formatPhone(value: string): string {
+  let digits = digitsOf(value);
+  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  digits = digits.slice(0, 10);
+  if (digits.length === 0) return '';
+  if (digits.length < 4) return `(${digits}`;
+  if (digits.length < 7) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** At least 10 digits once everything else is stripped, and a US number. */
+export const MobileNumberSchema = z
+  .string({ error: INVALID_PHONE })
+  .max(40, INVALID_PHONE)
+  .refine((v) => digitsOf(v).length >= 10 && usNumber(v) !== null, INVALID_PHONE)
+  .transform((v) => usNumber(v)!);
+
+/** The last four digits, for logs and messages that must not show a whole number. */
+export const maskedPhone = (digits: string) => `***-***-${digits.slice(-4)}`;

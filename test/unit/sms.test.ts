@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatPhone, INVALID_PHONE, MobileNumberSchema, usNumber } from '../../src/domain/phone';
+import { downloadPath, randomLinkId, smsBody, smsTimestamp } from '../../src/domain/sms-template';
+
+describe('phone numbers', () => {
+  it.each([
+    ['5', '(5'],
+    ['559', '(559'],
+    ['5595', '(559) 5'],
+    ['559555', '(559) 555'],
+    ['5595550', '(559) 555-0'],
+    ['5595550100', '(559) 555-0100'],
+    ['15595550100', '(559) 555-0100'],
+    ['559-555-0100 ext', '(559) 555-0100'],
+    ['55955501009999', '(559) 555-0100'],
+    ['', ''],
+  ])('masks %j as %j', (typed, shown) => expect(formatPhone(typed)).toBe(shown));
+
+  it('accepts 10 digits, or 11 with a leading 1, however they are written', () => {
+    for (const v of ['5595550100', '(559) 555-0100', '+1 559 555 0100', '1-559-555-0100']) expect(MobileNumberSchema.parse(v)).toBe('5595550100');
+  });
+
+  it.each(['', '559555010', '(559) 555-010', '25595550100', '559555010012', 'call me', '+44 20 7946 0958'])('refuses %j with the spec message', (v) => {
+    const r = MobileNumberSchema.safeParse(v);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe(INVALID_PHONE);
+  });
+
+  it('strips a country code only when it is 1', () => {
+    expect(usNumber('15595550100')).toBe('5595550100');
+    expect(usNumber('25595550100')).toBeNull();
+  });
+});
+
+describe('the SMS template', () => {
+  it('writes the date and time as MM/D/YYYY, H:mm:ss', () => {
+    expect(smsTimestamp(new Date('2026-03-05T16:04:09Z'), 'UTC')).toBe('03/5/2026, 16:04:09');
+    expect(smsTimestamp(new Date('2026-11-22T08:00:00Z'), 'UTC')).toBe('11/22/2026, 8:00:00');
+    expect(smsTimestamp(new Date('2026-01-01T07:30:00Z'), 'America/Los_Angeles')).toBe('12/31/2025, 23:30:00');
+  });
+
+  it('uses the bill-pay wording with the link', () => {
+    expect(smsBody('bill-pay', 'https://papaya.test/s/abcdefghij', '03/5/2026, 16:04:09')).toBe(
+      'Click here to finish paying your bill with Papaya: https://papaya.test/s/abcdefghij Reply HELP for help 03/5/2026, 16:04:09',
+    );
+  });
+
+  it('ends the download wording with the date, time and link', () => {
+    expect(smsBody('download', 'https://papaya.test/s/k', '03/5/2026, 16:04:09')).toMatch(/03\/5\/2026, 16:04:09: https:\/\/papaya\.test\/s\/k$/);
+  });
+
+  it('adds a random 7-character identifier to download links', () => {
+    const id = randomLinkId();
+    expect(id).toMatch(/^[A-Za-z0-9]{7}$/);
+    expect(randomLinkId()).not.toBe(id);
+    expect(downloadPath({ source: 'p', payeeId: '1001', payeeName: 'Valley Medical Group', linkId: id })).toBe(`/download?s=p&t=pe&c=sms&p=1001&n=Valley+Medical+Group&token=${id}`);
+    expect(downloadPath({ source: 'w', linkId: id })).toBe(`/download?s=w&t=pn&c=sms&token=${id}`);
+  });
+});
