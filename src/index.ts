@@ -7,6 +7,7 @@ import { landingRoutes } from './routes/landing';
 import { legalRoutes } from './routes/legal';
 import { marketingRoutes } from './routes/marketing';
 import { notFound } from './routes/not-found';
+import { payRoutes } from './routes/pay';
 import { shortLinkRoutes } from './routes/short-links';
 import type { AppEnv } from './server/app-env';
 import { logError } from './server/log';
@@ -24,6 +25,8 @@ app.route('/', marketingRoutes);
 app.route('/', devRoutes);
 app.route('/', shortLinkRoutes);
 app.route('/', apiRoutes);
+// Last: single path segments are tried as provider codes.
+app.route('/', payRoutes);
 app.notFound(notFound);
 app.onError((error, c) => {
   logError(c.get('requestId') ?? 'unknown', 'unhandled', error);

@@ -1,13 +1,16 @@
+import SmsForm from '../../client/islands/sms-form';
+import { Island } from './island';
 import { Document } from './shell/document';
 
-export function NotFoundPage() {
+export function NotFoundPage({ storeUrl }: { storeUrl?: string }) {
   return (
     <Document page="Not-Found" meta="error">
       <section className="card notice">
         <h1>Sorry! We can't find that page.</h1>
-        <p>The link may be mistyped or out of date. You can still pay your bill online.</p>
+        <p>The link may be mistyped or out of date. You can still pay your bill: get a link by text message, or pay on the web.</p>
+        <Island name="sms-form" component={SmsForm} props={{ source: '4', storeUrl }} />
         <p>
-          <a className="button" href="/web-payment?ref=404">
+          <a className="button button--secondary" href="/web-payment?ref=404">
             Pay a bill on the web
           </a>
         </p>

@@ -1,8 +1,11 @@
 import type { Context } from 'hono';
+import { storeUrlFor } from '../domain/config';
 import { NotFoundPage } from '../pages/not-found';
 import type { AppEnv } from '../server/app-env';
 import { renderPage } from '../server/render';
 
 export function notFound(c: Context<AppEnv>): Promise<Response> {
-  return renderPage(c, <NotFoundPage />, { status: 404 });
+  const device = c.get('device');
+  const storeUrl = device === 'desktop' ? undefined : storeUrlFor(c.get('config'), device);
+  return renderPage(c, <NotFoundPage storeUrl={storeUrl} />, { status: 404 });
 }

@@ -25,6 +25,7 @@ const ROUTES: Record<string, Route> = {
   getPaid: { method: 'POST', path: '/api/api_get_paid/get_paid.php', json: true },
   teamEmail: { method: 'POST', path: '/api/send_team_email.php', json: true },
   shorten: { method: 'POST', path: '/api/shorten_url.php?action=shorten_url', json: true },
+  sms: { method: 'POST', path: '/api/send_sms_client.php', json: true },
 };
 
 /** Malformed queries for the routes that take their input in the query string. */
@@ -64,6 +65,7 @@ const BAD_OBJECTS: Record<string, unknown[]> = {
   payLater: [{}, { ue: '' }, { ue: '   ' }, { ue: 42 }, { ue: ['a@b.c'] }, { ue: 'x'.repeat(401) }],
   getPaid: [{}, { whichState: 'nowhere' }, { whichState: 42 }, { whichState: 'access', access: 42 }, { whichState: 'access', signup: 'yes' }, { whichState: 'setPass', email: 'e'.repeat(255) }],
   teamEmail: [{}, { subject: 'x' }, { subject: 'x', line: 'y', note: 'z', elist: 'e' }, { subject: 1, line: 'y', note: 'z', elist: 'e', form: {} }, { subject: 'x', line: 'y', note: 'z', elist: 'e', form: 'f' }, { subject: 's'.repeat(301), line: '', note: '', elist: '', form: {} }],
+  sms: [{}, { num: '' }, { num: 5595550100 }, { num: '555-0100' }, { num: '5595550100', payeeId: 'abc' }, { num: '5595550100', source: 'x' }, { num: ['5595550100'] }, { num: '+44 20 7946 0958' }],
   shorten: [{}, { url: '' }, { url: 42 }, { url: 'x'.repeat(2001) }, { url: 'https://evil.example/' }, { url: '//evil.example' }],
 };
 

@@ -31,7 +31,6 @@ const STATIC_PAGES = [
   '/merchant-verification',
   '/confirmation',
   '/newpartner',
-  '/does-not-exist',
 ];
 
 describe('pages that need no JavaScript', () => {

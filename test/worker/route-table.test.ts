@@ -36,15 +36,28 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
   ['/_dev/outbox', DESKTOP, { status: 200 }],
   ['/api/web_payment.php?action=getPayees&term=valley&target=partner', DESKTOP, { status: 200, text: 'Valley Medical Group' }],
   ['/api/update_info_request.php?t=INFO-FEE', DESKTOP, { status: 200, text: 'confirmAmountIncreaseFee' }],
+  // Pay pages (pay-pages spec §2, contract §2)
+  ['/pay', DESKTOP, { status: 200, text: 'Pay your bill with Papaya' }],
+  ['/pay-now?p=valleymed', DESKTOP, { status: 200, text: 'Pay Valley Medical Group' }],
+  ['/paynow', DESKTOP, { status: 200, text: 'Pay your bill with Papaya' }],
+  ['/pay-contactless', DESKTOP, { status: 200, text: 'Pay your bill with Papaya' }],
+  ['/contactless', DESKTOP, { status: 200, text: 'Pay your bill with Papaya' }],
+  ['/pay-demo', DESKTOP, { status: 200, text: 'Pay your bill with Papaya' }],
+  ['/demo', DESKTOP, { status: 200, text: 'Pay your bill with Papaya' }],
+  ['/pay/valleymed', DESKTOP, { status: 200, text: 'Pay Valley Medical Group' }],
+  ['/valleymed', DESKTOP, { status: 200, text: 'Pay Valley Medical Group' }],
+  ['/valleymed', IPHONE, { status: 302, location: /^https:\/\/webpay\.papayapay\.com\/\?referrer=/ }],
+  ['/harborhealth/patient', DESKTOP, { status: 200, text: 'Pay Harbor Health Partners' }],
+  ['/harborhealth', DESKTOP, { status: 302, location: '/web-payment-multi-option/harborhealth' }],
+  ['/web-payment-multi-option/harborhealth', DESKTOP, { status: 200, text: 'Pay your patient or company invoice below.' }],
+  ['/metrowater', DESKTOP, { status: 302, location: '/payment/biller/biller.php?p=1003' }],
+  ['/pay?p=index.php', DESKTOP, { status: 302, location: '/home' }],
   // Unknown paths
   ['/no/such/page/here', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   ['/embedded/nothing', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
 ];
 
 const pending: Array<[path: string, issue: string]> = [
-  ['/pay, /pay-now, /paynow, /pay-contactless, /contactless, /pay-demo, /demo', 'pay pages'],
-  ['/pay/{provider}, /{provider}, /{provider}/*', 'pay pages'],
-  ['/web-payment-multi-option/{provider}', 'pay pages'],
   ['/pay-widget, /pay-widget-imaginepay-button, /pay-widget-restore-tab', 'pay widgets'],
   ['/web-payment (lookup, ?p=, ?ib=1) and the receipt', 'web payment'],
   ['/update-password', 'account flows'],
@@ -53,7 +66,6 @@ const pending: Array<[path: string, issue: string]> = [
   ['/getpaid', 'account flows'],
   ['/member-signup', 'account flows'],
   ['/pay-later', 'account flows'],
-  ['POST /api/send_sms_client.php (built with the text-me-a-link form: template, rate limits)', 'pay pages'],
   ['POST /payment/payment_back.php (built with the payment form: validation, idempotency)', 'web payment'],
 ];
 

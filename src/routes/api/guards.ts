@@ -78,3 +78,13 @@ export function originUnavailable(c: Context<AppEnv>, failure: OriginFailure): R
     ? apiError(c, 504, 'Papaya is taking too long to answer. Please try again in a moment.')
     : apiError(c, 502, 'We could not reach Papaya right now. Please try again in a moment.');
 }
+
+/** Work that must finish but need not delay the answer (cache writes, reports, clean-up). */
+export function runLater(c: Context<AppEnv>, work: Promise<unknown>): void {
+  const settled = work.catch(() => undefined);
+  try {
+    c.executionCtx.waitUntil(settled);
+  } catch {
+    // No execution context (a plain app.request in tests): the work still runs.
+  }
+}

@@ -18,7 +18,8 @@ import {
 import type { OriginResult } from '../../origin';
 import { cachedPayeeByUrl } from '../../origin/payee-cache';
 import type { AppEnv } from '../../server/app-env';
-import { expectNoBody, originUnavailable, parseJson, parseQuery } from './guards';
+import { expectNoBody, originUnavailable, parseJson, parseQuery, runLater } from './guards';
+import { smsRoutes } from './sms';
 
 /**
  * The browser-facing API on the legacy paths (contract §3, §4): every request is validated with
@@ -26,24 +27,19 @@ import { expectNoBody, originUnavailable, parseJson, parseQuery } from './guards
  */
 export const apiRoutes = new Hono<AppEnv>();
 
+apiRoutes.route('/', smsRoutes);
+
 type C = Context<AppEnv>;
 const answer = <T>(c: C, result: OriginResult<T>, shape: (value: T) => unknown) =>
   result.ok ? c.json(shape(result.value) as object, 200, { 'Cache-Control': 'no-store' }) : originUnavailable(c, result);
 
-const defer = (c: C) => (work: Promise<unknown>) => {
-  try {
-    c.executionCtx.waitUntil(work);
-  } catch {
-    void work;
-  }
-};
 
 apiRoutes.post('/api/payee_url.php', async (c) => {
   const query = parseQuery(c, PayeeQuerySchema);
   if (!query.ok) return query.response;
   const refused = await expectNoBody(c);
   if (refused) return refused;
-  const result = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), query.data.url, defer(c));
+  const result = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), query.data.url, (work) => runLater(c, work));
   return answer(c, result, (payee) => ({ result: { payee } }));
 });
 

@@ -20,6 +20,7 @@ const legacy = (p: (typeof DEMO_PAYEES)[number]) => {
   return out;
 };
 const byQuery = (q: string) =>
+  (q.toLowerCase() === 'hostileclinic' ? (HOSTILE_PAYEE as unknown as (typeof DEMO_PAYEES)[number]) : undefined) ??
   DEMO_PAYEES.find((p) => [p.urls?.url, p.urls?.billingUrl, String(p.payeeId)].some((v) => v && v.toLowerCase() === q.toLowerCase()));
 
 const RESET: Record<string, { success: boolean; status: string }> = {
@@ -136,6 +137,15 @@ export function startLegacyOrigin(): Promise<{ server: Server; url: string }> {
       fault = req.method === 'PUT' ? JSON.parse(body) : null;
       return send(200, '{}');
     }
+    if (url.pathname === '/turnstile/v0/siteverify') {
+      // Speaks Turnstile's siteverify protocol: form fields secret, response, remoteip.
+      const form = new URLSearchParams(body.includes('Content-Disposition') ? '' : body);
+      const fields = body.includes('Content-Disposition')
+        ? Object.fromEntries([...body.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)/g)].map((m) => [m[1], m[2]]))
+        : Object.fromEntries(form);
+      const success = fields.secret === 'test-secret' && fields.response === 'human-token';
+      return send(200, JSON.stringify({ success, 'error-codes': success ? [] : ['invalid-input-response'] }));
+    }
     calls.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, contentType: req.headers['content-type'] ?? '', body });
     if (fault && url.pathname.startsWith(fault.match)) {
       if (fault.mode === 'status-500') return send(500, '{"error":"internal"}');
@@ -160,3 +170,15 @@ export function startLegacyOrigin(): Promise<{ server: Server; url: string }> {
     });
   });
 }
+
+/** A payee only the stand-in knows, whose heading carries every kind of script injection. */
+export const HOSTILE_PAYEE = {
+  payeeId: '1099',
+  payeeName: 'Hostile Heading Clinic',
+  url: 'hostileclinic',
+  urls: { url: 'hostileclinic', billingUrl: '' },
+  isProvider: 1,
+  isPartner: 1,
+  customHeading:
+    '<strong>Welcome</strong><script>alert("script")</script><img src=x onerror="alert(1)"><a href="javascript:alert(2)">pay</a><iframe src="https://evil.example"></iframe><svg onload="alert(3)"></svg><a href="https://help.example/faq">FAQ</a>',
+};

@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { formatPhone, INVALID_PHONE, MobileNumberSchema } from '../../src/domain/phone';
+import { SMS_SUCCESS } from '../../src/domain/sms';
+
+export interface SmsFormProps {
+  payeeId?: string;
+  /** Where the form is: `p` pay page, `w` widget, `4` not-found page. */
+  source: 'p' | 'w' | '4';
+  /** On a phone, the store to open a few seconds after the text is sent. */
+  storeUrl?: string;
+  submitLabel?: string;
+}
+
+export const SUCCESS_RESET_MS = 30_000;
+export const STORE_REDIRECT_MS = 3_000;
+
+type State = { kind: 'form'; error?: string } | { kind: 'sending' } | { kind: 'sent' };
+
+/** Text-me-a-link: a masked US mobile number, validated here and again by the Worker. */
+export default function SmsForm({ payeeId, source, storeUrl, submitLabel = 'Text me a link' }: SmsFormProps) {
+  const [phone, setPhone] = useState('');
+  const [state, setState] = useState<State>({ kind: 'form' });
+  const inputRef = useRef<HTMLInputElement>(null);
+  const successRef = useRef<HTMLParagraphElement>(null);
+  const id = useId();
+  const errorId = `${id}-error`;
+
+  useEffect(() => {
+    if (state.kind !== 'sent') return;
+    successRef.current?.focus();
+    const timers = [setTimeout(() => setState({ kind: 'form' }), SUCCESS_RESET_MS)];
+    if (storeUrl) timers.push(setTimeout(() => window.location.assign(storeUrl), STORE_REDIRECT_MS));
+    return () => timers.forEach(clearTimeout);
+  }, [state.kind, storeUrl]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = MobileNumberSchema.safeParse(phone);
+    if (!checked.success) {
+      setState({ kind: 'form', error: INVALID_PHONE });
+      inputRef.current?.focus();
+      return;
+    }
+    setState({ kind: 'sending' });
+    try {
+      const res = await fetch('/api/send_sms_client.php', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ num: checked.data, payeeId, source }),
+      });
+      if (res.ok) return setState({ kind: 'sent' });
+      const body = (await res.json().catch(() => null)) as { error?: string; fields?: Record<string, string> } | null;
+      setState({ kind: 'form', error: body?.fields?.num ?? body?.error ?? 'We could not send the text message. Please try again.' });
+    } catch {
+      setState({ kind: 'form', error: 'You seem to be offline. Check your connection and try again.' });
+    }
+    inputRef.current?.focus();
+  }
+
+  if (state.kind === 'sent') {
+    return (
+      <div className="sms-success" role="status">
+        <p ref={successRef} tabIndex={-1} className="sms-success__message">
+          {SMS_SUCCESS}
+        </p>
+        <button type="button" className="link-button" onClick={() => setState({ kind: 'form' })}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+
+  const error = state.kind === 'form' ? state.error : undefined;
+  return (
+    <form className="sms-form" noValidate onSubmit={submit} data-sms-form="">
+      <label htmlFor={`${id}-phone`}>Mobile number</label>
+      <div className="sms-form__row">
+        <input
+          ref={inputRef}
+          id={`${id}-phone`}
+          name="num"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(555) 555-5555"
+          value={phone}
+          onChange={(e) => setPhone(formatPhone(e.target.value))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <button type="submit" className="button" disabled={state.kind === 'sending'}>
+          {state.kind === 'sending' ? 'Sending...' : submitLabel}
+        </button>
+      </div>
+      <p id={errorId} className="field-error" role="alert">
+        {error}
+      </p>
+      <p className="fine-print">We'll text you a secure link. Message and data rates may apply.</p>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import SmsForm from '../../client/islands/sms-form';
+import type { Payee } from '../origin/schemas';
+import { sanitizeHeading } from '../security/sanitize';
+import { Island } from './island';
+import { Document } from './shell/document';
+import { StoreBadges } from './store-badges';
+
+interface PayPageProps {
+  /** The route name of spec 001 §2 (decides the footer). */
+  page: string;
+  /** Null for the plain text-me-a-link page. */
+  payee: Payee | null;
+  storeUrl?: string;
+  appStoreUrl: string;
+  playStoreUrl: string;
+}
+
+function PayeeHeader({ payee }: { payee: Payee }) {
+  const logo = payee.logo.url.startsWith('https://') ? payee.logo.url : '';
+  const heading = payee.customHeading ? sanitizeHeading(payee.customHeading) : '';
+  return (
+    <header className="payee-header">
+      {logo && <img className="payee-logo" src={logo} alt={`${payee.payeeName} logo`} width={160} height={64} />}
+      <h1>Pay {payee.payeeName}</h1>
+      {/* Sanitized to simple formatting and https links before it is inserted. */}
+      {heading && <p className="payee-heading" dangerouslySetInnerHTML={{ __html: heading }} />}
+    </header>
+  );
+}
+
+/** Text-me-a-link: the plain page, or the one for a payee. */
+export function PayPage({ page, payee, storeUrl, appStoreUrl, playStoreUrl }: PayPageProps) {
+  return (
+    <Document page={page} meta="pay" title={payee ? `Pay ${payee.payeeName} - Papaya` : undefined}>
+      <section className="card pay">
+        {payee ? <PayeeHeader payee={payee} /> : <h1>Pay your bill with Papaya</h1>}
+        <p>Enter your mobile number and we'll text you a secure link to pay{payee ? ` ${payee.payeeName}` : ' your bill'} from your phone in a few minutes.</p>
+        <Island name="sms-form" component={SmsForm} props={{ payeeId: payee?.payeeId, source: 'p', storeUrl }} />
+        <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
+        <p className="muted">
+          Prefer your computer? <a href={payee ? `/web-payment?p=${payee.payeeId}` : '/web-payment'}>Pay by card on the web</a>.
+        </p>
+      </section>
+    </Document>
+  );
+}
+
+export function MultiOptionPage({ provider, payee }: { provider: string; payee: Payee }) {
+  return (
+    <Document page="Web-Pay-Multi-Option" meta="pay" title={`Pay ${payee.payeeName} - Papaya`}>
+      <section className="card hero">
+        <p className="eyebrow">{payee.payeeName}</p>
+        <h1>Pay your patient or company invoice below.</h1>
+        <div className="choice-buttons">
+          <a className="button" href={`/${encodeURIComponent(provider)}/patient`}>
+            Patient Bill Payment
+          </a>
+          <a className="button button--secondary" href={`/web-payment?p=${payee.payeeId}&ib=1`}>
+            Company Invoice Payment
+          </a>
+        </div>
+      </section>
+    </Document>
+  );
+}

@@ -1,0 +1,68 @@
+import { Hono, type Context } from 'hono';
+import { HUMAN_CHECK_FAILED, SMS_SEND_FAILED, SMS_WINDOW_MS, SmsRequestSchema, tooManyTexts } from '../../domain/sms';
+import { downloadPath, randomLinkId, smsBody, smsTimestamp } from '../../domain/sms-template';
+import { verifyHuman } from '../../security/human-check';
+import { forgetOldEvents, limitKey, takeSlot } from '../../security/rate-limit';
+import type { AppEnv } from '../../server/app-env';
+import { createShortLink, redirectPolicy } from '../../server/short-links';
+import { apiError, originUnavailable, parseJson, runLater } from './guards';
+
+/** Text-me-a-link: the Worker checks, limits, composes and sends; the browser only gives a number. */
+export const smsRoutes = new Hono<AppEnv>();
+
+const clientIp = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP') ?? 'unknown';
+const secret = (env: Env) => (env as unknown as Record<string, string | undefined>).TURNSTILE_SECRET;
+
+smsRoutes.post('/api/send_sms_client.php', async (c) => {
+  const parsed = await parseJson(c, SmsRequestSchema);
+  if (!parsed.ok) return parsed.response;
+  const request = parsed.data;
+  const config = c.get('config');
+
+  const human = await verifyHuman(config, secret(c.env), request.humanToken, clientIp(c), c.env.TURNSTILE_VERIFY_URL);
+  if (!human.ok) return apiError(c, 400, HUMAN_CHECK_FAILED, { humanToken: HUMAN_CHECK_FAILED });
+
+  const decision = await takeSlot(
+    c.env.DB,
+    [
+      { key: await limitKey('sms-phone', request.num), max: config.smsLimitPerPhone },
+      { key: await limitKey('sms-ip', clientIp(c)), max: config.smsLimitPerIp },
+    ],
+    SMS_WINDOW_MS,
+  );
+  runLater(c, forgetOldEvents(c.env.DB, SMS_WINDOW_MS));
+  if (!decision.allowed) {
+    c.header('Retry-After', String(decision.retryAfterSeconds));
+    return apiError(c, 429, tooManyTexts(decision.retryAfterSeconds));
+  }
+
+  const origin = c.get('origin');
+  let payeeName: string | undefined;
+  if (request.payeeId) {
+    const payee = await origin.getPayee(request.payeeId);
+    if (!payee.ok) return originUnavailable(c, payee);
+    if (!payee.value) return apiError(c, 400, 'We could not find that biller.', { payeeId: 'Unknown payee.' });
+    payeeName = payee.value.payeeName;
+  }
+
+  const policy = redirectPolicy(config, c.req.url);
+  const longLink = `${policy.siteOrigin}${downloadPath({ source: request.source, payeeId: request.payeeId, payeeName, linkId: randomLinkId() })}`;
+  const key = await createShortLink(c.env.LINKS, policy, longLink).catch(() => null);
+  const link = key ? `${policy.siteOrigin}/s/${key}` : longLink;
+  const kind = request.payeeId ? 'bill-pay' : 'download';
+
+  const sent = await origin.sendSms({
+    num: request.num,
+    body: smsBody(kind, link, smsTimestamp(new Date())),
+    name: payeeName,
+    id: request.payeeId,
+    messageType: kind === 'bill-pay' ? 'BILL_PAY' : 'DOWNLOAD',
+    googleRecaptchaToken: request.humanToken ?? '',
+    sendingApplication: 'PUBLIC_SITE',
+    recipientType: 'USER',
+    requestOrigin: policy.siteOrigin,
+  });
+  if (!sent.ok) return originUnavailable(c, sent);
+  if (!sent.value.success) return apiError(c, 502, SMS_SEND_FAILED);
+  return c.json({ success: true }, 200, { 'Cache-Control': 'no-store' });
+});

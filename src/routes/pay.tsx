@@ -1,0 +1,103 @@
+import { Hono, type Context } from 'hono';
+import { storeUrlFor } from '../domain/config';
+import { decideWithoutPayee, decideWithPayee, type FlagState, type PayRoute, type ResolutionInput } from '../domain/payee-resolution';
+import { cachedPayeeByUrl } from '../origin/payee-cache';
+import { PayPage, MultiOptionPage } from '../pages/pay';
+import { PayUnavailablePage } from '../pages/pay-unavailable';
+import type { AppEnv } from '../server/app-env';
+import { renderPage } from '../server/render';
+import { runLater } from './api/guards';
+import { notFound } from './not-found';
+
+/** The pay pages: the payee is resolved before the first byte, then a page, a redirect or a 404. */
+export const payRoutes = new Hono<AppEnv>();
+type C = Context<AppEnv>;
+
+const PROVIDER_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
+export const FLAG_CACHE_KEY = 'flag:pay-wpbp-redirect';
+
+/** The redirect flag, remembered for a minute; a failed check is not remembered. */
+async function wpbpFlag(c: C): Promise<FlagState> {
+  const cached = await c.env.CACHE.get(FLAG_CACHE_KEY);
+  if (cached === 'on' || cached === 'off') return cached;
+  const result = await c.get('origin').featureEnabled('pay-wpbp-redirect');
+  if (!result.ok) return 'failed';
+  const state: FlagState = result.value ? 'on' : 'off';
+  runLater(c, c.env.CACHE.put(FLAG_CACHE_KEY, state, { expirationTtl: 60 }));
+  return state;
+}
+
+/** Reports a payee 404 to the origin once, after the answer has gone. */
+function reportNotFound(c: C): Promise<Response> {
+  const url = new URL(c.req.url);
+  runLater(c, c.get('origin').report404(`${url.pathname}${url.search}`.slice(0, 2000)));
+  return notFound(c);
+}
+
+async function payPage(c: C, query: string, route: PayRoute, page: string): Promise<Response> {
+  const config = c.get('config');
+  const device = c.get('device');
+  const input: ResolutionInput = {
+    query,
+    route,
+    device,
+    flag: device === 'desktop' ? 'off' : await wpbpFlag(c),
+    requestUrl: c.req.url,
+    lists: config,
+  };
+  let resolution = decideWithoutPayee(input);
+  if (!resolution) {
+    const lookup = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), query.trim(), (work) => runLater(c, work));
+    if (!lookup.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' } });
+    resolution = decideWithPayee(input, lookup.value);
+  }
+  switch (resolution.kind) {
+    case 'redirect':
+      return c.redirect(resolution.location, 302);
+    case 'not-found':
+      return reportNotFound(c);
+    default: {
+      const storeUrl = device === 'desktop' ? undefined : storeUrlFor(config, device);
+      const payee = resolution.kind === 'provider-sms' ? resolution.payee : null;
+      return renderPage(c, <PayPage page={page} payee={payee} storeUrl={storeUrl} appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />);
+    }
+  }
+}
+
+const named = (c: C) => (c.req.query('oid') ?? c.req.query('p') ?? '').slice(0, 100);
+
+for (const [path, page] of [
+  ['/pay', 'Pay'],
+  ['/pay-now', 'Pay-Now'],
+  ['/paynow', 'Pay-Now'],
+  ['/pay-contactless', 'Pay-Contactless'],
+  ['/contactless', 'Pay-Contactless'],
+  ['/pay-demo', 'Pay-Demo'],
+  ['/demo', 'Pay-Demo'],
+] as const) {
+  payRoutes.get(path, (c) => payPage(c, named(c), 'pay', page));
+}
+
+payRoutes.get('/pay/:provider', (c) => {
+  const provider = c.req.param('provider');
+  return PROVIDER_CODE.test(provider) ? payPage(c, provider, 'provider', 'Pay') : notFound(c);
+});
+
+payRoutes.get('/web-payment-multi-option/:provider', async (c) => {
+  const provider = c.req.param('provider');
+  if (!PROVIDER_CODE.test(provider)) return reportNotFound(c);
+  const lookup = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), provider, (work) => runLater(c, work));
+  if (!lookup.ok || !lookup.value) return reportNotFound(c);
+  return renderPage(c, <MultiOptionPage provider={provider} payee={lookup.value} />);
+});
+
+/** Any single path segment that is no other route is tried as a provider code. */
+payRoutes.get('/:provider', (c) => {
+  const provider = c.req.param('provider');
+  return PROVIDER_CODE.test(provider) ? payPage(c, provider, 'provider', 'Pay-Provider') : notFound(c);
+});
+
+payRoutes.get('/:provider/*', (c) => {
+  const provider = c.req.param('provider');
+  return PROVIDER_CODE.test(provider) ? payPage(c, provider, 'slash', 'Pay-Slash') : notFound(c);
+});

@@ -1,0 +1,46 @@
+import type { SiteConfig } from '../domain/config';
+import { originsOf, safeRedirectTarget, type RedirectPolicy } from '../security/redirect-targets';
+
+export const SHORT_LINK_TTL_S = 30 * 24 * 60 * 60;
+const KEY_LENGTH = 10;
+export const SHORT_KEY_SHAPE = /^[A-Za-z0-9]{10}$/;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export interface StoredLink {
+  url: string;
+  expiresAt: number;
+}
+
+export function redirectPolicy(config: SiteConfig, requestUrl: string): RedirectPolicy {
+  return {
+    siteOrigin: config.publicUrl || new URL(requestUrl).origin,
+    allowedOrigins: originsOf([config.webPayUrl, config.appStoreUrl, config.playStoreUrl]),
+  };
+}
+
+function newKey(): string {
+  // 62 symbols drawn without modulo bias: bytes 248..255 are drawn again.
+  const out: string[] = [];
+  while (out.length < KEY_LENGTH) {
+    for (const b of crypto.getRandomValues(new Uint8Array(KEY_LENGTH * 2))) if (b < 248 && out.length < KEY_LENGTH) out.push(ALPHABET[b % 62]!);
+  }
+  return out.join('');
+}
+
+/** Stores a short link to an allowed target; null when the target is not allowed. */
+export async function createShortLink(kv: KVNamespace, policy: RedirectPolicy, url: string): Promise<string | null> {
+  const target = safeRedirectTarget(url, policy);
+  if (!target) return null;
+  const key = newKey();
+  const stored: StoredLink = { url: target, expiresAt: Date.now() + SHORT_LINK_TTL_S * 1000 };
+  await kv.put(`s:${key}`, JSON.stringify(stored), { expirationTtl: SHORT_LINK_TTL_S });
+  return key;
+}
+
+/** The target of a short link, or null for an unknown, expired or no-longer-allowed key. */
+export async function followShortLink(kv: KVNamespace, policy: RedirectPolicy, key: string): Promise<string | null> {
+  if (!SHORT_KEY_SHAPE.test(key)) return null;
+  const stored = await kv.get<StoredLink>(`s:${key}`, 'json');
+  if (!stored || stored.expiresAt <= Date.now()) return null;
+  return safeRedirectTarget(stored.url, policy);
+}
