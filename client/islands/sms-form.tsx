@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatPhone, INVALID_PHONE, MobileNumberSchema } from '../../src/domain/phone';
 import { SMS_SUCCESS } from '../../src/domain/sms';
 
 export interface SmsFormProps {
+  /** Prefix of the form's element ids, given by the server so they match after hydration. */
+  formId: string;
   payeeId?: string;
   /** Where the form is: `p` pay page, `w` widget, `4` not-found page. */
   source: 'p' | 'w' | '4';
@@ -17,13 +19,12 @@ export const STORE_REDIRECT_MS = 3_000;
 type State = { kind: 'form'; error?: string } | { kind: 'sending' } | { kind: 'sent' };
 
 /** Text-me-a-link: a masked US mobile number, validated here and again by the Worker. */
-export default function SmsForm({ payeeId, source, storeUrl, submitLabel = 'Text me a link' }: SmsFormProps) {
+export default function SmsForm({ formId, payeeId, source, storeUrl, submitLabel = 'Text me a link' }: SmsFormProps) {
   const [phone, setPhone] = useState('');
   const [state, setState] = useState<State>({ kind: 'form' });
   const inputRef = useRef<HTMLInputElement>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
-  const id = useId();
-  const errorId = `${id}-error`;
+  const errorId = `${formId}-error`;
 
   useEffect(() => {
     if (state.kind !== 'sent') return;
@@ -73,11 +74,11 @@ export default function SmsForm({ payeeId, source, storeUrl, submitLabel = 'Text
   const error = state.kind === 'form' ? state.error : undefined;
   return (
     <form className="sms-form" noValidate onSubmit={submit} data-sms-form="">
-      <label htmlFor={`${id}-phone`}>Mobile number</label>
+      <label htmlFor={`${formId}-phone`}>Mobile number</label>
       <div className="sms-form__row">
         <input
           ref={inputRef}
-          id={`${id}-phone`}
+          id={`${formId}-phone`}
           name="num"
           type="tel"
           inputMode="tel"

@@ -8,7 +8,7 @@ export function NotFoundPage({ storeUrl }: { storeUrl?: string }) {
       <section className="card notice">
         <h1>Sorry! We can't find that page.</h1>
         <p>The link may be mistyped or out of date. You can still pay your bill: get a link by text message, or pay on the web.</p>
-        <Island name="sms-form" component={SmsForm} props={{ source: '4', storeUrl }} />
+        <Island name="sms-form" component={SmsForm} props={{ formId: 'sms', source: '4', storeUrl }} />
         <p>
           <a className="button button--secondary" href="/web-payment?ref=404">
             Pay a bill on the web

@@ -41,7 +41,12 @@ export default defineConfig({
       cwd: '../..',
     },
     {
-      command: `npx wrangler dev --port 8799 --ip 127.0.0.1 --persist-to .wrangler/e2e-state ${vars.join(' ')}`,
+      // A fresh, migrated database each run, so demo tokens and send limits start over.
+      command: [
+        'rm -rf .wrangler/e2e-state',
+        'npx wrangler d1 migrations apply DB --local --persist-to .wrangler/e2e-state',
+        `npx wrangler dev --port 8799 --ip 127.0.0.1 --persist-to .wrangler/e2e-state ${vars.join(' ')}`,
+      ].join(' && '),
       url: `${BASE_URL}/robots.txt`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -13,7 +13,10 @@ const PAGES = [
   { path: '/merchant-verification', heading: 'Provider/Biller Verification', scripts: 0 },
   { path: '/confirmation', heading: 'Provider/Biller Verification', scripts: 0 },
   { path: '/newpartner', heading: 'Provider/Biller Verification', scripts: 0 },
-  { path: '/this-page-does-not-exist', heading: "Sorry! We can't find that page.", scripts: 0 },
+  { path: '/this-page-does-not-exist', heading: "Sorry! We can't find that page.", scripts: 1 },
+  { path: '/pay', heading: 'Pay your bill with Papaya', scripts: 1 },
+  { path: '/cedarvalley', heading: 'Pay Cedar Valley Hospital', scripts: 1 },
+  { path: '/web-payment-multi-option/harborhealth', heading: 'Pay your patient or company invoice below.', scripts: 0 },
   { path: '/pay-appclip', heading: 'Pay your bill with Papaya', scripts: 1 },
 ];
 
@@ -27,6 +30,7 @@ for (const viewport of WIDTHS) {
         if (path === '/pay-appclip') await page.route('**/download', (route) => route.fulfill({ status: 204 }));
         const response = await page.goto(path);
         expect(response?.status()).toBe(path.includes('does-not-exist') ? 404 : 200);
+        if (scripts) await expect(page.locator('[data-island][data-hydrated="true"]')).toHaveCount(1);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
         expect(await page.locator('script').count()).toBe(scripts);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

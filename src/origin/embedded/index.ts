@@ -35,3 +35,8 @@ export async function listOutbox(db: D1Database, limit = 100): Promise<OutboxEnt
     .all<OutboxEntry>();
   return results;
 }
+
+export async function setFeatureFlag(db: D1Database, name: string, enabled: boolean): Promise<void> {
+  await ensureSeeded(db);
+  await db.prepare('INSERT OR REPLACE INTO feature_flags (name, enabled) VALUES (?, ?)').bind(name, enabled ? 1 : 0).run();
+}
