@@ -1,10 +1,10 @@
-import { devices } from '@playwright/test';
+import { devices, type APIRequestContext } from '@playwright/test';
 import { stopClock } from './clock';
 import { expect, expectAccessible, test } from './support';
 
 type Outbox = Array<{ to: string; body: string }>;
 
-async function latestText(request: import('@playwright/test').APIRequestContext, to: string) {
+async function latestText(request: APIRequestContext, to: string) {
   const outbox = (await (await request.get('/_dev/outbox')).json()) as Outbox;
   return outbox.find((m) => m.to === to);
 }
