@@ -9,6 +9,7 @@ import { marketingRoutes } from './routes/marketing';
 import { notFound } from './routes/not-found';
 import { payRoutes } from './routes/pay';
 import { shortLinkRoutes } from './routes/short-links';
+import { widgetRoutes } from './routes/widgets';
 import type { AppEnv } from './server/app-env';
 import { logError } from './server/log';
 import { requestContext } from './server/middleware';
@@ -23,6 +24,7 @@ app.route('/', landingRoutes);
 app.route('/', infoRoutes);
 app.route('/', marketingRoutes);
 app.route('/', devRoutes);
+app.route('/', widgetRoutes);
 app.route('/', shortLinkRoutes);
 app.route('/', apiRoutes);
 // Last: single path segments are tried as provider codes.

@@ -11,6 +11,8 @@ export interface SmsFormProps {
   /** On a phone, the store to open a few seconds after the text is sent. */
   storeUrl?: string;
   submitLabel?: string;
+  /** Told when the success message shows and hides (the widget hides its closing line meanwhile). */
+  onSentChange?: (sent: boolean) => void;
 }
 
 export const SUCCESS_RESET_MS = 30_000;
@@ -19,12 +21,14 @@ export const STORE_REDIRECT_MS = 3_000;
 type State = { kind: 'form'; error?: string } | { kind: 'sending' } | { kind: 'sent' };
 
 /** Text-me-a-link: a masked US mobile number, validated here and again by the Worker. */
-export default function SmsForm({ formId, payeeId, source, storeUrl, submitLabel = 'Text me a link' }: SmsFormProps) {
+export default function SmsForm({ formId, payeeId, source, storeUrl, submitLabel = 'Text me a link', onSentChange }: SmsFormProps) {
   const [phone, setPhone] = useState('');
   const [state, setState] = useState<State>({ kind: 'form' });
   const inputRef = useRef<HTMLInputElement>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
   const errorId = `${formId}-error`;
+
+  useEffect(() => onSentChange?.(state.kind === 'sent'), [state.kind, onSentChange]);
 
   useEffect(() => {
     if (state.kind !== 'sent') return;

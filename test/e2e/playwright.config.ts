@@ -17,6 +17,7 @@ const vars = [
   `VERIFY_MERCHANT_FORM_URL:${FORMS_URL}/merchant`,
   `VERIFY_CONFIRMATION_FORM_URL:${FORMS_URL}/confirmation`,
   `VERIFY_NEWPARTNER_FORM_URL:${FORMS_URL}/newpartner`,
+  `WIDGET_FRAME_ANCESTORS:${FORMS_URL}`,
 ].map((v) => `--var ${v}`);
 
 export default defineConfig({

@@ -1,0 +1,37 @@
+import PayWidget, { type WidgetVariant } from '../../client/islands/pay-widget';
+import { Island } from './island';
+import { Logo } from './shell/logo';
+import { Document } from './shell/document';
+
+const PAGE_NAMES: Record<WidgetVariant, string> = {
+  widget: 'Pay-Widget',
+  button: 'Pay-Widget-Imaginepay-Button',
+  'restore-tab': 'Pay-Widget-Restore-Tab',
+};
+
+interface WidgetPageProps {
+  variant: WidgetVariant;
+  mobile: boolean;
+  payeeId?: string;
+  payeeName?: string;
+  downloadUrl: string;
+  siteUrl: string;
+}
+
+/** A widget page, framed by partner sites: no navigation, no footer. */
+export function WidgetPage({ variant, mobile, payeeId, payeeName, downloadUrl, siteUrl }: WidgetPageProps) {
+  return (
+    <Document page={PAGE_NAMES[variant]} meta="pay" chromeless>
+      <section className={`widget widget--${variant}`}>
+        {variant === 'restore-tab' && (
+          <a className="widget-logo" href={siteUrl} target="_blank" rel="noopener">
+            <Logo />
+            <span className="visually-hidden">Papaya (opens in a new tab)</span>
+          </a>
+        )}
+        <h1 className={variant === 'button' ? 'visually-hidden' : undefined}>{payeeName ? `Pay ${payeeName} with Papaya` : 'Pay your bill with Papaya'}</h1>
+        <Island name="pay-widget" component={PayWidget} props={{ formId: 'widget', variant, mobile, payeeId, downloadUrl }} />
+      </section>
+    </Document>
+  );
+}

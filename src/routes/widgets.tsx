@@ -1,0 +1,35 @@
+import { Hono, type Context } from 'hono';
+import type { WidgetVariant } from '../../client/islands/pay-widget';
+import { downloadPath, randomLinkId } from '../domain/sms-template';
+import { cachedPayeeByUrl } from '../origin/payee-cache';
+import { WidgetPage } from '../pages/widget';
+import type { AppEnv } from '../server/app-env';
+import { renderPage } from '../server/render';
+import { redirectPolicy } from '../server/short-links';
+import { runLater } from './api/guards';
+
+/** The embeddable widgets; their frame-ancestors come from WIDGET_FRAME_ANCESTORS. */
+export const widgetRoutes = new Hono<AppEnv>();
+
+const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Response> {
+  const name = c.req.query('name') ?? '';
+  let payee: { payeeId: string; payeeName: string } | null = null;
+  if (NAME.test(name)) {
+    // A widget never shows an error inside a partner's page: an unknown or unreachable payee
+    // gives the general widget.
+    const lookup = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), name, (work) => runLater(c, work));
+    if (lookup.ok && lookup.value) payee = lookup.value;
+  }
+  const { siteOrigin } = redirectPolicy(c.get('config'), c.req.url);
+  const downloadUrl = `${siteOrigin}${downloadPath({ source: 'w', payeeId: payee?.payeeId, payeeName: payee?.payeeName, linkId: randomLinkId() })}`;
+  return renderPage(
+    c,
+    <WidgetPage variant={variant} mobile={c.get('device') !== 'desktop'} payeeId={payee?.payeeId} payeeName={payee?.payeeName} downloadUrl={downloadUrl} siteUrl={`${siteOrigin}/download`} />,
+  );
+}
+
+widgetRoutes.get('/pay-widget', (c) => widget(c, 'widget'));
+widgetRoutes.get('/pay-widget-imaginepay-button', (c) => widget(c, 'button'));
+widgetRoutes.get('/pay-widget-restore-tab', (c) => widget(c, 'restore-tab'));
