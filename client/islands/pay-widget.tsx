@@ -9,6 +9,7 @@ export interface PayWidgetProps {
   /** Phones get the Pay Now button; desktops the text-me-a-link form. */
   mobile: boolean;
   payeeId?: string;
+  humanCheckSiteKey?: string;
   /** The download link the Pay Now button opens in a new tab. */
   downloadUrl: string;
 }
@@ -40,12 +41,12 @@ function PayNow({ downloadUrl }: { downloadUrl: string }) {
 }
 
 /** The embeddable pay widget and its variants, for partner sites. */
-export default function PayWidget({ formId, variant, mobile, payeeId, downloadUrl }: PayWidgetProps) {
+export default function PayWidget({ formId, variant, mobile, payeeId, downloadUrl, humanCheckSiteKey }: PayWidgetProps) {
   const [sent, setSent] = useState(false);
   if (variant === 'button') return <PayNow downloadUrl={downloadUrl} />;
   return (
     <div className="widget-body">
-      {mobile ? <PayNow downloadUrl={downloadUrl} /> : <SmsForm formId={formId} payeeId={payeeId} source="w" onSentChange={setSent} />}
+      {mobile ? <PayNow downloadUrl={downloadUrl} /> : <SmsForm formId={formId} payeeId={payeeId} source="w" humanCheckSiteKey={humanCheckSiteKey} onSentChange={setSent} />}
       <p className="widget-rating">
         <span className="widget-stars" aria-hidden="true">
           ★★★★★

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatPhone, INVALID_PHONE, MobileNumberSchema } from '../../src/domain/phone';
-import { SMS_SUCCESS } from '../../src/domain/sms';
+import { HUMAN_CHECK_FAILED, SMS_SUCCESS } from '../../src/domain/sms';
+import { HumanCheck } from './human-check';
 
 export interface SmsFormProps {
   /** Prefix of the form's element ids, given by the server so they match after hydration. */
@@ -11,6 +12,8 @@ export interface SmsFormProps {
   /** On a phone, the store to open a few seconds after the text is sent. */
   storeUrl?: string;
   submitLabel?: string;
+  /** Turnstile site key when the human check is on. */
+  humanCheckSiteKey?: string;
   /** Told when the success message shows and hides (the widget hides its closing line meanwhile). */
   onSentChange?: (sent: boolean) => void;
 }
@@ -21,9 +24,12 @@ export const STORE_REDIRECT_MS = 3_000;
 type State = { kind: 'form'; error?: string } | { kind: 'sending' } | { kind: 'sent' };
 
 /** Text-me-a-link: a masked US mobile number, validated here and again by the Worker. */
-export default function SmsForm({ formId, payeeId, source, storeUrl, submitLabel = 'Text me a link', onSentChange }: SmsFormProps) {
+export default function SmsForm({ formId, payeeId, source, storeUrl, submitLabel = 'Text me a link', humanCheckSiteKey, onSentChange }: SmsFormProps) {
   const [phone, setPhone] = useState('');
   const [state, setState] = useState<State>({ kind: 'form' });
+  const [humanToken, setHumanToken] = useState('');
+  const [humanReset, setHumanReset] = useState(0);
+  const onHumanToken = useCallback((token: string) => setHumanToken(token), []);
   const inputRef = useRef<HTMLInputElement>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
   const errorId = `${formId}-error`;
@@ -46,13 +52,22 @@ export default function SmsForm({ formId, payeeId, source, storeUrl, submitLabel
       inputRef.current?.focus();
       return;
     }
+    if (humanCheckSiteKey && !humanToken) {
+      setState({ kind: 'form', error: HUMAN_CHECK_FAILED });
+      return;
+    }
     setState({ kind: 'sending' });
     try {
       const res = await fetch('/api/send_sms_client.php', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ num: checked.data, payeeId, source }),
+        body: JSON.stringify({ num: checked.data, payeeId, source, humanToken: humanToken || undefined }),
       });
+      // A token is good for one check: the next send needs a new one.
+      if (humanCheckSiteKey) {
+        setHumanToken('');
+        setHumanReset((n) => n + 1);
+      }
       if (res.ok) return setState({ kind: 'sent' });
       const body = (await res.json().catch(() => null)) as { error?: string; fields?: Record<string, string> } | null;
       setState({ kind: 'form', error: body?.fields?.num ?? body?.error ?? 'We could not send the text message. Please try again.' });
@@ -97,6 +112,7 @@ export default function SmsForm({ formId, payeeId, source, storeUrl, submitLabel
           {state.kind === 'sending' ? 'Sending...' : submitLabel}
         </button>
       </div>
+      {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} onToken={onHumanToken} resetKey={humanReset} />}
       <p id={errorId} className="field-error" role="alert">
         {error}
       </p>

@@ -113,3 +113,8 @@ export function storeUrlFor(config: SiteConfig, device: 'apple' | 'android' | 'd
   if (device === 'android') return config.playStoreUrl;
   return '/download';
 }
+
+/** The Turnstile site key islands render the human check with, when the check is on. */
+export function humanCheckSiteKey(config: SiteConfig): string | undefined {
+  return config.humanCheck === 'turnstile' && config.turnstileSiteKey ? config.turnstileSiteKey : undefined;
+}

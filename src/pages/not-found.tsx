@@ -2,13 +2,13 @@ import SmsForm from '../../client/islands/sms-form';
 import { Island } from './island';
 import { Document } from './shell/document';
 
-export function NotFoundPage({ storeUrl }: { storeUrl?: string }) {
+export function NotFoundPage({ storeUrl, humanCheckSiteKey }: { storeUrl?: string; humanCheckSiteKey?: string }) {
   return (
     <Document page="Not-Found" meta="error">
       <section className="card notice">
         <h1>Sorry! We can't find that page.</h1>
         <p>The link may be mistyped or out of date. You can still pay your bill: get a link by text message, or pay on the web.</p>
-        <Island name="sms-form" component={SmsForm} props={{ formId: 'sms', source: '4', storeUrl }} />
+        <Island name="sms-form" component={SmsForm} props={{ formId: 'sms', source: '4', storeUrl, humanCheckSiteKey }} />
         <p>
           <a className="button button--secondary" href="/web-payment?ref=404">
             Pay a bill on the web

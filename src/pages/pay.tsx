@@ -11,6 +11,7 @@ interface PayPageProps {
   /** Null for the plain text-me-a-link page. */
   payee: Payee | null;
   storeUrl?: string;
+  humanCheckSiteKey?: string;
   appStoreUrl: string;
   playStoreUrl: string;
 }
@@ -29,13 +30,13 @@ function PayeeHeader({ payee }: { payee: Payee }) {
 }
 
 /** Text-me-a-link: the plain page, or the one for a payee. */
-export function PayPage({ page, payee, storeUrl, appStoreUrl, playStoreUrl }: PayPageProps) {
+export function PayPage({ page, payee, storeUrl, humanCheckSiteKey, appStoreUrl, playStoreUrl }: PayPageProps) {
   return (
     <Document page={page} meta="pay" title={payee ? `Pay ${payee.payeeName} - Papaya` : undefined}>
       <section className="card pay">
         {payee ? <PayeeHeader payee={payee} /> : <h1>Pay your bill with Papaya</h1>}
         <p>Enter your mobile number and we'll text you a secure link to pay{payee ? ` ${payee.payeeName}` : ' your bill'} from your phone in a few minutes.</p>
-        <Island name="sms-form" component={SmsForm} props={{ formId: 'sms', payeeId: payee?.payeeId, source: 'p', storeUrl }} />
+        <Island name="sms-form" component={SmsForm} props={{ formId: 'sms', payeeId: payee?.payeeId, source: 'p', storeUrl, humanCheckSiteKey }} />
         <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
         <p className="muted">
           Prefer your computer? <a href={payee ? `/web-payment?p=${payee.payeeId}` : '/web-payment'}>Pay by card on the web</a>.

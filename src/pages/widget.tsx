@@ -16,10 +16,11 @@ interface WidgetPageProps {
   payeeName?: string;
   downloadUrl: string;
   siteUrl: string;
+  humanCheckSiteKey?: string;
 }
 
 /** A widget page, framed by partner sites: no navigation, no footer. */
-export function WidgetPage({ variant, mobile, payeeId, payeeName, downloadUrl, siteUrl }: WidgetPageProps) {
+export function WidgetPage({ variant, mobile, payeeId, payeeName, downloadUrl, siteUrl, humanCheckSiteKey }: WidgetPageProps) {
   return (
     <Document page={PAGE_NAMES[variant]} meta="pay" chromeless>
       <section className={`widget widget--${variant}`}>
@@ -30,7 +31,7 @@ export function WidgetPage({ variant, mobile, payeeId, payeeName, downloadUrl, s
           </a>
         )}
         <h1 className={variant === 'button' ? 'visually-hidden' : undefined}>{payeeName ? `Pay ${payeeName} with Papaya` : 'Pay your bill with Papaya'}</h1>
-        <Island name="pay-widget" component={PayWidget} props={{ formId: 'widget', variant, mobile, payeeId, downloadUrl }} />
+        <Island name="pay-widget" component={PayWidget} props={{ formId: 'widget', variant, mobile, payeeId, downloadUrl, humanCheckSiteKey }} />
       </section>
     </Document>
   );

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { storeUrlFor } from '../domain/config';
+import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
 import { decideWithoutPayee, decideWithPayee, type FlagState, type PayRoute, type ResolutionInput } from '../domain/payee-resolution';
 import { cachedPayeeByUrl } from '../origin/payee-cache';
 import { PayPage, MultiOptionPage } from '../pages/pay';
@@ -59,7 +59,7 @@ async function payPage(c: C, query: string, route: PayRoute, page: string): Prom
     default: {
       const storeUrl = device === 'desktop' ? undefined : storeUrlFor(config, device);
       const payee = resolution.kind === 'provider-sms' ? resolution.payee : null;
-      return renderPage(c, <PayPage page={page} payee={payee} storeUrl={storeUrl} appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />);
+      return renderPage(c, <PayPage page={page} payee={payee} storeUrl={storeUrl} humanCheckSiteKey={humanCheckSiteKey(config)} appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />);
     }
   }
 }

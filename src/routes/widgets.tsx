@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { WidgetVariant } from '../../client/islands/pay-widget';
+import { humanCheckSiteKey } from '../domain/config';
 import { downloadPath, randomLinkId } from '../domain/sms-template';
 import { cachedPayeeByUrl } from '../origin/payee-cache';
 import { WidgetPage } from '../pages/widget';
@@ -26,7 +27,7 @@ async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Respo
   const downloadUrl = `${siteOrigin}${downloadPath({ source: 'w', payeeId: payee?.payeeId, payeeName: payee?.payeeName, linkId: randomLinkId() })}`;
   return renderPage(
     c,
-    <WidgetPage variant={variant} mobile={c.get('device') !== 'desktop'} payeeId={payee?.payeeId} payeeName={payee?.payeeName} downloadUrl={downloadUrl} siteUrl={`${siteOrigin}/download`} />,
+    <WidgetPage variant={variant} mobile={c.get('device') !== 'desktop'} payeeId={payee?.payeeId} payeeName={payee?.payeeName} downloadUrl={downloadUrl} siteUrl={`${siteOrigin}/download`} humanCheckSiteKey={humanCheckSiteKey(c.get('config'))} />,
   );
 }
 

@@ -1,7 +1,8 @@
 import type { SiteConfig } from '../domain/config';
 
 /** Cloudflare Turnstile's server-side check; the URL is configurable so tests can use a stand-in. */
-export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+export const TURNSTILE_VERIFY_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/siteverify`;
 
 export type HumanCheck = { ok: true } | { ok: false; reason: 'missing' | 'rejected' | 'unavailable' };
 

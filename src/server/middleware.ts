@@ -3,6 +3,7 @@ import { readConfig } from '../domain/config';
 import { classifyDevice } from '../domain/device';
 import { createOrigin, type CallOutcome } from '../origin';
 import { applySecurityHeaders, makeNonce, originOf, WIDGET_PATHS } from '../security/headers';
+import { TURNSTILE_ORIGIN } from '../security/human-check';
 import type { AppEnv } from './app-env';
 import { logRequest } from './log';
 
@@ -11,10 +12,11 @@ const frameSources = new WeakMap<object, string[]>();
 function frameSrcFor(env: Env): string[] {
   let origins = frameSources.get(env);
   if (!origins) {
-    const { verification } = readConfig(env);
-    origins = [...new Set([verification.merchant, verification.confirmation, verification.newpartner].map(originOf))].filter(
-      (o): o is string => !!o,
-    );
+    const { verification, humanCheck } = readConfig(env);
+    const framed = [verification.merchant, verification.confirmation, verification.newpartner];
+    // Turnstile draws its check in a frame of its own.
+    if (humanCheck === 'turnstile') framed.push(TURNSTILE_ORIGIN);
+    origins = [...new Set(framed.map(originOf))].filter((o): o is string => !!o);
     frameSources.set(env, origins);
   }
   return origins;

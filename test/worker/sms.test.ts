@@ -108,3 +108,18 @@ describe('the human check, against a Turnstile stand-in', () => {
     expect((await outbox()).some((m) => m.to === '5595550172')).toBe(false);
   });
 });
+
+describe('the human check in the page', () => {
+  it('is drawn by the form with the site key, and the CSP lets its frame in', async () => {
+    const e = embeddedEnv({ HUMAN_CHECK: 'turnstile', TURNSTILE_SITE_KEY: '0x4AAAAAAAtestkey' } as Partial<Env>);
+    const res = await request(e, '/pay', { headers: { 'User-Agent': DESKTOP } });
+    expect(await res.text()).toContain('&quot;humanCheckSiteKey&quot;:&quot;0x4AAAAAAAtestkey&quot;');
+    expect(res.headers.get('Content-Security-Policy')).toContain('frame-src https://form.jotform.com https://challenges.cloudflare.com');
+  });
+
+  it('is absent when the check is off', async () => {
+    const res = await request(embeddedEnv(), '/pay', { headers: { 'User-Agent': DESKTOP } });
+    expect(await res.text()).not.toContain('humanCheckSiteKey');
+    expect(res.headers.get('Content-Security-Policy')).not.toContain('challenges.cloudflare.com');
+  });
+});
