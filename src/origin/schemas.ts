@@ -21,6 +21,18 @@ const text = (max: number) =>
 
 const digits = z.union([z.string().regex(/^\d{1,18}$/), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).transform(String);
 
+/** The flags a payee and a search result share (pay-pages spec §3). */
+const payeeFlags = {
+  isProvider: flag,
+  isBilling: flag,
+  isPartner: flag,
+  noGenericWeb: flag,
+  autoConf: flag,
+  hasAccount: flag,
+  useStatement: flag,
+  notMedical: flag,
+};
+
 export const AddressSchema = z.object({
   address1: text(200),
   address2: text(200),
@@ -41,14 +53,7 @@ export const PayeeSchema = z.object({
     .object({ url: text(200), billingUrl: text(200) })
     .nullish()
     .transform((v) => v ?? { url: '', billingUrl: '' }),
-  isProvider: flag,
-  isBilling: flag,
-  isPartner: flag,
-  noGenericWeb: flag,
-  autoConf: flag,
-  hasAccount: flag,
-  useStatement: flag,
-  notMedical: flag,
+  ...payeeFlags,
   customHeading: text(10_000),
   address: AddressSchema.nullish().transform((v) => v ?? { address1: '', address2: '', city: '', state: '', zip: '' }),
   pphone: text(40),
@@ -83,14 +88,7 @@ export const SearchResultSchema = z.object({
   state: text(50),
   zip: text(20),
   url: text(200),
-  isProvider: flag,
-  isBilling: flag,
-  isPartner: flag,
-  noGenericWeb: flag,
-  autoConf: flag,
-  hasAccount: flag,
-  useStatement: flag,
-  notMedical: flag,
+  ...payeeFlags,
 });
 export type SearchResult = z.output<typeof SearchResultSchema>;
 
