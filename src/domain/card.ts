@@ -1,0 +1,66 @@
+/** Card rules of the payment form (pay-pages spec §5): mask, Luhn, brand, expiry. */
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
+
+export const cardDigits = (value: string) => value.replace(/\D/g, '');
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{13,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Brand by the first digit, as the spec reads it: 3 American Express, 6 Discover. */
+export function cardBrand(digits: string): CardBrand {
+  if (digits.startsWith('4')) return 'visa';
+  if (/^(5|2)/.test(digits)) return 'mastercard';
+  if (digits.startsWith('3')) return 'amex';
+  if (digits.startsWith('6')) return 'discover';
+  return 'unknown';
+}
+
+export interface CardsAccepted {
+  pall: boolean;
+  pvisa: boolean;
+  pmc: boolean;
+  pdiscover: boolean;
+  pamex: boolean;
+}
+
+export function brandAccepted(brand: CardBrand, accepted: CardsAccepted): boolean {
+  if (accepted.pall) return brand !== 'unknown';
+  return { visa: accepted.pvisa, mastercard: accepted.pmc, amex: accepted.pamex, discover: accepted.pdiscover, unknown: false }[brand];
+}
+
+/** The card number mask: groups of four digits, as typed or pasted. */
+export function formatCardNumber(value: string): string {
+  return cardDigits(value)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** The expiry mask `MM/YY` or `MM/YYYY`. */
+export function formatExpiry(value: string): string {
+  const digits = cardDigits(value).slice(0, 6);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+/** A card is good through the last day of its expiry month: this month passes, last month fails. */
+export function expiryValid(value: string, now: Date): boolean {
+  const m = /^(\d{2})\/(\d{2}|\d{4})$/.exec(value.trim());
+  if (!m) return false;
+  const month = Number(m[1]);
+  if (month < 1 || month > 12) return false;
+  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  const thisMonth = now.getFullYear() * 12 + now.getMonth();
+  const expires = year * 12 + (month - 1);
+  return expires >= thisMonth && expires <= thisMonth + 12 * 20;
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { brandAccepted, cardBrand, cardDigits, expiryValid, luhnValid, type CardsAccepted } from './card';
+import { US_STATES } from './us-states';
+
+/** Messages of the pay-pages spec §5 and §8, exactly as written there. */
+export const REQUIRED = 'Required';
+export const MAX_WEB_PAYMENT = 2000;
+export const AMOUNT_OVER_LIMIT =
+  'Unfortunately we are unable to accept payments over $2,000 via Papaya Web Payment. Please download the Papaya app to proceed with paying this bill.';
+export const CARD_NOT_ACCEPTED = 'Invalid / Not Accepted';
+export const accountWarning = (warning: string) => `Please enter a valid account number: >${warning}`;
+export const accountStartsWith = (readable: string) => `Please enter a valid account number that starts with: ${readable}`;
+export const paymentFailed = (message: string) => `There was a problem saving your payment: ${message}`;
+
+export const INVALID_DATE = 'Please enter the date as MM/DD/YYYY.';
+export const INVALID_EMAIL = 'Please enter a valid email address.';
+export const INVALID_PHONE_NUMBER = 'Please enter a valid phone number.';
+export const INVALID_ZIP = 'Please enter a 5-digit ZIP code.';
+export const INVALID_EXPIRY = 'Please enter a valid expiration date (MM/YY).';
+export const INVALID_CVV = 'Please enter the 3 or 4 digit security code.';
+export const INVALID_CARDHOLDER = "Please enter the cardholder's first and last name.";
+export const INVALID_STATE = 'Please choose a state.';
+
+/** What the forms need to know about the payee. */
+export interface PayeeRules {
+  acctRegex: string;
+  acctRegexWarn: string;
+  acctRegexReadibleString: string;
+  customFields: { payDOB: boolean; payDOS: boolean; billingZip: boolean };
+  ccAccepted: CardsAccepted;
+}
+
+/** A required text: missing or blank is 'Required'; longer than `max` gets the field's own message. */
+const required = (max: number, tooLong = 'This is too long.') =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? REQUIRED : undefined) })
+    .trim()
+    .min(1, REQUIRED)
+    .max(max, tooLong);
+
+/** `$1,234.50` → 1234.5; anything that is not a positive amount of money is NaN. */
+export function parseAmount(value: string): number {
+  const cleaned = value.replace(/[$,\s]/g, '');
+  return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+/** The currency mask: `$` and at most two decimals, as the visitor types. */
+export function formatAmount(value: string): string {
+  const cleaned = value.replace(/[^\d.]/g, '');
+  const [whole = '', ...rest] = cleaned.split('.');
+  const decimals = rest.join('').slice(0, 2);
+  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  if (!whole && !rest.length) return '';
+  return `$${grouped || '0'}${rest.length ? `.${decimals}` : ''}`;
+}
+
+export const amountField = required(20, AMOUNT_OVER_LIMIT).superRefine((value, ctx) => {
+  const amount = parseAmount(value);
+  if (!(amount > 0)) ctx.addIssue({ code: 'custom', message: REQUIRED });
+  else if (amount > MAX_WEB_PAYMENT) ctx.addIssue({ code: 'custom', message: AMOUNT_OVER_LIMIT });
+});
+
+export const dateField = required(10, INVALID_DATE).regex(/^\d{2}\/\d{2}\/\d{4}$/, INVALID_DATE);
+export const emailField = required(254, INVALID_EMAIL).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, INVALID_EMAIL);
+export const phoneField = required(30, INVALID_PHONE_NUMBER).regex(/^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/, INVALID_PHONE_NUMBER);
+export const zipField = required(10, INVALID_ZIP).regex(/^\d{5}(-\d{4})?$/, INVALID_ZIP);
+
+function accountField(rules: PayeeRules) {
+  let pattern: RegExp | null = null;
+  try {
+    pattern = rules.acctRegex ? new RegExp(rules.acctRegex) : null;
+  } catch {
+    pattern = null;
+  }
+  return required(50).superRefine((value, ctx) => {
+    if (pattern && !pattern.test(value)) {
+      ctx.addIssue({ code: 'custom', message: rules.acctRegexWarn ? accountWarning(rules.acctRegexWarn) : accountStartsWith(rules.acctRegexReadibleString) });
+    }
+  });
+}
+
+/** Step 1, patient / payer / company info. Fields the payee does not enable are skipped. */
+export function payerSchema(rules: PayeeRules, { company }: { company: boolean }) {
+  const skip = z.string().max(10).optional();
+  return z.object({
+    patientName: required(100),
+    account: company ? z.string().max(50).optional() : accountField(rules),
+    invoices: company ? z.array(required(50)).min(1, REQUIRED).max(20) : z.array(z.string()).max(0).optional(),
+    payDOB: rules.customFields.payDOB ? dateField : skip,
+    payDOS: rules.customFields.payDOS ? dateField : skip,
+    amount: amountField,
+    email: emailField,
+    phone: phoneField,
+    billingZip: rules.customFields.billingZip ? zipField : z.string().max(10).optional(),
+  });
+}
+export type PayerForm = z.output<ReturnType<typeof payerSchema>>;
+
+/** Step 2, payment info. `now` decides which expiry dates have passed. */
+export function cardSchema(rules: PayeeRules, now: Date) {
+  return z.object({
+    ccn: required(23, CARD_NOT_ACCEPTED)
+      .regex(/^[\d\s-]+$/, CARD_NOT_ACCEPTED)
+      .superRefine((value, ctx) => {
+        const digits = cardDigits(value);
+        if (!luhnValid(digits) || !brandAccepted(cardBrand(digits), rules.ccAccepted)) ctx.addIssue({ code: 'custom', message: CARD_NOT_ACCEPTED });
+      }),
+    exp: required(7, INVALID_EXPIRY).refine((v) => expiryValid(v, now), INVALID_EXPIRY),
+    cvv: required(4, INVALID_CVV).regex(/^\d{3,4}$/, INVALID_CVV),
+    billName: required(100, INVALID_CARDHOLDER).regex(/^\S+(\s+\S+)+$/, INVALID_CARDHOLDER),
+    zip: zipField,
+    addr1: required(200),
+    city: required(100),
+    state: z.enum(US_STATES, { error: INVALID_STATE }),
+    payNote: z.string().max(500).optional(),
+  });
+}
+export type CardForm = z.output<ReturnType<typeof cardSchema>>;

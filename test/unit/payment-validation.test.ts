@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { brandAccepted, cardBrand, expiryValid, formatCardNumber, formatExpiry, luhnValid } from '../../src/domain/card';
+import {
+  AMOUNT_OVER_LIMIT,
+  CARD_NOT_ACCEPTED,
+  cardSchema,
+  formatAmount,
+  INVALID_CARDHOLDER,
+  INVALID_CVV,
+  INVALID_DATE,
+  INVALID_EMAIL,
+  INVALID_EXPIRY,
+  INVALID_PHONE_NUMBER,
+  INVALID_STATE,
+  INVALID_ZIP,
+  parseAmount,
+  payerSchema,
+  paymentFailed,
+  REQUIRED,
+  type PayeeRules,
+} from '../../src/domain/payment';
+
+const allCards = { pall: true, pvisa: true, pmc: true, pdiscover: true, pamex: true };
+const plain: PayeeRules = { acctRegex: '', acctRegexWarn: '', acctRegexReadibleString: '', customFields: { payDOB: false, payDOS: false, billingZip: false }, ccAccepted: allCards };
+const cedar: PayeeRules = {
+  acctRegex: '^CV\\d{6}$',
+  acctRegexWarn: '',
+  acctRegexReadibleString: 'CV',
+  customFields: { payDOB: false, payDOS: true, billingZip: true },
+  ccAccepted: { pall: false, pvisa: true, pmc: true, pdiscover: false, pamex: false },
+};
+
+const payer = { patientName: 'Jane Doe', account: 'A-1', amount: '$125.00', email: 'jane@example.com', phone: '(559) 555-0100' };
+const card = { ccn: '4242 4242 4242 4242', exp: '12/30', cvv: '123', billName: 'Jane Doe', zip: '93721', addr1: '1 Elm St', city: 'Fresno', state: 'CA' };
+const NOW = new Date(2026, 10, 22);
+
+function messageFor(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }, field: string) {
+  return result.error?.issues.find((i) => i.path[0] === field)?.message;
+}
+
+describe('step 1: patient / payer / company info', () => {
+  it('accepts a complete patient form', () => {
+    expect(payerSchema(plain, { company: false }).safeParse(payer).success).toBe(true);
+  });
+
+  it.each(['patientName', 'account', 'email', 'phone'])('%s is Required', (field) => {
+    const r = payerSchema(plain, { company: false }).safeParse({ ...payer, [field]: '  ' });
+    expect(messageFor(r, field)).toBe(REQUIRED);
+  });
+
+  it.each([
+    ['0', REQUIRED],
+    ['$0.00', REQUIRED],
+    ['', REQUIRED],
+    ['abc', REQUIRED],
+    ['0.01', undefined],
+    ['2000', undefined],
+    ['$2,000.00', undefined],
+    ['2000.01', AMOUNT_OVER_LIMIT],
+    ['$15,000', AMOUNT_OVER_LIMIT],
+  ])('amount %j gives %j', (amount, message) => {
+    expect(messageFor(payerSchema(plain, { company: false }).safeParse({ ...payer, amount }), 'amount')).toBe(message);
+  });
+
+  it('checks the account against the payee pattern, naming what it starts with', () => {
+    const schema = payerSchema(cedar, { company: false });
+    const base = { ...payer, payDOS: '03/04/2026', billingZip: '93291' };
+    expect(schema.safeParse({ ...base, account: 'CV123456' }).success).toBe(true);
+    expect(messageFor(schema.safeParse({ ...base, account: 'XX123456' }), 'account')).toBe('Please enter a valid account number that starts with: CV');
+    expect(messageFor(schema.safeParse({ ...base, account: 'CV12345' }), 'account')).toBe('Please enter a valid account number that starts with: CV');
+  });
+
+  it('uses the payee warning when it has one', () => {
+    const schema = payerSchema({ ...plain, acctRegex: '^\\d{8}$', acctRegexWarn: '8 digits, no letters' }, { company: false });
+    expect(messageFor(schema.safeParse({ ...payer, account: 'ABC' }), 'account')).toBe('Please enter a valid account number: >8 digits, no letters');
+  });
+
+  it('asks for the dates and billing zip the payee enables, as ##/##/#### and 5 or 5+4 digits', () => {
+    const schema = payerSchema({ ...plain, customFields: { payDOB: true, payDOS: true, billingZip: true } }, { company: false });
+    const ok = { ...payer, payDOB: '01/31/1980', payDOS: '03/04/2026', billingZip: '93721-1234' };
+    expect(schema.safeParse(ok).success).toBe(true);
+    expect(messageFor(schema.safeParse({ ...ok, payDOB: '1/31/1980' }), 'payDOB')).toBe(INVALID_DATE);
+    expect(messageFor(schema.safeParse({ ...ok, payDOS: '' }), 'payDOS')).toBe(REQUIRED);
+    expect(messageFor(schema.safeParse({ ...ok, billingZip: '9372' }), 'billingZip')).toBe(INVALID_ZIP);
+  });
+
+  it('skips the fields the payee does not enable', () => {
+    expect(payerSchema(plain, { company: false }).safeParse({ ...payer, payDOB: 'whatever', billingZip: 'x' }).success).toBe(true);
+  });
+
+  it.each(['jane', 'jane@', '@example.com', 'jane@example', 'ja ne@example.com'])('email %j is refused', (email) => {
+    expect(messageFor(payerSchema(plain, { company: false }).safeParse({ ...payer, email }), 'email')).toBe(INVALID_EMAIL);
+  });
+
+  it.each([
+    ['5595550100', true],
+    ['+15595550100'.slice(0, 1) + '5595550100', true],
+    ['(559) 555-0100', true],
+    ['559.555.0100', true],
+    ['559-555-010012', true],
+    ['555-0100', false],
+    ['559-555-0100123', false],
+    ['phone', false],
+  ])('phone %j valid: %s', (phone, valid) => {
+    expect(messageFor(payerSchema(plain, { company: false }).safeParse({ ...payer, phone }), 'phone')).toBe(valid ? undefined : INVALID_PHONE_NUMBER);
+  });
+
+  it('the company version needs invoice numbers, none of them empty', () => {
+    const schema = payerSchema(plain, { company: true });
+    const company = { ...payer, account: undefined, invoices: ['INV-1', 'INV-2'] };
+    expect(schema.safeParse(company).success).toBe(true);
+    expect(schema.safeParse({ ...company, invoices: ['INV-1', ' '] }).error?.issues[0]).toMatchObject({ path: ['invoices', 1], message: REQUIRED });
+    expect(messageFor(schema.safeParse({ ...company, invoices: [] }), 'invoices')).toBe(REQUIRED);
+  });
+});
+
+describe('step 2: payment info', () => {
+  it('accepts a complete card form', () => {
+    expect(cardSchema(plain, NOW).safeParse(card).success).toBe(true);
+  });
+
+  it.each([
+    ['4242 4242 4242 4242', undefined],
+    ['4242-4242-4242-4242', undefined],
+    ['4242 4242 4242 4241', CARD_NOT_ACCEPTED],
+    ['4242 4242 4242', CARD_NOT_ACCEPTED],
+    ['4242x4242x4242x4242', CARD_NOT_ACCEPTED],
+    ['', REQUIRED],
+  ])('card number %j gives %j', (ccn, message) => {
+    expect(messageFor(cardSchema(plain, NOW).safeParse({ ...card, ccn }), 'ccn')).toBe(message);
+  });
+
+  it.each([
+    ['American Express', '378282246310005'],
+    ['Discover', '6011111111111117'],
+  ])('%s is refused as Invalid / Not Accepted where the payee does not take it, and accepted where it does', (_brand, ccn) => {
+    expect(messageFor(cardSchema(cedar, NOW).safeParse({ ...card, ccn }), 'ccn')).toBe(CARD_NOT_ACCEPTED);
+    expect(cardSchema(plain, NOW).safeParse({ ...card, ccn }).success).toBe(true);
+  });
+
+  it('Visa and Mastercard pass at a payee that takes only them', () => {
+    for (const ccn of ['4111111111111111', '5555555555554444']) expect(cardSchema(cedar, NOW).safeParse({ ...card, ccn }).success).toBe(true);
+  });
+
+  it.each([
+    ['11/26', true],
+    ['11/2026', true],
+    ['10/26', false],
+    ['10/2026', false],
+    ['12/26', true],
+    ['13/27', false],
+    ['00/27', false],
+    ['1/27', false],
+    ['11-26', false],
+  ])('expiry %j, in November 2026, valid: %s', (exp, valid) => {
+    expect(messageFor(cardSchema(plain, NOW).safeParse({ ...card, exp }), 'exp')).toBe(valid ? undefined : INVALID_EXPIRY);
+  });
+
+  it.each([
+    ['123', true],
+    ['1234', true],
+    ['12', false],
+    ['12345', false],
+    ['12a', false],
+  ])('CVV %j valid: %s', (cvv, valid) => {
+    expect(messageFor(cardSchema(plain, NOW).safeParse({ ...card, cvv }), 'cvv')).toBe(valid ? undefined : INVALID_CVV);
+  });
+
+  it.each([
+    ['Jane Doe', true],
+    ['Jane  Q. Doe', true],
+    ['Jane', false],
+    [' Jane ', false],
+  ])('cardholder %j valid: %s', (billName, valid) => {
+    expect(messageFor(cardSchema(plain, NOW).safeParse({ ...card, billName }), 'billName')).toBe(valid ? undefined : INVALID_CARDHOLDER);
+  });
+
+  it('needs address, city and a state among the 50 and DC; the note is optional', () => {
+    const schema = cardSchema(plain, NOW);
+    expect(messageFor(schema.safeParse({ ...card, addr1: '' }), 'addr1')).toBe(REQUIRED);
+    expect(messageFor(schema.safeParse({ ...card, city: ' ' }), 'city')).toBe(REQUIRED);
+    expect(schema.safeParse({ ...card, state: 'DC' }).success).toBe(true);
+    for (const state of ['PR', 'GU', 'ca', '']) expect(messageFor(schema.safeParse({ ...card, state }), 'state')).toBe(INVALID_STATE);
+    expect(messageFor(schema.safeParse({ ...card, zip: '123456' }), 'zip')).toBe(INVALID_ZIP);
+    expect(schema.safeParse({ ...card, payNote: 'March visit' }).success).toBe(true);
+  });
+});
+
+describe('card helpers', () => {
+  it('checks Luhn', () => {
+    expect(luhnValid('4242424242424242')).toBe(true);
+    expect(luhnValid('4242424242424241')).toBe(false);
+    expect(luhnValid('79927398713')).toBe(false);
+  });
+
+  it('reads the brand from the first digit', () => {
+    expect(['4111', '5555', '2223', '3782', '6011', '9999'].map(cardBrand)).toEqual(['visa', 'mastercard', 'mastercard', 'amex', 'discover', 'unknown']);
+    expect(brandAccepted('unknown', allCards)).toBe(false);
+  });
+
+  it('masks the card number in groups of four, the expiry as MM/YY, and amounts in dollars', () => {
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('4242-4242')).toBe('4242 4242');
+    expect(formatExpiry('1230')).toBe('12/30');
+    expect(formatExpiry('122030')).toBe('12/2030');
+    expect(formatAmount('1234.567')).toBe('$1,234.56');
+    expect(formatAmount('0.5')).toBe('$0.5');
+    expect(formatAmount('')).toBe('');
+    expect(parseAmount('$1,234.56')).toBe(1234.56);
+    expect(parseAmount('1.234')).toBeNaN();
+  });
+
+  it('a card is good through its expiry month', () => {
+    expect(expiryValid('11/26', new Date(2026, 10, 30, 23, 59))).toBe(true);
+    expect(expiryValid('11/26', new Date(2026, 11, 1))).toBe(false);
+  });
+
+  it('writes the payment failure message as the spec does', () => {
+    expect(paymentFailed('Card declined.')).toBe('There was a problem saving your payment: Card declined.');
+  });
+});
