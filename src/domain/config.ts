@@ -12,6 +12,8 @@ export interface SiteConfig {
   genericPayNames: string[];
   multiOptionProviders: string[];
   webFormPayeeNames: string[];
+  /** Payee ids always offered web payment, whatever their flags. */
+  webPayAlwaysAllowed: string[];
   smsLimitPerPhone: number;
   smsLimitPerIp: number;
   payLaterUntil: string;
@@ -89,6 +91,7 @@ export function readConfig(bindings: object): SiteConfig {
     genericPayNames: list(env.GENERIC_PAY_NAMES).map((s) => s.toLowerCase()),
     multiOptionProviders: list(env.MULTI_OPTION_PROVIDERS).map((s) => s.toLowerCase()),
     webFormPayeeNames: list(env.WEB_FORM_PAYEE_NAMES).map((s) => s.toLowerCase()),
+    webPayAlwaysAllowed: list(env.WEB_PAY_ALWAYS_ALLOWED),
     smsLimitPerPhone: int(env.SMS_LIMIT_PER_PHONE, 3),
     smsLimitPerIp: int(env.SMS_LIMIT_PER_IP, 10),
     payLaterUntil: str(env.PAY_LATER_UNTIL, '2019-09-30'),

@@ -68,7 +68,6 @@ const pending: Array<[path: string, issue: string]> = [
   ['/getpaid', 'account flows'],
   ['/member-signup', 'account flows'],
   ['/pay-later', 'account flows'],
-  ['POST /payment/payment_back.php (built with the payment form: validation, idempotency)', 'web payment'],
 ];
 
 describe('route table', () => {

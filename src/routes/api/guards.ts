@@ -13,7 +13,7 @@ export function apiError(c: Context<AppEnv>, status: 400 | 404 | 409 | 413 | 415
   return c.json<ApiError>({ error, fields }, status, { 'Cache-Control': 'no-store' });
 }
 
-async function readLimited(request: Request, limit: number): Promise<string | null> {
+export async function readLimited(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get('Content-Length'));
   if (Number.isFinite(declared) && declared > limit) return null;
   if (!request.body) return '';

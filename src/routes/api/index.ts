@@ -19,6 +19,7 @@ import type { OriginResult } from '../../origin';
 import { cachedPayeeByUrl } from '../../origin/payee-cache';
 import type { AppEnv } from '../../server/app-env';
 import { expectNoBody, originUnavailable, parseJson, parseQuery, runLater } from './guards';
+import { paymentRoutes } from './payment';
 import { smsRoutes } from './sms';
 
 /**
@@ -28,6 +29,7 @@ import { smsRoutes } from './sms';
 export const apiRoutes = new Hono<AppEnv>();
 
 apiRoutes.route('/', smsRoutes);
+apiRoutes.route('/', paymentRoutes);
 
 type C = Context<AppEnv>;
 const answer = <T>(c: C, result: OriginResult<T>, shape: (value: T) => unknown) =>

@@ -1,0 +1,45 @@
+/**
+ * Idempotent payment submits (contract §5): the same key answers the first result without a
+ * second origin call; the same key with a different body is refused (422); a second request
+ * while the first is in flight gets 409.
+ */
+export type Claim =
+  | { kind: 'new' }
+  | { kind: 'replay'; status: number; body: string }
+  | { kind: 'conflict' }
+  | { kind: 'in-flight' };
+
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
+
+export async function fingerprint(parts: Record<string, string | undefined>): Promise<string> {
+  const canonical = JSON.stringify(Object.entries(parts).sort(([a], [b]) => a.localeCompare(b)));
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical));
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+}
+
+export async function claim(db: D1Database, key: string, print: string, now = Date.now()): Promise<Claim> {
+  const { meta } = await db
+    .prepare("INSERT INTO idempotency_keys (key, fingerprint, state, created_at) VALUES (?, ?, 'pending', ?) ON CONFLICT (key) DO NOTHING")
+    .bind(key, print, now)
+    .run();
+  if (meta.changes === 1) return { kind: 'new' };
+  const row = await db.prepare('SELECT fingerprint, state, status, response FROM idempotency_keys WHERE key = ?').bind(key).first<{
+    fingerprint: string;
+    state: string;
+    status: number | null;
+    response: string | null;
+  }>();
+  if (!row) return claim(db, key, print, now);
+  if (row.fingerprint !== print) return { kind: 'conflict' };
+  if (row.state !== 'done' || row.status === null || row.response === null) return { kind: 'in-flight' };
+  return { kind: 'replay', status: row.status, body: row.response };
+}
+
+export async function settle(db: D1Database, key: string, status: number, body: string): Promise<void> {
+  await db.prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response = ? WHERE key = ?").bind(status, body, key).run();
+}
+
+/** Frees a key whose request never reached the origin, so the same form may try again. */
+export async function release(db: D1Database, key: string): Promise<void> {
+  await db.prepare("DELETE FROM idempotency_keys WHERE key = ? AND state = 'pending'").bind(key).run();
+}
