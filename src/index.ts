@@ -8,6 +8,7 @@ import { legalRoutes } from './routes/legal';
 import { marketingRoutes } from './routes/marketing';
 import { notFound } from './routes/not-found';
 import { payRoutes } from './routes/pay';
+import { receiptRoutes } from './routes/receipt';
 import { shortLinkRoutes } from './routes/short-links';
 import { widgetRoutes } from './routes/widgets';
 import type { AppEnv } from './server/app-env';
@@ -25,6 +26,7 @@ app.route('/', infoRoutes);
 app.route('/', marketingRoutes);
 app.route('/', devRoutes);
 app.route('/', widgetRoutes);
+app.route('/', receiptRoutes);
 app.route('/', shortLinkRoutes);
 app.route('/', apiRoutes);
 // Last: single path segments are tried as provider codes.

@@ -55,13 +55,14 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
   ['/pay-widget?name=valleymed', DESKTOP, { status: 200, text: '30k+ user reviews' }],
   ['/pay-widget-imaginepay-button', DESKTOP, { status: 200, text: 'Pay Now' }],
   ['/pay-widget-restore-tab', DESKTOP, { status: 200, text: '30k+ user reviews' }],
+  ['/receipt/PAP-ZZZZZZZZ', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   // Unknown paths
   ['/no/such/page/here', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   ['/embedded/nothing', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
 ];
 
 const pending: Array<[path: string, issue: string]> = [
-  ['/web-payment (lookup, ?p=, ?ib=1) and the receipt', 'web payment'],
+  ['/web-payment (lookup, ?p=, ?ib=1)', 'web payment'],
   ['/update-password', 'account flows'],
   ['/account-link', 'account flows'],
   ['/update-info-request', 'account flows'],

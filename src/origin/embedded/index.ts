@@ -40,3 +40,33 @@ export async function setFeatureFlag(db: D1Database, name: string, enabled: bool
   await ensureSeeded(db);
   await db.prepare('INSERT OR REPLACE INTO feature_flags (name, enabled) VALUES (?, ?)').bind(name, enabled ? 1 : 0).run();
 }
+
+export interface Receipt {
+  confirmation: string;
+  payeeName: string;
+  payeePhone: string;
+  amountCents: number;
+  brand: string;
+  last4: string;
+  createdAt: string;
+}
+
+/** A payment the embedded origin took, as its receipt shows it: no card data beyond brand and last four. */
+export async function findReceipt(db: D1Database, confirmation: string): Promise<Receipt | null> {
+  await ensureSeeded(db);
+  const row = await db
+    .prepare('SELECT p.confirmation, p.amount_cents, p.brand, p.last4, p.created_at, y.data FROM payments p JOIN payees y ON y.id = p.payee_id WHERE p.confirmation = ?')
+    .bind(confirmation)
+    .first<{ confirmation: string; amount_cents: number; brand: string; last4: string; created_at: string; data: string }>();
+  if (!row) return null;
+  const payee = JSON.parse(row.data) as { payeeName: string; pphone?: string };
+  return {
+    confirmation: row.confirmation,
+    payeeName: payee.payeeName,
+    payeePhone: payee.pphone ?? '',
+    amountCents: row.amount_cents,
+    brand: row.brand,
+    last4: row.last4,
+    createdAt: row.created_at,
+  };
+}

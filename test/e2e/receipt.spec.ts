@@ -1,0 +1,31 @@
+import { expect, expectAccessible, test, WIDTHS } from './support';
+
+test('a payment made through the API shows its receipt, accessibly, at both widths', async ({ page, request }) => {
+  const res = await request.post('/payment/payment_back.php?p=1001', {
+    multipart: {
+      patientName: 'Jane Doe',
+      account: 'A-1001',
+      payDOB: '01/31/1980',
+      amount: '42.00',
+      email: 'jane@example.com',
+      phone: '5595550100',
+      ccn: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvv: '123',
+      billName: 'Jane Doe',
+      zip: '93721',
+      addr1: '1 Elm St',
+      city: 'Fresno',
+      state: 'CA',
+      idempotencyKey: `e2e-receipt-${Date.now()}-key`,
+    },
+  });
+  const { confirmationUrl } = (await res.json()) as { confirmationUrl: string };
+  for (const { width, height } of WIDTHS) {
+    await page.setViewportSize({ width, height });
+    await page.goto(confirmationUrl);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your payment was received.');
+    await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+    await expectAccessible(page);
+  }
+});
