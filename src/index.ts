@@ -9,6 +9,7 @@ import { marketingRoutes } from './routes/marketing';
 import { notFound } from './routes/not-found';
 import { payRoutes } from './routes/pay';
 import { receiptRoutes } from './routes/receipt';
+import { webPaymentRoutes } from './routes/web-payment';
 import { shortLinkRoutes } from './routes/short-links';
 import { widgetRoutes } from './routes/widgets';
 import type { AppEnv } from './server/app-env';
@@ -27,6 +28,7 @@ app.route('/', marketingRoutes);
 app.route('/', devRoutes);
 app.route('/', widgetRoutes);
 app.route('/', receiptRoutes);
+app.route('/', webPaymentRoutes);
 app.route('/', shortLinkRoutes);
 app.route('/', apiRoutes);
 // Last: single path segments are tried as provider codes.

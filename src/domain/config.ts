@@ -14,6 +14,8 @@ export interface SiteConfig {
   webFormPayeeNames: string[];
   /** Payee ids always offered web payment, whatever their flags. */
   webPayAlwaysAllowed: string[];
+  /** Payees whose web payment page carries the debt-collector notice and legal paragraph. */
+  debtCollectorPayeeIds: string[];
   smsLimitPerPhone: number;
   smsLimitPerIp: number;
   payLaterUntil: string;
@@ -92,6 +94,7 @@ export function readConfig(bindings: object): SiteConfig {
     multiOptionProviders: list(env.MULTI_OPTION_PROVIDERS).map((s) => s.toLowerCase()),
     webFormPayeeNames: list(env.WEB_FORM_PAYEE_NAMES).map((s) => s.toLowerCase()),
     webPayAlwaysAllowed: list(env.WEB_PAY_ALWAYS_ALLOWED),
+    debtCollectorPayeeIds: list(env.DEBT_COLLECTOR_PAYEE_IDS),
     smsLimitPerPhone: int(env.SMS_LIMIT_PER_PHONE, 3),
     smsLimitPerIp: int(env.SMS_LIMIT_PER_IP, 10),
     payLaterUntil: str(env.PAY_LATER_UNTIL, '2019-09-30'),

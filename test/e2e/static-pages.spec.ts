@@ -16,6 +16,9 @@ const PAGES = [
   { path: '/this-page-does-not-exist', heading: "Sorry! We can't find that page.", scripts: 1 },
   { path: '/pay', heading: 'Pay your bill with Papaya', scripts: 1 },
   { path: '/cedarvalley', heading: 'Pay Cedar Valley Hospital', scripts: 1 },
+  { path: '/web-payment', heading: 'Pay a bill on the web', scripts: 1 },
+  { path: '/web-payment?p=1001', heading: 'Pay Valley Medical Group', scripts: 1 },
+  { path: '/web-payment?p=1009&ib=1', heading: 'Pay Acme Staffing Inc', scripts: 1 },
   { path: '/web-payment-multi-option/harborhealth', heading: 'Pay your patient or company invoice below.', scripts: 0 },
   { path: '/pay-appclip', heading: 'Pay your bill with Papaya', scripts: 1 },
 ];

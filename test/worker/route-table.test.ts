@@ -55,6 +55,10 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
   ['/pay-widget?name=valleymed', DESKTOP, { status: 200, text: '30k+ user reviews' }],
   ['/pay-widget-imaginepay-button', DESKTOP, { status: 200, text: 'Pay Now' }],
   ['/pay-widget-restore-tab', DESKTOP, { status: 200, text: '30k+ user reviews' }],
+  ['/web-payment', DESKTOP, { status: 200, text: 'Provider Name' }],
+  ['/web-payment?p=1001', DESKTOP, { status: 200, text: 'Pay Valley Medical Group' }],
+  ['/web-payment?p=1009&ib=1', DESKTOP, { status: 200, text: 'Pay Acme Staffing Inc' }],
+  ['/web-payment?p=999999', DESKTOP, { status: 302, location: '/web-payment' }],
   ['/receipt/PAP-ZZZZZZZZ', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   // Unknown paths
   ['/no/such/page/here', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
@@ -62,7 +66,6 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
 ];
 
 const pending: Array<[path: string, issue: string]> = [
-  ['/web-payment (lookup, ?p=, ?ib=1)', 'web payment'],
   ['/update-password', 'account flows'],
   ['/account-link', 'account flows'],
   ['/update-info-request', 'account flows'],

@@ -1,0 +1,193 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { PROVIDER_NOT_FOUND } from '../../src/domain/web-payment-labels';
+
+export interface ProviderLookupProps {
+  /** Search term to start with (`t`). */
+  initialTerm: string;
+  /** Query kept on the way to the form (`ref`). */
+  ref404: boolean;
+}
+
+interface Result {
+  id: string;
+  name: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export const SEARCH_DEBOUNCE_MS = 300;
+const MIN_CHARS = 3;
+
+const addressOf = (r: Result) => [r.street1, r.street2, [r.city, r.state].filter(Boolean).join(', '), r.zip].filter(Boolean).join(' ');
+
+/** The provider lookup: a WAI-ARIA combobox, a confirmation dialog, then Next to the form. */
+export default function ProviderLookup({ initialTerm, ref404 }: ProviderLookupProps) {
+  const [term, setTerm] = useState(initialTerm);
+  const [results, setResults] = useState<Result[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [status, setStatus] = useState('');
+  const [notFound, setNotFound] = useState(false);
+  const [pending, setPending] = useState<Result | null>(null);
+  const [chosen, setChosen] = useState<Result | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const query = term.trim();
+    if (query.length < MIN_CHARS || chosen) return;
+    const ticket = ++latest.current;
+    const timer = setTimeout(async () => {
+      try {
+        const res = await fetch(`/api/web_payment.php?${new URLSearchParams({ action: 'getPayees', term: query, target: 'partner' })}`);
+        const list = res.ok ? ((await res.json()) as Result[]) : [];
+        // A slower answer to an older search is dropped.
+        if (ticket !== latest.current) return;
+        setResults(list);
+        setOpen(list.length > 0);
+        setActive(-1);
+        setNotFound(!res.ok || list.length === 0);
+        setStatus(list.length === 1 ? '1 provider found.' : `${list.length} providers found.`);
+      } catch {
+        if (ticket === latest.current) setNotFound(true);
+      }
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [term, chosen]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (pending && !dialog.open) dialog.showModal();
+    if (!pending && dialog.open) dialog.close();
+  }, [pending]);
+
+  function onTermChange(value: string) {
+    setTerm(value);
+    setChosen(null);
+    if (value.trim().length < MIN_CHARS) {
+      // Too short to search: forget the last answer, and any search still on its way.
+      latest.current++;
+      setResults([]);
+      setOpen(false);
+      setNotFound(false);
+    }
+  }
+
+  function pick(result: Result) {
+    setOpen(false);
+    setPending(result);
+  }
+
+  function closeDialog(confirmed: boolean) {
+    if (confirmed && pending) {
+      setChosen(pending);
+      setTerm(pending.name);
+    }
+    setPending(null);
+    inputRef.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' && results.length) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (i + 1) % results.length);
+    } else if (event.key === 'ArrowUp' && results.length) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (i <= 0 ? results.length - 1 : i - 1));
+    } else if (event.key === 'Enter' && open && active >= 0) {
+      event.preventDefault();
+      pick(results[active]!);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  const next = chosen ? `/web-payment?${new URLSearchParams({ p: chosen.id, g: '1', ...(ref404 ? { ref: '404' } : {}) })}` : undefined;
+  return (
+    <div className="lookup">
+      <label htmlFor="provider-name">Provider Name</label>
+      <div className="lookup__box">
+        <input
+          ref={inputRef}
+          id="provider-name"
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls="provider-results"
+          aria-activedescendant={open && active >= 0 ? `provider-option-${active}` : undefined}
+          aria-describedby="provider-hint"
+          value={term}
+          onChange={(e) => onTermChange(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <ul id="provider-results" role="listbox" aria-label="Providers" className="lookup__list" hidden={!open}>
+          {results.map((r, i) => (
+            // Options are chosen from the keyboard through the combobox (aria-activedescendant),
+            // as the WAI-ARIA combobox pattern has it; the click is for pointers.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <li
+              key={r.id}
+              id={`provider-option-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'is-active' : undefined}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => pick(r)}
+            >
+              <span className="lookup__name">{r.name}</span>
+              <span className="lookup__address">{addressOf(r)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p id="provider-hint" className="fine-print">
+        Type at least 3 letters of your provider's or biller's name.
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
+      {notFound && (
+        <p className="field-error" role="alert">
+          {PROVIDER_NOT_FOUND}
+        </p>
+      )}
+      <dialog ref={dialogRef} className="dialog" aria-labelledby="confirm-biller-title" onCancel={() => closeDialog(false)}>
+        {pending && (
+          <>
+            <h2 id="confirm-biller-title">Confirm Biller</h2>
+            <p className="dialog__name">{pending.name}</p>
+            <p>{addressOf(pending)}</p>
+            <div className="dialog__actions">
+              <button type="button" className="button button--secondary" onClick={() => closeDialog(false)}>
+                Cancel
+              </button>
+              <button type="button" className="button" onClick={() => closeDialog(true)}>
+                Confirm
+              </button>
+            </div>
+          </>
+        )}
+      </dialog>
+      {next ? (
+        <a className="button lookup__next" href={next}>
+          Next
+        </a>
+      ) : (
+        <button type="button" className="button lookup__next" disabled>
+          Next
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { useCallback, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { formatCardNumber, formatExpiry } from '../../src/domain/card';
+import { fieldErrors } from '../../src/domain/errors';
+import { cardSchema, formatAmount, payerSchema, paymentFailed, type PayeeRules } from '../../src/domain/payment';
+import { US_STATES } from '../../src/domain/us-states';
+import { PROCESSING, SMS_RECEIPT_NOTE, type FormLabels } from '../../src/domain/web-payment-labels';
+import { HumanCheck } from './human-check';
+
+export interface WebPaymentFormProps {
+  payeeId: string;
+  rules: PayeeRules;
+  company: boolean;
+  labels: FormLabels;
+  /** Query flags of the payment call. */
+  flags: { optE: boolean; silent: boolean; generic: boolean };
+  idempotencyKey: string;
+  humanCheckSiteKey?: string;
+}
+
+type Values = Record<string, string>;
+type Invoice = { id: number; value: string };
+
+const PAYER_FIELDS = ['patientName', 'account', 'payDOB', 'payDOS', 'amount', 'email', 'phone', 'billingZip'];
+const CARD_FIELDS = ['ccn', 'exp', 'cvv', 'billName', 'addr1', 'city', 'state', 'zip', 'payNote'];
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+function Field({ name, label, error, hint, ...input }: FieldProps) {
+  const described = [error ? `wp-${name}-error` : '', hint ? `wp-${name}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={`wp-${name}`}>{label}</label>
+      <input id={`wp-${name}`} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      {hint && (
+        <p id={`wp-${name}-hint`} className="fine-print">
+          {hint}
+        </p>
+      )}
+      <p id={`wp-${name}-error`} className="field-error" role={error ? 'alert' : undefined}>
+        {error}
+      </p>
+    </div>
+  );
+}
+
+/** The two-step web payment form: payer info, then card; submitted once per rendered key. */
+export default function WebPaymentForm({ payeeId, rules, company, labels, flags, idempotencyKey, humanCheckSiteKey }: WebPaymentFormProps) {
+  const [values, setValues] = useState<Values>({ amount: '', state: '' });
+  const [invoices, setInvoices] = useState<Invoice[]>([{ id: 1, value: '' }]);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [step, setStep] = useState<'payer' | 'card'>('payer');
+  const [status, setStatus] = useState<{ kind: 'idle' } | { kind: 'processing' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [humanToken, setHumanToken] = useState('');
+  const onHumanToken = useCallback((token: string) => setHumanToken(token), []);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const payerInput = { ...values, account: company ? undefined : (values.account ?? ''), invoices: company ? invoices.map((i) => i.value) : undefined };
+  const payerCheck = payerSchema(rules, { company }).safeParse(payerInput);
+  const cardCheck = cardSchema(rules, new Date()).safeParse(values);
+  const errors = { ...(payerCheck.success ? {} : fieldErrors(payerCheck.error)), ...(cardCheck.success ? {} : fieldErrors(cardCheck.error)), ...serverErrors };
+  const shown = (name: string) => (touched.has(name) ? errors[name] : undefined);
+
+  const set = (name: string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+  };
+  const touch = (...names: string[]) => setTouched((t) => new Set([...t, ...names]));
+  const bind = (name: string, format: (v: string) => string = (v) => v) => ({
+    value: values[name] ?? '',
+    onChange: (e: { target: { value: string } }) => set(name, format(e.target.value)),
+    onBlur: () => touch(name),
+    error: shown(name),
+  });
+
+  function focusFirstError(names: string[]) {
+    const first = names.find((n) => errors[n]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#wp-${first.replace(/\./g, '-')}`)?.focus();
+  }
+
+  function next() {
+    const names = [...PAYER_FIELDS, ...invoices.map((_, i) => `invoices.${i}`)];
+    touch(...names);
+    if (!payerCheck.success) return focusFirstError(names);
+    setStep('card');
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('#wp-ccn')?.focus());
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (step === 'payer') return next();
+    touch(...CARD_FIELDS);
+    if (!cardCheck.success) return focusFirstError(CARD_FIELDS);
+    if (humanCheckSiteKey && !humanToken) return setStatus({ kind: 'failed', message: 'Please confirm you are not a robot, then try again.' });
+    setStatus({ kind: 'processing' });
+    const body = new FormData();
+    for (const [name, value] of Object.entries(values)) if (value && (PAYER_FIELDS.includes(name) || CARD_FIELDS.includes(name))) body.append(name, value);
+    if (company) {
+      body.delete('account');
+      for (const i of invoices) body.append('invoice', i.value);
+      body.append('isBtoB', 'true');
+    }
+    body.append('idempotencyKey', idempotencyKey);
+    if (humanToken) body.append('humanToken', humanToken);
+    const query = new URLSearchParams({ p: payeeId, ...(flags.optE ? { optE: 'true' } : {}), ...(flags.silent ? { silent: '1' } : {}), ...(flags.generic ? { generic: '1' } : {}) });
+    try {
+      const res = await fetch(`/payment/payment_back.php?${query}`, { method: 'POST', body });
+      const answer = (await res.json().catch(() => ({}))) as { status?: string; confirmationUrl?: string; message?: string; error?: string; fields?: Record<string, string> };
+      if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);
+      if (answer.fields && Object.keys(answer.fields).length) {
+        setServerErrors(answer.fields);
+        touch(...Object.keys(answer.fields));
+        if (Object.keys(answer.fields).some((f) => PAYER_FIELDS.includes(f))) setStep('payer');
+      }
+      setStatus({ kind: 'failed', message: paymentFailed(answer.message ?? answer.error ?? 'Please try again.') });
+    } catch {
+      setStatus({ kind: 'failed', message: paymentFailed('You seem to be offline. Check your connection and try again.') });
+    }
+  }
+
+  const processing = status.kind === 'processing';
+  return (
+    <form ref={formRef} className="wp-form" noValidate onSubmit={submit}>
+      <fieldset className="wp-step" disabled={processing}>
+        <legend>
+          <span className="wp-step__number">1</span> {company ? 'Company Info' : 'Patient / Payer Info'}
+        </legend>
+        {step === 'card' ? (
+          <div className="wp-summary">
+            <p>
+              {values.patientName} · {company ? invoices.map((i) => i.value).join(', ') : values.account} · {values.amount}
+            </p>
+            <button type="button" className="link-button" onClick={() => setStep('payer')}>
+              Edit
+            </button>
+          </div>
+        ) : (
+          <>
+            <Field name="patientName" label={labels.name} autoComplete="name" {...bind('patientName')} />
+            {company ? (
+              <div className="wp-invoices">
+                {invoices.map((invoice, i) => (
+                  <div key={invoice.id} className="wp-invoice">
+                    <Field
+                      name={`invoices-${i}`}
+                      label={`${labels.account} ${i + 1}`}
+                      value={invoice.value}
+                      onChange={(e) => setInvoices((list) => list.map((x) => (x.id === invoice.id ? { ...x, value: e.target.value } : x)))}
+                      onBlur={() => touch(`invoices.${i}`)}
+                      error={shown(`invoices.${i}`)}
+                    />
+                    {invoices.length > 1 && (
+                      <button type="button" className="link-button" onClick={() => setInvoices((list) => list.filter((x) => x.id !== invoice.id))}>
+                        Remove {labels.account.toLowerCase()} {i + 1}
+                      </button>
+                    )}
+                  </div>
+                ))}
+                <button type="button" className="link-button" onClick={() => setInvoices((list) => [...list, { id: Math.max(...list.map((x) => x.id)) + 1, value: '' }])}>
+                  Add another {labels.account.toLowerCase()}
+                </button>
+              </div>
+            ) : (
+              <Field name="account" label={labels.account} {...bind('account')} />
+            )}
+            {rules.customFields.payDOB && <Field name="payDOB" label="Patient Date of Birth" placeholder="MM/DD/YYYY" inputMode="numeric" autoComplete="bday" {...bind('payDOB')} />}
+            {rules.customFields.payDOS && <Field name="payDOS" label="Date of Service" placeholder="MM/DD/YYYY" inputMode="numeric" {...bind('payDOS')} />}
+            <Field name="amount" label={labels.amount} inputMode="decimal" placeholder="$0.00" {...bind('amount', formatAmount)} />
+            <Field name="email" label="Email" type="email" autoComplete="email" {...bind('email')} />
+            <Field name="phone" label={labels.phone} type="tel" autoComplete="tel" hint={SMS_RECEIPT_NOTE} {...bind('phone')} />
+            {rules.customFields.billingZip && <Field name="billingZip" label="Billing ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('billingZip')} />}
+            <button type="submit" className="button">
+              Next
+            </button>
+          </>
+        )}
+      </fieldset>
+
+      <fieldset className="wp-step" disabled={processing || step !== 'card'} hidden={step !== 'card'}>
+        <legend>
+          <span className="wp-step__number">2</span> Payment Info
+        </legend>
+        <Field name="ccn" label="Card Number" inputMode="numeric" autoComplete="cc-number" {...bind('ccn', formatCardNumber)} />
+        <div className="wp-row">
+          <Field name="exp" label="Expiration (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" {...bind('exp', formatExpiry)} />
+          <Field name="cvv" label="Security Code (CVV)" inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...bind('cvv', (v) => v.replace(/\D/g, ''))} />
+        </div>
+        <Field name="billName" label="Name on Card" autoComplete="cc-name" {...bind('billName')} />
+        <Field name="addr1" label="Billing Address" autoComplete="address-line1" {...bind('addr1')} />
+        <div className="wp-row">
+          <Field name="city" label="City" autoComplete="address-level2" {...bind('city')} />
+          <div className="field">
+            <label htmlFor="wp-state">State</label>
+            <select
+              id="wp-state"
+              name="state"
+              autoComplete="address-level1"
+              value={values.state ?? ''}
+              onChange={(e) => set('state', e.target.value)}
+              onBlur={() => touch('state')}
+              aria-invalid={shown('state') ? true : undefined}
+              aria-describedby={shown('state') ? 'wp-state-error' : undefined}
+            >
+              <option value="">Choose…</option>
+              {US_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+            <p id="wp-state-error" className="field-error" role={shown('state') ? 'alert' : undefined}>
+              {shown('state')}
+            </p>
+          </div>
+          <Field name="zip" label="ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('zip')} />
+        </div>
+        <Field name="payNote" label="Note (optional)" {...bind('payNote')} />
+        {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} onToken={onHumanToken} resetKey={0} />}
+        <button type="submit" className="button" disabled={processing}>
+          {processing ? PROCESSING : 'Submit Payment'}
+        </button>
+      </fieldset>
+      {status.kind === 'failed' && (
+        <p className="form-error" role="alert">
+          {status.message}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import ProviderLookup from '../../client/islands/provider-lookup';
+import WebPaymentForm, { type WebPaymentFormProps } from '../../client/islands/web-payment-form';
+import type { Payee } from '../origin/schemas';
+import { Island } from './island';
+import { Document } from './shell/document';
+import { StoreBadges } from './store-badges';
+
+function LegalLinks() {
+  return (
+    <p className="wp-legal-links">
+      <a href="/termsofservice">Terms of service</a> · <a href="/privacy">Privacy policy</a>
+    </p>
+  );
+}
+
+export function ProviderLookupPage({ term, ref404 }: { term: string; ref404: boolean }) {
+  return (
+    <Document page="Web-Pay" meta="pay" title="Pay a Bill on the Web - Papaya">
+      <section className="card wp-lookup">
+        <h1>Pay a bill on the web</h1>
+        {ref404 && <p>We couldn't find the page you were looking for, but you can still pay your bill here.</p>}
+        <p>Find your provider or biller, confirm it, then pay by card. No account needed.</p>
+        <Island name="provider-lookup" component={ProviderLookup} props={{ initialTerm: term, ref404 }} />
+        <LegalLinks />
+      </section>
+    </Document>
+  );
+}
+
+interface WebPaymentPageProps {
+  payee: Payee;
+  form: WebPaymentFormProps;
+  debtCollector: boolean;
+  appStoreUrl: string;
+  playStoreUrl: string;
+}
+
+export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playStoreUrl }: WebPaymentPageProps) {
+  const { address } = payee;
+  return (
+    <Document page="Web-Pay" meta="pay" title={`Pay ${payee.payeeName} - Papaya`}>
+      <div className="wp-layout">
+        <section className="card wp-main">
+          <h1>Pay {payee.payeeName}</h1>
+          {payee.payeeFees.length > 0 && (
+            <ul className="wp-fees">
+              {payee.payeeFees.map((fee) => (
+                <li key={fee}>{fee}</li>
+              ))}
+            </ul>
+          )}
+          <Island name="web-payment-form" component={WebPaymentForm} props={form} />
+          {debtCollector && (
+            <div className="wp-notice">
+              <p>
+                <strong>This communication is from a debt collector.</strong> This is an attempt to collect a debt, and any information obtained
+                will be used for that purpose.
+              </p>
+              <p>
+                Payments made here are sent by Papaya to {payee.payeeName} on your behalf. Paying does not waive any right you have to dispute
+                the debt; contact {payee.payeeName} directly about the debt itself.
+              </p>
+            </div>
+          )}
+          <LegalLinks />
+        </section>
+        <aside className="card wp-side" aria-label="Payee">
+          <h2>{payee.payeeName}</h2>
+          <address>
+            {[address.address1, address.address2].filter(Boolean).join(', ')}
+            {address.city && (
+              <>
+                <br />
+                {address.city}, {address.state} {address.zip}
+              </>
+            )}
+          </address>
+          {payee.pphone && (
+            <p>
+              For all billing questions, call <a href={`tel:${payee.pphone.replace(/[^\d+]/g, '')}`}>{payee.pphone}</a>
+            </p>
+          )}
+          {form.company ? (
+            <p className="muted">Paying for your employer or company? A receipt is emailed to you for your records.</p>
+          ) : (
+            <>
+              <p className="muted">Pay your next bill in seconds with the Papaya app.</p>
+              <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
+            </>
+          )}
+        </aside>
+      </div>
+    </Document>
+  );
+}

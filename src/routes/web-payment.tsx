@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
+import { formLabels } from '../domain/web-payment-labels';
+import { webPaymentOffered } from '../domain/web-payment';
+import { PayPage } from '../pages/pay';
+import { PayUnavailablePage } from '../pages/pay-unavailable';
+import { ProviderLookupPage, WebPaymentPage } from '../pages/web-payment';
+import type { AppEnv } from '../server/app-env';
+import { renderPage } from '../server/render';
+
+/** `/web-payment`: the provider lookup, or the payment form of one payee, rendered complete. */
+export const webPaymentRoutes = new Hono<AppEnv>();
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+webPaymentRoutes.get('/web-payment', async (c) => {
+  const p = c.req.query('p');
+  const ref404 = c.req.query('ref') === '404';
+  if (!p) return renderPage(c, <ProviderLookupPage term={(c.req.query('t') ?? '').slice(0, 100)} ref404={ref404} />, { headers: NO_STORE });
+  if (!/^\d{1,18}$/.test(p)) return c.redirect('/web-payment', 302);
+
+  const config = c.get('config');
+  const payee = await c.get('origin').getPayee(p);
+  if (!payee.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { ...NO_STORE, 'Retry-After': '30' } });
+  if (!payee.value) return c.redirect('/web-payment', 302);
+
+  const device = c.get('device');
+  if (!webPaymentOffered(payee.value, config)) {
+    const storeUrl = device === 'desktop' ? undefined : storeUrlFor(config, device);
+    return renderPage(
+      c,
+      <PayPage page="Web-Pay" payee={payee.value} storeUrl={storeUrl} humanCheckSiteKey={humanCheckSiteKey(config)} appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />,
+      { headers: NO_STORE },
+    );
+  }
+
+  const company = c.req.query('ib') === '1';
+  const { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted } = payee.value;
+  return renderPage(
+    c,
+    <WebPaymentPage
+      payee={payee.value}
+      debtCollector={config.debtCollectorPayeeIds.includes(payee.value.payeeId)}
+      appStoreUrl={config.appStoreUrl}
+      playStoreUrl={config.playStoreUrl}
+      form={{
+        payeeId: payee.value.payeeId,
+        rules: { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted },
+        company,
+        labels: formLabels({ company, notMedical: payee.value.notMedical, useStatement: payee.value.useStatement }),
+        flags: { optE: c.req.query('emailOpt') !== undefined, silent: c.req.query('silent') !== undefined, generic: c.req.query('g') !== undefined },
+        idempotencyKey: newIdempotencyKey(),
+        humanCheckSiteKey: humanCheckSiteKey(config),
+      }}
+    />,
+    { headers: NO_STORE },
+  );
+});
