@@ -79,8 +79,12 @@ test('a patient finds the provider, confirms it and pays by keyboard alone, then
   await expect(page.getByText('$125.50')).toBeVisible();
 });
 
-test('a company pays two invoices, then edits step 1 before paying', async ({ page }) => {
-  await page.goto('/web-payment?p=1009&ib=1');
+test('a company comes through the multi-option page, pays two invoices, and edits step 1 before paying', async ({ page }) => {
+  await page.goto('/harborhealth');
+  await expect(page).toHaveURL(/\/web-payment-multi-option\/harborhealth$/);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Company Invoice Payment' }).click();
+  await expect(page).toHaveURL(/\/web-payment\?p=1004&ib=1$/);
   await hydrated(page, 'web-payment-form');
   await expect(page.getByText('Paying for your employer or company?')).toBeVisible();
   await page.getByLabel('Company Name').fill('Northwind LLC');

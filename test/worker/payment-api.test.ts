@@ -91,6 +91,24 @@ describe('what the origin receives', () => {
     expect(call!.body).toMatch(/name="amount"\r\n\r\n125\.50\r\n/);
   });
 
+  it('asks the bot-check service when PAYBOT_URL is set, and sends its answer on', async () => {
+    await pay(httpEnv({ PAYBOT_URL: `${env.STAND_IN_URL}/paybot` } as Partial<Env>), valid);
+    const calls = await standInCalls();
+    const paybot = calls.find((c) => c.path === '/paybot')!;
+    expect(paybot.contentType).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(Object.fromEntries(new URLSearchParams(paybot.body))).toMatchObject({ pid: '1001', pname: 'Valley Medical Group', commonBot: '' });
+    const [payment] = await paymentCalls();
+    expect(payment!.body).toMatch(/name="paybotName"\r\n\r\nbot-1001\r\n/);
+    expect(payment!.body).toMatch(/name="paybotFields"\r\n\r\nk1:::k2\r\n/);
+  });
+
+  it('sends empty bot-check fields when PAYBOT_URL is not set', async () => {
+    await pay(httpEnv(), valid);
+    const [payment] = await paymentCalls();
+    expect(payment!.body).toMatch(/name="paybotName"\r\n\r\n\r\n/);
+    expect(payment!.body).toMatch(/name="paybotFields"\r\n\r\n\r\n/);
+  });
+
   it('the company version sends the invoice numbers comma-joined as the account, with isBtoB', async () => {
     const { account: _a, payDOB: _d, ...company } = valid;
     await pay(httpEnv(), { ...company, invoice: ['INV-1', 'INV-2'], isBtoB: 'true' }, 'p=1009');

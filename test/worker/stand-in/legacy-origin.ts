@@ -137,6 +137,12 @@ export function startLegacyOrigin(): Promise<{ server: Server; url: string }> {
       fault = req.method === 'PUT' ? JSON.parse(body) : null;
       return send(200, '{}');
     }
+    if (url.pathname === '/paybot') {
+      // The bot-check service: form-encoded pbkey, commonBot, pid, pname; the first key names the bot.
+      const f = new URLSearchParams(body);
+      calls.push({ method: req.method ?? '', path: '/paybot', contentType: req.headers['content-type'] ?? '', body });
+      return send(200, JSON.stringify({ [`bot-${f.get('pid')}`]: [{ key: 'k1' }, { key: 'k2' }], other: [{ key: 'x' }] }));
+    }
     if (url.pathname === '/turnstile/v0/siteverify') {
       // Speaks Turnstile's siteverify protocol: form fields secret, response, remoteip.
       const form = new URLSearchParams(body.includes('Content-Disposition') ? '' : body);
