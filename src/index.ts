@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { accountRoutes } from './routes/account';
 import { apiRoutes } from './routes/api';
 import { assetRoutes } from './routes/assets';
 import { devRoutes } from './routes/dev';
@@ -28,6 +29,7 @@ app.route('/', marketingRoutes);
 app.route('/', devRoutes);
 app.route('/', widgetRoutes);
 app.route('/', receiptRoutes);
+app.route('/', accountRoutes);
 app.route('/', webPaymentRoutes);
 app.route('/', shortLinkRoutes);
 app.route('/', apiRoutes);

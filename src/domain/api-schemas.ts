@@ -19,6 +19,7 @@ export const FeatureQuerySchema = z.object({ featureName: z.enum(['pay-wpbp-redi
 export const PasswordResetSchema = z.object({
   x: token,
   np: z.string().min(8, 'Please include at least 8 characters.').max(200).optional(),
+  humanToken: z.string().max(4096).optional(),
 });
 
 export const GetPayeeQuerySchema = z.object({ action: z.literal('getPayee'), p: z.string().regex(/^\d{1,18}$/, 'Invalid payee.') });

@@ -59,6 +59,8 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
   ['/web-payment?p=1001', DESKTOP, { status: 200, text: 'Pay Valley Medical Group' }],
   ['/web-payment?p=1009&ib=1', DESKTOP, { status: 200, text: 'Pay Acme Staffing Inc' }],
   ['/web-payment?p=999999', DESKTOP, { status: 302, location: '/web-payment' }],
+  ['/update-password', DESKTOP, { status: 200, text: 'Trying to change your password?' }],
+  ['/update-password?x=RESET-EXPIRED', DESKTOP, { status: 200, text: 'This link has expired' }],
   ['/receipt/PAP-ZZZZZZZZ', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   // Unknown paths
   ['/no/such/page/here', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
@@ -66,7 +68,6 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
 ];
 
 const pending: Array<[path: string, issue: string]> = [
-  ['/update-password', 'account flows'],
   ['/account-link', 'account flows'],
   ['/update-info-request', 'account flows'],
   ['/getpaid', 'account flows'],

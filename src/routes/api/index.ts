@@ -18,7 +18,9 @@ import {
 import type { OriginResult } from '../../origin';
 import { cachedPayeeByUrl } from '../../origin/payee-cache';
 import type { AppEnv } from '../../server/app-env';
-import { expectNoBody, originUnavailable, parseJson, parseQuery, runLater } from './guards';
+import { HUMAN_CHECK_FAILED } from '../../domain/sms';
+import { verifyHuman } from '../../security/human-check';
+import { apiError, expectNoBody, originUnavailable, parseJson, parseQuery, runLater } from './guards';
 import { paymentRoutes } from './payment';
 import { smsRoutes } from './sms';
 
@@ -60,7 +62,14 @@ apiRoutes.get('/api/unleash/is_enabled.php', async (c) => {
 apiRoutes.post('/api/forgot_password_back.php', async (c) => {
   const body = await parseJson(c, PasswordResetSchema);
   if (!body.ok) return body.response;
-  return answer(c, await c.get('origin').forgotPassword(body.data), (v) => v);
+  const { x, np, humanToken } = body.data;
+  if (np !== undefined) {
+    const secret = (c.env as unknown as Record<string, string | undefined>).TURNSTILE_SECRET;
+    const human = await verifyHuman(c.get('config'), secret, humanToken, c.req.header('CF-Connecting-IP'), c.env.TURNSTILE_VERIFY_URL);
+    if (!human.ok) return apiError(c, 400, HUMAN_CHECK_FAILED, { humanToken: HUMAN_CHECK_FAILED });
+  }
+  c.header('Referrer-Policy', 'no-referrer');
+  return answer(c, await c.get('origin').forgotPassword(np === undefined ? { x } : { x, np }), (v) => v);
 });
 
 apiRoutes.post('/api/web_payment.php', async (c) => {

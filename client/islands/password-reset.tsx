@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { HINT_LENGTH_DONE, HINT_LENGTH_TODO, HINT_MATCH_DONE, HINT_MATCH_TODO, PASSWORD_MIN, passwordReady, resetView, type ResetView } from '../../src/domain/password';
+import { ChangedView, ExpiredView, MismatchView } from '../components/password-views';
+import { HumanCheck } from './human-check';
+
+export interface PasswordResetProps {
+  token: string;
+  humanCheckSiteKey?: string;
+}
+
+/** The new-password form, shown once the server has validated the link. */
+export default function PasswordReset({ token, humanCheckSiteKey }: PasswordResetProps) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [view, setView] = useState<ResetView>('show-form');
+  const [saving, setSaving] = useState(false);
+  const [humanToken, setHumanToken] = useState('');
+  const onHumanToken = useCallback((t: string) => setHumanToken(t), []);
+  const heading = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (view !== 'show-form') heading.current?.focus();
+  }, [view]);
+
+  const longEnough = password.length >= PASSWORD_MIN;
+  const matching = password.length > 0 && password === confirm;
+  const ready = passwordReady(password, confirm) && (!humanCheckSiteKey || !!humanToken);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!ready) return;
+    setSaving(true);
+    try {
+      const res = await fetch('/api/forgot_password_back.php', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ x: token, np: password, humanToken: humanToken || undefined }),
+      });
+      setView(resetView(res.ok ? await res.json() : null));
+    } catch {
+      setView('expired');
+    }
+    setSaving(false);
+  }
+
+  if (view !== 'show-form') {
+    return (
+      <div ref={heading} tabIndex={-1} className="reset-result" role="status">
+        {view === 'pass-changed' ? <ChangedView /> : view === 'mismatch' ? <MismatchView /> : <ExpiredView />}
+      </div>
+    );
+  }
+  return (
+    <form className="reset-form" noValidate onSubmit={save}>
+      <h1>Choose a new password</h1>
+      <div className="field">
+        <label htmlFor="reset-password">New password</label>
+        <input id="reset-password" type={visible ? 'text' : 'password'} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="reset-hint-length" />
+      </div>
+      <div className="field">
+        <label htmlFor="reset-confirm">Confirm new password</label>
+        <input id="reset-confirm" type={visible ? 'text' : 'password'} autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} aria-describedby="reset-hint-match" />
+      </div>
+      <button type="button" className="link-button" aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
+        {visible ? 'Hide' : 'Show'}
+      </button>
+      <ul className="reset-hints" aria-live="polite">
+        <li id="reset-hint-length" className={longEnough ? 'is-done' : undefined}>
+          {longEnough ? HINT_LENGTH_DONE : HINT_LENGTH_TODO}
+        </li>
+        <li id="reset-hint-match" className={matching ? 'is-done' : undefined}>
+          {matching ? HINT_MATCH_DONE : HINT_MATCH_TODO}
+        </li>
+      </ul>
+      {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} onToken={onHumanToken} resetKey={0} />}
+      <button type="submit" className="button" disabled={!ready || saving}>
+        {saving ? 'Saving...' : 'Save'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { humanCheckSiteKey } from '../domain/config';
+import { resetView } from '../domain/password';
+import { UpdatePasswordPage } from '../pages/update-password';
+import type { AppEnv } from '../server/app-env';
+import { renderPage } from '../server/render';
+
+/** Account pages reached from an email, holding a one-time token. */
+export const accountRoutes = new Hono<AppEnv>();
+
+/** Token pages: never cached, and the token never leaves in a Referer. */
+const TOKEN_PAGE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+
+accountRoutes.get('/update-password', async (c) => {
+  const token = c.req.query('x') ?? '';
+  if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: TOKEN_PAGE });
+  // The link is checked before the page is drawn, so the visitor never sees a spinner.
+  const shaped = /^[A-Za-z0-9_\-.=]{1,200}$/.test(token);
+  const answer = shaped ? await c.get('origin').forgotPassword({ x: token }) : null;
+  const view = resetView(answer?.ok ? answer.value : null);
+  return renderPage(c, <UpdatePasswordPage view={view === 'pass-changed' ? 'expired' : view} token={token} humanCheckSiteKey={humanCheckSiteKey(c.get('config'))} />, {
+    headers: TOKEN_PAGE,
+  });
+});

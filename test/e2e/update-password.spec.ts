@@ -1,0 +1,59 @@
+import { expect, expectAccessible, test } from './support';
+
+// Runs first: its save is intercepted, so the demo token is still unused for the next test.
+test('a save that fails shows the expired view', async ({ page }) => {
+  await page.route('**/api/forgot_password_back.php', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"x","fields":{}}' }));
+  await page.goto('/update-password?x=RESET-VALID');
+  await expect(page.locator('[data-island="password-reset"][data-hydrated="true"]')).toHaveCount(1);
+  await page.getByLabel('New password', { exact: true }).fill('long enough password');
+  await page.getByLabel('Confirm new password').fill('long enough password');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+  await expect(page.getByRole('status')).toBeFocused();
+  await expectAccessible(page);
+});
+
+test('a mismatched link explains and points to support', async ({ page }) => {
+  await page.goto('/update-password?x=RESET-MISMATCH');
+  await expect(page.getByRole('heading', { name: 'Something went wrong, please try again.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'support@papayapay.com' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a visitor sets a new password by keyboard, guided by the live hints', async ({ page }) => {
+  await page.goto('/update-password?x=RESET-VALID');
+  await expect(page.locator('[data-island="password-reset"][data-hydrated="true"]')).toHaveCount(1);
+  await expectAccessible(page);
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+
+  await page.getByLabel('New password', { exact: true }).focus();
+  await page.keyboard.type('short');
+  await expect(page.getByText('Please include at least 8 characters.')).toBeVisible();
+  await page.keyboard.type('-but-now-long');
+  await expect(page.getByText('Password is at least 8 characters.')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('short-but-now-lon');
+  await expect(page.getByText('Password must match.')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await page.keyboard.type('g');
+  await expect(page.getByText('Your passwords match.')).toBeVisible();
+
+  await page.keyboard.press('Tab');
+  const toggle = page.getByRole('button', { name: 'Show' });
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Hide' })).toBeFocused();
+
+  await page.keyboard.press('Tab');
+  await expect(save).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Your password has been updated. Please return to the app to sign in.' })).toBeVisible();
+  await expectAccessible(page);
+
+  // The link works once.
+  await page.goto('/update-password?x=RESET-VALID');
+  await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+});
+
