@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { humanCheckSiteKey } from '../domain/config';
+import { payLaterOutcome, promotionOpen } from '../domain/pay-later';
 import { resetView } from '../domain/password';
+import { PayLaterPage } from '../pages/pay-later';
 import { UpdatePasswordPage } from '../pages/update-password';
 import type { AppEnv } from '../server/app-env';
 import { renderPage } from '../server/render';
@@ -21,4 +23,15 @@ accountRoutes.get('/update-password', async (c) => {
   return renderPage(c, <UpdatePasswordPage view={view === 'pass-changed' ? 'expired' : view} token={token} humanCheckSiteKey={humanCheckSiteKey(c.get('config'))} />, {
     headers: TOKEN_PAGE,
   });
+});
+
+accountRoutes.get('/pay-later', async (c) => {
+  const until = c.get('config').payLaterUntil;
+  if (!promotionOpen(until, new Date())) return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: TOKEN_PAGE });
+  const ue = (c.req.query('ue') ?? '').trim();
+  if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: TOKEN_PAGE });
+  // A link with a token enrols at once: the answer is known before the page is drawn.
+  const result = ue.length <= 400 ? await c.get('origin').payLater(ue) : null;
+  const outcome = payLaterOutcome('welcomeQuery', result?.ok ? result.value : null);
+  return renderPage(c, <PayLaterPage outcome={outcome} until={until} />, { headers: TOKEN_PAGE });
 });

@@ -18,6 +18,8 @@ const vars = [
   `VERIFY_CONFIRMATION_FORM_URL:${FORMS_URL}/confirmation`,
   `VERIFY_NEWPARTNER_FORM_URL:${FORMS_URL}/newpartner`,
   `WIDGET_FRAME_ANCESTORS:${FORMS_URL}`,
+  // The promotion ended in 2019; the browser tests walk the live flow.
+  'PAY_LATER_UNTIL:2099-12-31',
 ].map((v) => `--var ${v}`);
 
 export default defineConfig({

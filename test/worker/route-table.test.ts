@@ -61,6 +61,7 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
   ['/web-payment?p=999999', DESKTOP, { status: 302, location: '/web-payment' }],
   ['/update-password', DESKTOP, { status: 200, text: 'Trying to change your password?' }],
   ['/update-password?x=RESET-EXPIRED', DESKTOP, { status: 200, text: 'This link has expired' }],
+  ['/pay-later', DESKTOP, { status: 200, text: 'This promotion is no longer available.' }],
   ['/receipt/PAP-ZZZZZZZZ', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   // Unknown paths
   ['/no/such/page/here', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
@@ -72,7 +73,6 @@ const pending: Array<[path: string, issue: string]> = [
   ['/update-info-request', 'account flows'],
   ['/getpaid', 'account flows'],
   ['/member-signup', 'account flows'],
-  ['/pay-later', 'account flows'],
 ];
 
 describe('route table', () => {

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { emailToken, payLaterOutcome, type PayLaterOutcome } from '../../src/domain/pay-later';
+import type { PayLaterResult } from '../../src/origin/schemas';
+import { PayLaterResultView } from '../components/pay-later-views';
+
+export interface PayLaterProps {
+  until: string;
+}
+
+/** The email form of the pay-later opt-in. */
+export default function PayLater({ until }: PayLaterProps) {
+  const [email, setEmail] = useState('');
+  const [outcome, setOutcome] = useState<PayLaterOutcome>({ view: 'welcomeInput' });
+  const [sending, setSending] = useState(false);
+  const result = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (outcome.view !== 'welcomeInput') result.current?.focus();
+  }, [outcome.view]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) {
+      setOutcome({ view: 'welcomeInput', inlineError: 'Required' });
+      input.current?.focus();
+      return;
+    }
+    setSending(true);
+    let answer: PayLaterResult | null = null;
+    try {
+      const res = await fetch('/api/pay_later.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ue: emailToken(email) }) });
+      answer = res.ok ? ((await res.json()) as PayLaterResult) : null;
+    } catch {
+      answer = null;
+    }
+    setSending(false);
+    setOutcome(payLaterOutcome('welcomeInput', answer));
+  }
+
+  if (outcome.view !== 'welcomeInput') {
+    return (
+      <div ref={result} tabIndex={-1} role="status" className="reset-result">
+        <PayLaterResultView view={outcome.view === 'welcomeQuery' ? 'oops' : outcome.view} notFound={outcome.notFound} />
+      </div>
+    );
+  }
+  const until_ = new Date(`${until}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return (
+    <form noValidate onSubmit={submit}>
+      <h1>Pay your bills now, pay us back in two weeks</h1>
+      <p>Papaya members can get a two-week advance on bill payments, with no fees or interest. Offer ends {until_}.</p>
+      <div className="field">
+        <label htmlFor="pay-later-email">Email you use with Papaya</label>
+        <input
+          ref={input}
+          id="pay-later-email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={outcome.inlineError ? true : undefined}
+          aria-describedby={outcome.inlineError ? 'pay-later-error' : undefined}
+        />
+        <p id="pay-later-error" className="field-error" role="alert">
+          {outcome.inlineError}
+        </p>
+      </div>
+      <button type="submit" className="button" disabled={sending}>
+        {sending ? 'Sending...' : 'Get my advance'}
+      </button>
+    </form>
+  );
+}

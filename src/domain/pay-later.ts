@@ -1,0 +1,28 @@
+import type { PayLaterResult } from '../origin/schemas';
+
+/** The pay-later opt-in (shell spec §2, §4, §8). */
+export type PayLaterView = 'welcomeInput' | 'welcomeQuery' | 'expired' | 'oops' | 'success' | 'successDuplicate';
+
+export const NOT_FOUND_EMAIL = "Oops! We couldn't find a Papaya account using that email.";
+export const PROMOTION_OVER = 'This promotion is no longer available.';
+
+/** Open through the last day, in Pacific time, where the promotion was run. */
+export function promotionOpen(until: string, now: Date): boolean {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(now);
+  return /^\d{4}-\d{2}-\d{2}$/.test(until) && today <= until;
+}
+
+export type PayLaterOutcome = { view: PayLaterView; inlineError?: string; notFound?: boolean };
+
+/** Where an answer leads, from the email form (welcomeInput) or a link with a token (welcomeQuery). */
+export function payLaterOutcome(from: 'welcomeInput' | 'welcomeQuery', result: PayLaterResult | null): PayLaterOutcome {
+  if (!result) return { view: 'oops' };
+  if (result.status === 'success') return { view: 'success' };
+  const code = result.result.code;
+  if (code === 'USER_ENROLLED_ALREADY') return { view: 'successDuplicate' };
+  if (from === 'welcomeInput') return { view: 'welcomeInput', inlineError: NOT_FOUND_EMAIL };
+  return { view: 'oops', notFound: code === 'USER_NOT_FOUND' };
+}
+
+/** The link token: base64 of the email. */
+export const emailToken = (email: string) => btoa(unescape(encodeURIComponent(email.trim())));

@@ -1,0 +1,19 @@
+import PayLater from '../../client/islands/pay-later';
+import { PayLaterResultView } from '../../client/components/pay-later-views';
+import type { PayLaterOutcome } from '../domain/pay-later';
+import { Island } from './island';
+import { Document } from './shell/document';
+
+export function PayLaterPage({ outcome, until }: { outcome: PayLaterOutcome; until: string }) {
+  return (
+    <Document page="Pay-Later" title="Pay Later with Papaya">
+      <section className="card reset">
+        {outcome.view === 'welcomeInput' || outcome.view === 'welcomeQuery' ? (
+          <Island name="pay-later" component={PayLater} props={{ until }} />
+        ) : (
+          <PayLaterResultView view={outcome.view} notFound={outcome.notFound} />
+        )}
+      </section>
+    </Document>
+  );
+}
