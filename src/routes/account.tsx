@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { humanCheckSiteKey } from '../domain/config';
+import { priceFor, startView } from '../domain/membership';
 import { payLaterOutcome, promotionOpen } from '../domain/pay-later';
+import { MemberSignupPage } from '../pages/member-signup';
 import { resetView } from '../domain/password';
 import { PayLaterPage } from '../pages/pay-later';
 import { UpdatePasswordPage } from '../pages/update-password';
@@ -34,4 +36,10 @@ accountRoutes.get('/pay-later', async (c) => {
   const result = ue.length <= 400 ? await c.get('origin').payLater(ue) : null;
   const outcome = payLaterOutcome('welcomeQuery', result?.ok ? result.value : null);
   return renderPage(c, <PayLaterPage outcome={outcome} until={until} />, { headers: TOKEN_PAGE });
+});
+
+accountRoutes.get('/member-signup', (c) => {
+  const ad = /^\d{1,2}$/.test(c.req.query('ad') ?? '') ? c.req.query('ad')! : '';
+  const cameFrom = (c.req.query('camefrom') ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 100);
+  return renderPage(c, <MemberSignupPage price={priceFor(ad)} cameFrom={cameFrom} ad={ad} view={startView(c.req.query('v'))} />);
 });
