@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { humanCheckSiteKey } from '../domain/config';
 import { priceFor, startView } from '../domain/membership';
 import { payLaterOutcome, promotionOpen } from '../domain/pay-later';
+import { AccountLinkPage } from '../pages/account-link';
 import { MemberSignupPage } from '../pages/member-signup';
 import { resetView } from '../domain/password';
 import { PayLaterPage } from '../pages/pay-later';
@@ -42,4 +44,19 @@ accountRoutes.get('/member-signup', (c) => {
   const ad = /^\d{1,2}$/.test(c.req.query('ad') ?? '') ? c.req.query('ad')! : '';
   const cameFrom = (c.req.query('camefrom') ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 100);
   return renderPage(c, <MemberSignupPage price={priceFor(ad)} cameFrom={cameFrom} ad={ad} view={startView(c.req.query('v'))} />);
+});
+
+const LINKED_COOKIE = 'papaya_email_linked';
+const param = (value: string | undefined) => (value ?? '').slice(0, 2000);
+
+/** Posts the link once; success is remembered for the browser session, so a reload does not post again. */
+accountRoutes.get('/account-link', async (c) => {
+  let linked = getCookie(c, LINKED_COOKIE) === '1';
+  if (!linked) {
+    const result = await c.get('origin').linkGmail({ state: param(c.req.query('state')), code: param(c.req.query('code')), scope: param(c.req.query('scope')), error: param(c.req.query('error')) });
+    linked = result.ok && result.value;
+    if (linked) setCookie(c, LINKED_COOKIE, '1', { path: '/account-link', httpOnly: true, secure: true, sameSite: 'Lax' });
+  }
+  const returnUrl = c.get('device') === 'apple' ? c.get('config').appStoreUrl : undefined;
+  return renderPage(c, <AccountLinkPage linked={linked} returnUrl={returnUrl} />, { headers: TOKEN_PAGE });
 });

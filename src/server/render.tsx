@@ -38,7 +38,8 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
       },
     });
     if (isBot(c.req.header('User-Agent'))) await stream.allReady;
-    return new Response(stream, { status: init.status ?? 200, headers: { ...HTML_HEADERS, ...init.headers } });
+    // Through the context, so headers a route set on it (cookies among them) are kept.
+    return c.body(stream, (init.status ?? 200) as 200, { ...HTML_HEADERS, ...init.headers });
   } catch (error) {
     logError(requestId, 'render-shell', error);
     return serverErrorResponse();

@@ -63,6 +63,7 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
   ['/update-password?x=RESET-EXPIRED', DESKTOP, { status: 200, text: 'This link has expired' }],
   ['/pay-later', DESKTOP, { status: 200, text: 'This promotion is no longer available.' }],
   ['/member-signup', DESKTOP, { status: 200, text: 'Papaya Premium' }],
+  ['/account-link?error=access_denied', DESKTOP, { status: 200, text: 'Oh no! There was an issue linking your email.' }],
   ['/receipt/PAP-ZZZZZZZZ', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   // Unknown paths
   ['/no/such/page/here', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
@@ -70,7 +71,6 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
 ];
 
 const pending: Array<[path: string, issue: string]> = [
-  ['/account-link', 'account flows'],
   ['/update-info-request', 'account flows'],
   ['/getpaid', 'account flows'],
 ];
