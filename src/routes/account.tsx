@@ -5,6 +5,8 @@ import { priceFor, startView } from '../domain/membership';
 import { payLaterOutcome, promotionOpen } from '../domain/pay-later';
 import { AccountLinkPage } from '../pages/account-link';
 import { MemberSignupPage } from '../pages/member-signup';
+import { InfoRequestPage } from '../pages/info-request';
+import { INVALID_TOKEN, RETRIEVE_FAILED } from '../domain/info-request';
 import { resetView } from '../domain/password';
 import { PayLaterPage } from '../pages/pay-later';
 import { UpdatePasswordPage } from '../pages/update-password';
@@ -59,4 +61,12 @@ accountRoutes.get('/account-link', async (c) => {
   }
   const returnUrl = c.get('device') === 'apple' ? c.get('config').appStoreUrl : undefined;
   return renderPage(c, <AccountLinkPage linked={linked} returnUrl={returnUrl} />, { headers: TOKEN_PAGE });
+});
+
+accountRoutes.get('/update-info-request', async (c) => {
+  const token = c.req.query('t') ?? '';
+  if (!/^[A-Za-z0-9_\-.=]{1,200}$/.test(token)) return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: TOKEN_PAGE });
+  const request = await c.get('origin').getInfoRequest(token);
+  if (!request.ok || request.value.length === 0) return renderPage(c, <InfoRequestPage error={RETRIEVE_FAILED} />, { headers: TOKEN_PAGE });
+  return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: TOKEN_PAGE });
 });

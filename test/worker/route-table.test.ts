@@ -64,6 +64,8 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
   ['/pay-later', DESKTOP, { status: 200, text: 'This promotion is no longer available.' }],
   ['/member-signup', DESKTOP, { status: 200, text: 'Papaya Premium' }],
   ['/account-link?error=access_denied', DESKTOP, { status: 200, text: 'Oh no! There was an issue linking your email.' }],
+  ['/update-info-request', DESKTOP, { status: 200, text: 'Invalid token.' }],
+  ['/update-info-request?t=INFO-DEADLINE', DESKTOP, { status: 200, text: 'Your bill is due soon' }],
   ['/receipt/PAP-ZZZZZZZZ', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   // Unknown paths
   ['/no/such/page/here', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
@@ -71,7 +73,6 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
 ];
 
 const pending: Array<[path: string, issue: string]> = [
-  ['/update-info-request', 'account flows'],
   ['/getpaid', 'account flows'],
 ];
 

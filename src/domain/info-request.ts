@@ -1,0 +1,22 @@
+import type { Field } from '../origin/schemas';
+
+/** Bill-info request texts (shell spec §2, §4, §8). */
+export const TRY_LATER = 'Please try again later. If this keeps happening, please contact Papaya.';
+export const INVALID_TOKEN = 'Invalid token.';
+export const RETRIEVE_FAILED = 'Error retrieving info.';
+export const SUBMIT_FAILED = 'Error submitting the info.';
+export const CANCEL_FAILED = 'Error cancelling the payment.';
+export const IN_PROGRESS = 'Payment in progress';
+export const CANCELLED = 'Payment cancelled';
+
+/** A confirmation request (due date, amount, fee) rather than a list of fields to fill in. */
+export const isConfirmation = (fields: Field[]) => fields.length > 0 && fields.every((f) => f.type !== 'input');
+
+/** Submit is enabled only when every field has a value. */
+export const allAnswered = (fields: Field[]) => fields.every((f) => f.value.trim() !== '');
+
+/** `$120.00 → $135.50` as its old and new parts, when the request carries both. */
+export function oldAndNew(text: string): { before: string; after: string } | null {
+  const parts = text.split(/\s*(?:→|->)\s*/);
+  return parts.length === 2 && parts[0] && parts[1] ? { before: parts[0], after: parts[1] } : null;
+}
