@@ -6,6 +6,8 @@ import { payLaterOutcome, promotionOpen } from '../domain/pay-later';
 import { AccountLinkPage } from '../pages/account-link';
 import { MemberSignupPage } from '../pages/member-signup';
 import { InfoRequestPage } from '../pages/info-request';
+import { GetPaidPage } from '../pages/get-paid';
+import { SUPPORT_EMAIL } from '../domain/site';
 import { INVALID_TOKEN, RETRIEVE_FAILED } from '../domain/info-request';
 import { resetView } from '../domain/password';
 import { PayLaterPage } from '../pages/pay-later';
@@ -69,4 +71,15 @@ accountRoutes.get('/update-info-request', async (c) => {
   const request = await c.get('origin').getInfoRequest(token);
   if (!request.ok || request.value.length === 0) return renderPage(c, <InfoRequestPage error={RETRIEVE_FAILED} />, { headers: TOKEN_PAGE });
   return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: TOKEN_PAGE });
+});
+
+accountRoutes.get('/getpaid', async (c) => {
+  const { billerPanelUrl } = c.get('config');
+  const invite = (c.req.query('i') ?? '').slice(0, 500);
+  const base = { billerPanelUrl, helpEmail: SUPPORT_EMAIL };
+  if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: TOKEN_PAGE });
+  // An invite posts at once: the first view is the server's answer, drawn complete.
+  const answer = await c.get('origin').getPaid({ whichState: 'preEmail', i: invite });
+  const { nextView, ...session } = answer.ok ? answer.value : { nextView: 'oops' as const };
+  return renderPage(c, <GetPaidPage view={nextView} session={session} invite={invite} {...base} />, { headers: TOKEN_PAGE });
 });

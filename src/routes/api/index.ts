@@ -138,7 +138,35 @@ apiRoutes.post('/api/pay_later.php', async (c) => {
 apiRoutes.post('/api/api_get_paid/get_paid.php', async (c) => {
   const body = await parseJson(c, GetPaidRequestSchema);
   if (!body.ok) return body.response;
-  return answer(c, await c.get('origin').getPaid(body.data), (v) => v);
+  const origin = c.get('origin');
+  const result = await origin.getPaid(body.data);
+  // The team hears of every invite form sent, from the Worker rather than the browser.
+  if (body.data.whichState === 'inviteForm' && result.ok && result.value.nextView === 'successKit') {
+    const r = result.value;
+    runLater(
+      c,
+      origin.sendTeamEmail({
+        subject: 'Get paid: invite form sent',
+        line: `${r.payeeName ?? 'A biller'} asked to get paid with Papaya`,
+        note: `Statements a month: ${body.data.statements ?? ''}`,
+        elist: 'getpaid',
+        form: {
+          payeeName: r.payeeName,
+          payeeId: r.payeeId,
+          email: body.data.email?.trim(),
+          inviteCode: body.data.i,
+          payeeCreatedAt: r.payeeCreatedAt,
+          statements: body.data.statements,
+          phone: r.phone,
+          fax: body.data.fax,
+          inviteCount: r.inviteCount,
+          tactic: 'invite',
+          page: '/getpaid',
+        },
+      }),
+    );
+  }
+  return answer(c, result, (v) => v);
 });
 
 apiRoutes.post('/api/send_team_email.php', async (c) => {

@@ -1,0 +1,28 @@
+import type { GetPaidResponse, GetPaidView } from '../origin/schemas';
+
+/** The biller get-paid flow (shell spec §2, §4, §5, §8). */
+export const STATEMENT_RANGES = ['< 3K', '3K-10K', '11K-20K', '> 20K'] as const;
+export const INVALID_CODE_TITLE = 'Invalid Code - Please try again';
+export const GENERIC_ERROR_TITLE = 'Oops something went wrong';
+export const GENERIC_ERROR_BODY = 'Please try again later or contact us';
+export const ACCESS_CODE_HINT = 'Enter the access code from your payment notice.';
+export const EMAIL_HINT = 'Please enter a valid email address.';
+export const STATEMENTS_HINT = 'Please choose how many statements you send a month.';
+export const PASSWORD_HINT = 'Please include at least 8 characters.';
+export const PASSWORD_MATCH_HINT = 'Password must match.';
+
+/** Longer than 5 characters. */
+export const accessCodeValid = (code: string) => code.trim().length > 5;
+/** Non-empty and containing @ once trimmed. */
+export const getPaidEmailValid = (email: string) => email.trim() !== '' && email.includes('@');
+
+export type Session = Omit<GetPaidResponse, 'nextView'>;
+
+/** Where a success view sends the biller next. */
+export function successTarget(view: GetPaidView, session: Session, billerPanelUrl: string): string | null {
+  const join = (params: Record<string, string>) => `${billerPanelUrl}${billerPanelUrl.includes('?') ? '&' : '?'}${new URLSearchParams(params)}`;
+  if (view === 'successUser') return join({ hasAccount: 'true' });
+  if (view === 'successAg') return join({ agentToken: session.sessionToken ?? '' });
+  if (view === 'successKit') return '/brand-kit?company';
+  return null;
+}

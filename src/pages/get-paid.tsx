@@ -1,0 +1,13 @@
+import GetPaid, { type GetPaidProps } from '../../client/islands/get-paid';
+import { Island } from './island';
+import { Document } from './shell/document';
+
+export function GetPaidPage(props: GetPaidProps) {
+  return (
+    <Document page="Get-Paid" meta="getPaid">
+      <section className="card reset">
+        <Island name="get-paid" component={GetPaid} props={props} />
+      </section>
+    </Document>
+  );
+}
