@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { fieldErrors, type ApiError } from '../../domain/errors';
 import type { OriginFailure } from '../../origin';
+import { HUMAN_CHECK_FAILED } from '../../domain/sms';
+import { verifyHuman } from '../../security/human-check';
 import type { AppEnv } from '../../server/app-env';
 
 /** Largest JSON body the API reads; anything bigger is refused before it is parsed. */
@@ -87,4 +89,11 @@ export function runLater(c: Context<AppEnv>, work: Promise<unknown>): void {
   } catch {
     // No execution context (a plain app.request in tests): the work still runs.
   }
+}
+
+/** The human check before a send, a password change or a payment: null when it passes. */
+export async function refuseBots(c: Context<AppEnv>, token: string | undefined): Promise<Response | null> {
+  const secret = (c.env as unknown as Record<string, string | undefined>).TURNSTILE_SECRET;
+  const human = await verifyHuman(c.get('config'), secret, token, c.req.header('CF-Connecting-IP'), c.env.TURNSTILE_VERIFY_URL);
+  return human.ok ? null : apiError(c, 400, HUMAN_CHECK_FAILED, { humanToken: HUMAN_CHECK_FAILED });
 }

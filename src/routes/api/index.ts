@@ -18,9 +18,7 @@ import {
 import type { OriginResult } from '../../origin';
 import { cachedPayeeByUrl } from '../../origin/payee-cache';
 import type { AppEnv } from '../../server/app-env';
-import { HUMAN_CHECK_FAILED } from '../../domain/sms';
-import { verifyHuman } from '../../security/human-check';
-import { apiError, expectNoBody, originUnavailable, parseJson, parseQuery, runLater } from './guards';
+import { expectNoBody, originUnavailable, parseJson, parseQuery, refuseBots, runLater } from './guards';
 import { paymentRoutes } from './payment';
 import { smsRoutes } from './sms';
 
@@ -64,9 +62,8 @@ apiRoutes.post('/api/forgot_password_back.php', async (c) => {
   if (!body.ok) return body.response;
   const { x, np, humanToken } = body.data;
   if (np !== undefined) {
-    const secret = (c.env as unknown as Record<string, string | undefined>).TURNSTILE_SECRET;
-    const human = await verifyHuman(c.get('config'), secret, humanToken, c.req.header('CF-Connecting-IP'), c.env.TURNSTILE_VERIFY_URL);
-    if (!human.ok) return apiError(c, 400, HUMAN_CHECK_FAILED, { humanToken: HUMAN_CHECK_FAILED });
+    const bot = await refuseBots(c, humanToken);
+    if (bot) return bot;
   }
   c.header('Referrer-Policy', 'no-referrer');
   return answer(c, await c.get('origin').forgotPassword(np === undefined ? { x } : { x, np }), (v) => v);

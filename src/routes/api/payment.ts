@@ -3,16 +3,14 @@ import { z } from 'zod';
 import { cardDigits } from '../../domain/card';
 import { fieldErrors } from '../../domain/errors';
 import { cardSchema, parseAmount, payerSchema, type PayeeRules } from '../../domain/payment';
-import { HUMAN_CHECK_FAILED } from '../../domain/sms';
 import { webPaymentOffered } from '../../domain/web-payment';
 import type { PaymentFields } from '../../origin/schemas';
-import { verifyHuman } from '../../security/human-check';
 import { claim, fingerprint, IDEMPOTENCY_KEY, release, settle } from '../../security/idempotency';
 import { checkPaybot } from '../../security/paybot';
 import { safeRedirectTarget } from '../../security/redirect-targets';
 import type { AppEnv } from '../../server/app-env';
 import { redirectPolicy } from '../../server/short-links';
-import { apiError, originUnavailable, readLimited } from './guards';
+import { apiError, originUnavailable, readLimited, refuseBots } from './guards';
 
 /** Guest card payments: validated again here, charged at most once per rendered form. */
 export const paymentRoutes = new Hono<AppEnv>();
@@ -42,7 +40,6 @@ function invalid(c: Context<AppEnv>, payer: Checked, card: Checked): Response | 
   return apiError(c, 400, 'Please check the highlighted fields.', fields);
 }
 
-const secret = (env: Env) => (env as unknown as Record<string, string | undefined>).TURNSTILE_SECRET;
 
 async function readForm(c: Context<AppEnv>): Promise<Map<string, string[]> | Response> {
   const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -103,8 +100,8 @@ paymentRoutes.post('/payment/payment_back.php', async (c) => {
   if (refusedForPayee || !payer.success || !card.success) return refusedForPayee!;
 
   const humanToken = one('humanToken') ?? one('googleRecaptchaToken');
-  const human = await verifyHuman(config, secret(c.env), humanToken, c.req.header('CF-Connecting-IP'), c.env.TURNSTILE_VERIFY_URL);
-  if (!human.ok) return apiError(c, 400, HUMAN_CHECK_FAILED, { humanToken: HUMAN_CHECK_FAILED });
+  const notHuman = await refuseBots(c, humanToken);
+  if (notHuman) return notHuman;
 
   const digits = cardDigits(card.data.ccn);
   const account = company ? (payer.data.invoices ?? []).join(',') : (payer.data.account ?? '');

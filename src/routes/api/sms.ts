@@ -1,17 +1,15 @@
 import { Hono, type Context } from 'hono';
-import { HUMAN_CHECK_FAILED, SMS_SEND_FAILED, SMS_WINDOW_MS, SmsRequestSchema, tooManyTexts } from '../../domain/sms';
+import { SMS_SEND_FAILED, SMS_WINDOW_MS, SmsRequestSchema, tooManyTexts } from '../../domain/sms';
 import { downloadPath, randomLinkId, smsBody, smsTimestamp } from '../../domain/sms-template';
-import { verifyHuman } from '../../security/human-check';
 import { forgetOldEvents, limitKey, takeSlot } from '../../security/rate-limit';
 import type { AppEnv } from '../../server/app-env';
 import { createShortLink, redirectPolicy } from '../../server/short-links';
-import { apiError, originUnavailable, parseJson, runLater } from './guards';
+import { apiError, originUnavailable, parseJson, refuseBots, runLater } from './guards';
 
 /** Text-me-a-link: the Worker checks, limits, composes and sends; the browser only gives a number. */
 export const smsRoutes = new Hono<AppEnv>();
 
 const clientIp = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP') ?? 'unknown';
-const secret = (env: Env) => (env as unknown as Record<string, string | undefined>).TURNSTILE_SECRET;
 
 smsRoutes.post('/api/send_sms_client.php', async (c) => {
   const parsed = await parseJson(c, SmsRequestSchema);
@@ -19,8 +17,8 @@ smsRoutes.post('/api/send_sms_client.php', async (c) => {
   const request = parsed.data;
   const config = c.get('config');
 
-  const human = await verifyHuman(config, secret(c.env), request.humanToken, clientIp(c), c.env.TURNSTILE_VERIFY_URL);
-  if (!human.ok) return apiError(c, 400, HUMAN_CHECK_FAILED, { humanToken: HUMAN_CHECK_FAILED });
+  const bot = await refuseBots(c, request.humanToken);
+  if (bot) return bot;
 
   const decision = await takeSlot(
     c.env.DB,
