@@ -3,7 +3,9 @@ import { FieldSchema, GetPaidRequestSchema, TeamEmailSchema } from '../origin/sc
 
 /** Requests the browser sends to the Worker's API (contract §4). Shared by islands and routes. */
 
-const token = z.string().min(1, 'Required').max(200).regex(/^[A-Za-z0-9_\-.=]+$/, 'Invalid token.');
+/** A one-time token from an emailed or texted link (reset links, bill-info requests, bills). */
+export const TOKEN_SHAPE = /^[A-Za-z0-9_\-.=]{1,200}$/;
+const token = z.string().min(1, 'Required').regex(TOKEN_SHAPE, 'Invalid token.');
 const shortText = (max: number) => z.string().max(max);
 
 export const PayeeQuerySchema = z.object({

@@ -27,6 +27,9 @@ export function cardBrand(digits: string): CardBrand {
   return 'unknown';
 }
 
+/** How a receipt names each brand. */
+export const BRAND_NAMES: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'Card' };
+
 export interface CardsAccepted {
   pall: boolean;
   pvisa: boolean;

@@ -11,6 +11,9 @@ export type Resolution =
   | { kind: 'provider-sms'; payee: Payee }
   | { kind: 'not-found' };
 
+/** A provider code as it may stand in a URL: one path segment, or a widget's `name`. */
+export const PROVIDER_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
+
 export const SPECIAL_NAMES = ['smartsource', 'bilh', 'pmsia'] as const;
 const SHOW_LOGO = new Set(['bilh', 'pmsia']);
 

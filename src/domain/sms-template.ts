@@ -1,13 +1,11 @@
+import { randomToken } from './random';
+
 /** The text a visitor receives (pay-pages spec §9); the Worker composes it, never the browser. */
 
 export type SmsKind = 'bill-pay' | 'download';
 
-const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
 /** The 7-letter-or-digit identifier added to download links. */
-export function randomLinkId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
-  return Array.from(random(7), (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
-}
+export const randomLinkId = () => randomToken(7);
 
 /** `MM/D/YYYY, H:mm:ss` in the given time zone (Pacific by default, where Papaya is). */
 export function smsTimestamp(date: Date, timeZone = 'America/Los_Angeles'): string {

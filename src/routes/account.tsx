@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { TOKEN_SHAPE } from '../domain/api-schemas';
 import { humanCheckSiteKey } from '../domain/config';
 import { priceFor, startView } from '../domain/membership';
 import { payLaterOutcome, promotionOpen } from '../domain/pay-later';
@@ -25,7 +26,7 @@ accountRoutes.get('/update-password', async (c) => {
   const token = c.req.query('x') ?? '';
   if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: TOKEN_PAGE });
   // The link is checked before the page is drawn, so the visitor never sees a spinner.
-  const shaped = /^[A-Za-z0-9_\-.=]{1,200}$/.test(token);
+  const shaped = TOKEN_SHAPE.test(token);
   const answer = shaped ? await c.get('origin').forgotPassword({ x: token }) : null;
   const view = resetView(answer?.ok ? answer.value : null);
   return renderPage(c, <UpdatePasswordPage view={view === 'pass-changed' ? 'expired' : view} token={token} humanCheckSiteKey={humanCheckSiteKey(c.get('config'))} />, {
@@ -67,7 +68,7 @@ accountRoutes.get('/account-link', async (c) => {
 
 accountRoutes.get('/update-info-request', async (c) => {
   const token = c.req.query('t') ?? '';
-  if (!/^[A-Za-z0-9_\-.=]{1,200}$/.test(token)) return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: TOKEN_PAGE });
+  if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: TOKEN_PAGE });
   const request = await c.get('origin').getInfoRequest(token);
   if (!request.ok || request.value.length === 0) return renderPage(c, <InfoRequestPage error={RETRIEVE_FAILED} />, { headers: TOKEN_PAGE });
   return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: TOKEN_PAGE });

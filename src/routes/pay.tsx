@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
-import { decideWithoutPayee, decideWithPayee, type FlagState, type PayRoute, type ResolutionInput } from '../domain/payee-resolution';
+import { decideWithoutPayee, decideWithPayee, PROVIDER_CODE, type FlagState, type PayRoute, type ResolutionInput } from '../domain/payee-resolution';
 import { cachedPayeeByUrl } from '../origin/payee-cache';
 import { PayPage, MultiOptionPage } from '../pages/pay';
 import { PayUnavailablePage } from '../pages/pay-unavailable';
@@ -13,7 +13,6 @@ import { notFound } from './not-found';
 export const payRoutes = new Hono<AppEnv>();
 type C = Context<AppEnv>;
 
-const PROVIDER_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
 export const FLAG_CACHE_KEY = 'flag:pay-wpbp-redirect';
 
 /** The redirect flag, remembered for a minute; a failed check is not remembered. */

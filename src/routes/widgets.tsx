@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { WidgetVariant } from '../../client/islands/pay-widget';
 import { humanCheckSiteKey } from '../domain/config';
+import { PROVIDER_CODE } from '../domain/payee-resolution';
 import { downloadPath, randomLinkId } from '../domain/sms-template';
 import { cachedPayeeByUrl } from '../origin/payee-cache';
 import { WidgetPage } from '../pages/widget';
@@ -12,12 +13,11 @@ import { runLater } from './api/guards';
 /** The embeddable widgets; their frame-ancestors come from WIDGET_FRAME_ANCESTORS. */
 export const widgetRoutes = new Hono<AppEnv>();
 
-const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Response> {
   const name = c.req.query('name') ?? '';
   let payee: { payeeId: string; payeeName: string } | null = null;
-  if (NAME.test(name)) {
+  if (PROVIDER_CODE.test(name)) {
     // A widget never shows an error inside a partner's page: an unknown or unreachable payee
     // gives the general widget.
     const lookup = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), name, (work) => runLater(c, work));

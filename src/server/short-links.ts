@@ -1,10 +1,9 @@
 import type { SiteConfig } from '../domain/config';
+import { randomToken } from '../domain/random';
 import { originsOf, safeRedirectTarget, type RedirectPolicy } from '../security/redirect-targets';
 
 export const SHORT_LINK_TTL_S = 30 * 24 * 60 * 60;
-const KEY_LENGTH = 10;
 export const SHORT_KEY_SHAPE = /^[A-Za-z0-9]{10}$/;
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export interface StoredLink {
   url: string;
@@ -18,20 +17,11 @@ export function redirectPolicy(config: SiteConfig, requestUrl: string): Redirect
   };
 }
 
-function newKey(): string {
-  // 62 symbols drawn without modulo bias: bytes 248..255 are drawn again.
-  const out: string[] = [];
-  while (out.length < KEY_LENGTH) {
-    for (const b of crypto.getRandomValues(new Uint8Array(KEY_LENGTH * 2))) if (b < 248 && out.length < KEY_LENGTH) out.push(ALPHABET[b % 62]!);
-  }
-  return out.join('');
-}
-
 /** Stores a short link to an allowed target; null when the target is not allowed. */
 export async function createShortLink(kv: KVNamespace, policy: RedirectPolicy, url: string): Promise<string | null> {
   const target = safeRedirectTarget(url, policy);
   if (!target) return null;
-  const key = newKey();
+  const key = randomToken(10);
   const stored: StoredLink = { url: target, expiresAt: Date.now() + SHORT_LINK_TTL_S * 1000 };
   await kv.put(`s:${key}`, JSON.stringify(stored), { expirationTtl: SHORT_LINK_TTL_S });
   return key;

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { jsonBody, nowIso, nowSec, randomCode, str, type EmbeddedContext, type EmbeddedEnv } from './util';
+import { READABLE, randomToken } from '../../domain/random';
+import { jsonBody, nowIso, nowSec, str, type EmbeddedContext, type EmbeddedEnv } from './util';
 
 /** Password reset, email linking, bill-info requests, membership, pay-later and team emails. */
 export const accountRoutes = new Hono<EmbeddedEnv>();
@@ -95,4 +96,4 @@ accountRoutes.post('/api/send_team_email.php', async (c) => {
   return c.json({ success: true });
 });
 
-export const newSessionToken = () => `gp_${randomCode(24)}`;
+export const newSessionToken = () => `gp_${randomToken(24, READABLE)}`;

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
-import { jsonBody, nowIso, randomCode, str, type EmbeddedEnv } from './util';
+import { BRAND_NAMES, cardBrand } from '../../domain/card';
+import { READABLE, randomToken } from '../../domain/random';
+import { jsonBody, nowIso, str, type EmbeddedEnv } from './util';
 
 /** Payee lookups, provider search, feature flags, 404 reports, the SMS outbox and payments. */
 export const payeeRoutes = new Hono<EmbeddedEnv>();
@@ -74,14 +76,6 @@ payeeRoutes.post('/api/send_sms_client.php', async (c) => {
   return c.json({ success: true });
 });
 
-function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'Visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
-  if (/^3[47]/.test(digits)) return 'American Express';
-  if (/^6/.test(digits)) return 'Discover';
-  return 'Card';
-}
-
 const PAYER_FIELDS = ['patientName', 'account', 'payDOB', 'payDOS', 'email', 'phone', 'billingZip', 'billName', 'zip', 'addr1', 'city', 'state', 'payNote', 'isBtoB'];
 
 payeeRoutes.post('/payment/payment_back.php', async (c) => {
@@ -99,9 +93,9 @@ payeeRoutes.post('/payment/payment_back.php', async (c) => {
   if (digits.length < 13 || digits.length > 19) return c.json({ status: 'error', message: 'Card number is invalid.' });
   if (!Number.isFinite(amount) || amount <= 0 || amount > 2000) return c.json({ status: 'error', message: 'Amount is invalid.' });
   const payer = Object.fromEntries(PAYER_FIELDS.map((name) => [name, field(name)]).filter(([, v]) => v));
-  const confirmation = `PAP-${randomCode(8)}`;
+  const confirmation = `PAP-${randomToken(8, READABLE)}`;
   await c.env.DB.prepare('INSERT INTO payments (confirmation, payee_id, amount_cents, brand, last4, payer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .bind(confirmation, payee.id, Math.round(amount * 100), cardBrand(digits), digits.slice(-4), JSON.stringify(payer), nowIso())
+    .bind(confirmation, payee.id, Math.round(amount * 100), BRAND_NAMES[cardBrand(digits)], digits.slice(-4), JSON.stringify(payer), nowIso())
     .run();
   return c.json({ status: 'success', confirmationUrl: `/receipt/${confirmation}` });
 });

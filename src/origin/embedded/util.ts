@@ -19,10 +19,3 @@ export async function jsonBody(c: EmbeddedContext): Promise<Record<string, unkno
 }
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export function randomCode(length: number): string {
-  const bytes = new Uint8Array(length);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
-}
