@@ -15,6 +15,7 @@ import {
   type Session,
 } from '../../src/domain/get-paid';
 import type { GetPaidResponse, GetPaidView } from '../../src/origin/schemas';
+import { SelectField, TextField } from '../components/field';
 
 export interface GetPaidProps {
   view: GetPaidView;
@@ -80,21 +81,15 @@ export default function GetPaid({ view: initialView, session: initialSession, in
   }
 
   const field = (name: 'access' | 'email' | 'pass' | 'confirm' | 'fax', label: string, type = 'text', autoComplete?: string) => (
-    <div className="field">
-      <label htmlFor={`gp-${name}`}>{label}</label>
-      <input
-        id={`gp-${name}`}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(ev) => setValues((v) => ({ ...v, [name]: ev.target.value }))}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `gp-${name}-error` : undefined}
-      />
-      <p id={`gp-${name}-error`} className="field-error" role={errors[name] ? 'alert' : undefined}>
-        {errors[name]}
-      </p>
-    </div>
+    <TextField
+      id={`gp-${name}`}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onChange={(ev) => setValues((v) => ({ ...v, [name]: ev.target.value }))}
+      error={errors[name]}
+    />
   );
   const title = (text: string) => (
     <h1 ref={heading} tabIndex={-1}>
@@ -160,26 +155,14 @@ export default function GetPaid({ view: initialView, session: initialSession, in
           {title('Get paid with Papaya')}
           <p>Tell us where to reach you and we will set up electronic payments{session.payeeName ? ` for ${session.payeeName}` : ''}.</p>
           {field('email', 'Email', 'email', 'email')}
-          <div className="field">
-            <label htmlFor="gp-statements">Statements you send a month</label>
-            <select
-              id="gp-statements"
-              value={values.statements}
-              onChange={(ev) => setValues((v) => ({ ...v, statements: ev.target.value }))}
-              aria-invalid={errors.statements ? true : undefined}
-              aria-describedby={errors.statements ? 'gp-statements-error' : undefined}
-            >
-              <option value="">Choose…</option>
-              {STATEMENT_RANGES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
-            <p id="gp-statements-error" className="field-error" role={errors.statements ? 'alert' : undefined}>
-              {errors.statements}
-            </p>
-          </div>
+          <SelectField
+            id="gp-statements"
+            label="Statements you send a month"
+            options={STATEMENT_RANGES}
+            value={values.statements}
+            onChange={(ev) => setValues((v) => ({ ...v, statements: ev.target.value }))}
+            error={errors.statements}
+          />
           {field('fax', 'Fax (optional)', 'tel', 'tel')}
         </>
       )}

@@ -4,6 +4,7 @@ import { fieldErrors } from '../../src/domain/errors';
 import { cardSchema, formatAmount, payerSchema, paymentFailed, type PayeeRules } from '../../src/domain/payment';
 import { US_STATES } from '../../src/domain/us-states';
 import { PROCESSING, SMS_RECEIPT_NOTE, type FormLabels } from '../../src/domain/web-payment-labels';
+import { SelectField, TextField } from '../components/field';
 import { HumanCheck } from './human-check';
 
 export interface WebPaymentFormProps {
@@ -23,29 +24,9 @@ type Invoice = { id: number; value: string };
 const PAYER_FIELDS = ['patientName', 'account', 'payDOB', 'payDOS', 'amount', 'email', 'phone', 'billingZip'];
 const CARD_FIELDS = ['ccn', 'exp', 'cvv', 'billName', 'addr1', 'city', 'state', 'zip', 'payNote'];
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  name: string;
-  label: string;
-  error?: string;
-  hint?: string;
-}
-
-function Field({ name, label, error, hint, ...input }: FieldProps) {
-  const described = [error ? `wp-${name}-error` : '', hint ? `wp-${name}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={`wp-${name}`}>{label}</label>
-      <input id={`wp-${name}`} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      {hint && (
-        <p id={`wp-${name}-hint`} className="fine-print">
-          {hint}
-        </p>
-      )}
-      <p id={`wp-${name}-error`} className="field-error" role={error ? 'alert' : undefined}>
-        {error}
-      </p>
-    </div>
-  );
+/** A field of this form: its id and name come from the payment field it holds. */
+function Field({ name, ...props }: { name: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return <TextField id={`wp-${name}`} name={name} {...props} />;
 }
 
 /** The two-step web payment form: payer info, then card; submitted once per rendered key. */
@@ -194,29 +175,17 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
         <Field name="addr1" label="Billing Address" autoComplete="address-line1" {...bind('addr1')} />
         <div className="wp-row">
           <Field name="city" label="City" autoComplete="address-level2" {...bind('city')} />
-          <div className="field">
-            <label htmlFor="wp-state">State</label>
-            <select
-              id="wp-state"
-              name="state"
-              autoComplete="address-level1"
-              value={values.state ?? ''}
-              onChange={(e) => set('state', e.target.value)}
-              onBlur={() => touch('state')}
-              aria-invalid={shown('state') ? true : undefined}
-              aria-describedby={shown('state') ? 'wp-state-error' : undefined}
-            >
-              <option value="">Choose…</option>
-              {US_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-            <p id="wp-state-error" className="field-error" role={shown('state') ? 'alert' : undefined}>
-              {shown('state')}
-            </p>
-          </div>
+          <SelectField
+            id="wp-state"
+            name="state"
+            label="State"
+            autoComplete="address-level1"
+            options={US_STATES}
+            value={values.state ?? ''}
+            onChange={(e) => set('state', e.target.value)}
+            onBlur={() => touch('state')}
+            error={shown('state')}
+          />
           <Field name="zip" label="ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('zip')} />
         </div>
         <Field name="payNote" label="Note (optional)" {...bind('payNote')} />
