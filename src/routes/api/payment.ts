@@ -34,8 +34,8 @@ const ANY_PAYEE: PayeeRules = {
 };
 
 type Checked = { success: true } | { success: false; error: z.ZodError };
-function invalid(c: Context<AppEnv>, payer: Checked, card: Checked): Response | null {
-  if (payer.success && card.success) return null;
+/** The 400 for a form with errors in either step, every field's message together. */
+function refuse(c: Context<AppEnv>, payer: Checked, card: Checked): Response {
   const fields = { ...(payer.success ? {} : fieldErrors(payer.error)), ...(card.success ? {} : fieldErrors(card.error)) };
   return apiError(c, 400, 'Please check the highlighted fields.', fields);
 }
@@ -85,8 +85,9 @@ paymentRoutes.post('/payment/payment_back.php', async (c) => {
     billingZip: one('billingZip'),
   };
   const cardInput = Object.fromEntries(['ccn', 'exp', 'cvv', 'billName', 'zip', 'addr1', 'city', 'state', 'payNote'].map((n) => [n, one(n)]));
-  const refused = invalid(c, payerSchema(ANY_PAYEE, { company }).safeParse(payerInput), cardSchema(ANY_PAYEE, new Date()).safeParse(cardInput));
-  if (refused) return refused;
+  const anyPayer = payerSchema(ANY_PAYEE, { company }).safeParse(payerInput);
+  const anyCard = cardSchema(ANY_PAYEE, new Date()).safeParse(cardInput);
+  if (!anyPayer.success || !anyCard.success) return refuse(c, anyPayer, anyCard);
 
   const config = c.get('config');
   const origin = c.get('origin');
@@ -96,8 +97,7 @@ paymentRoutes.post('/payment/payment_back.php', async (c) => {
 
   const payer = payerSchema(payee.value, { company }).safeParse(payerInput);
   const card = cardSchema(payee.value, new Date()).safeParse(cardInput);
-  const refusedForPayee = invalid(c, payer, card);
-  if (refusedForPayee || !payer.success || !card.success) return refusedForPayee!;
+  if (!payer.success || !card.success) return refuse(c, payer, card);
 
   const humanToken = one('humanToken') ?? one('googleRecaptchaToken');
   const notHuman = await refuseBots(c, humanToken);
