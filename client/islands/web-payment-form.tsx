@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { formatCardNumber, formatExpiry } from '../../src/domain/card';
 import { fieldErrors } from '../../src/domain/errors';
 import { cardSchema, formatAmount, payerSchema, paymentFailed, type PayeeRules } from '../../src/domain/payment';
@@ -42,8 +42,11 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
   const formRef = useRef<HTMLFormElement>(null);
 
   const payerInput = { ...values, account: company ? undefined : (values.account ?? ''), invoices: company ? invoices.map((i) => i.value) : undefined };
-  const payerCheck = payerSchema(rules, { company }).safeParse(payerInput);
-  const cardCheck = cardSchema(rules, new Date()).safeParse(values);
+  // The schemas depend on the payee only; built once, they check every keystroke.
+  const payerRules = useMemo(() => payerSchema(rules, { company }), [rules, company]);
+  const cardRules = useMemo(() => cardSchema(rules, new Date()), [rules]);
+  const payerCheck = payerRules.safeParse(payerInput);
+  const cardCheck = cardRules.safeParse(values);
   const errors = { ...(payerCheck.success ? {} : fieldErrors(payerCheck.error)), ...(cardCheck.success ? {} : fieldErrors(cardCheck.error)), ...serverErrors };
   const shown = (name: string) => (touched.has(name) ? errors[name] : undefined);
 
