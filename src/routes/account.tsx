@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { TOKEN_SHAPE } from '../domain/api-schemas';
+import { PRIVATE_PAGE } from '../security/headers';
 import { humanCheckSiteKey } from '../domain/config';
 import { priceFor, startView } from '../domain/membership';
 import { payLaterOutcome, promotionOpen } from '../domain/pay-later';
@@ -19,30 +20,28 @@ import { renderPage } from '../server/render';
 /** Account pages reached from an email, holding a one-time token. */
 export const accountRoutes = new Hono<AppEnv>();
 
-/** Token pages: never cached, and the token never leaves in a Referer. */
-const TOKEN_PAGE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
 accountRoutes.get('/update-password', async (c) => {
   const token = c.req.query('x') ?? '';
-  if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: TOKEN_PAGE });
+  if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: PRIVATE_PAGE });
   // The link is checked before the page is drawn, so the visitor never sees a spinner.
   const shaped = TOKEN_SHAPE.test(token);
   const answer = shaped ? await c.get('origin').forgotPassword({ x: token }) : null;
   const view = resetView(answer?.ok ? answer.value : null);
   return renderPage(c, <UpdatePasswordPage view={view === 'pass-changed' ? 'expired' : view} token={token} humanCheckSiteKey={humanCheckSiteKey(c.get('config'))} />, {
-    headers: TOKEN_PAGE,
+    headers: PRIVATE_PAGE,
   });
 });
 
 accountRoutes.get('/pay-later', async (c) => {
   const until = c.get('config').payLaterUntil;
-  if (!promotionOpen(until, new Date())) return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: TOKEN_PAGE });
+  if (!promotionOpen(until, new Date())) return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE });
   const ue = (c.req.query('ue') ?? '').trim();
-  if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: TOKEN_PAGE });
+  if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE });
   // A link with a token enrols at once: the answer is known before the page is drawn.
   const result = ue.length <= 400 ? await c.get('origin').payLater(ue) : null;
   const outcome = payLaterOutcome('welcomeQuery', result?.ok ? result.value : null);
-  return renderPage(c, <PayLaterPage outcome={outcome} until={until} />, { headers: TOKEN_PAGE });
+  return renderPage(c, <PayLaterPage outcome={outcome} until={until} />, { headers: PRIVATE_PAGE });
 });
 
 accountRoutes.get('/member-signup', (c) => {
@@ -63,24 +62,24 @@ accountRoutes.get('/account-link', async (c) => {
     if (linked) setCookie(c, LINKED_COOKIE, '1', { path: '/account-link', httpOnly: true, secure: true, sameSite: 'Lax' });
   }
   const returnUrl = c.get('device') === 'apple' ? c.get('config').appStoreUrl : undefined;
-  return renderPage(c, <AccountLinkPage linked={linked} returnUrl={returnUrl} />, { headers: TOKEN_PAGE });
+  return renderPage(c, <AccountLinkPage linked={linked} returnUrl={returnUrl} />, { headers: PRIVATE_PAGE });
 });
 
 accountRoutes.get('/update-info-request', async (c) => {
   const token = c.req.query('t') ?? '';
-  if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: TOKEN_PAGE });
+  if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: PRIVATE_PAGE });
   const request = await c.get('origin').getInfoRequest(token);
-  if (!request.ok || request.value.length === 0) return renderPage(c, <InfoRequestPage error={RETRIEVE_FAILED} />, { headers: TOKEN_PAGE });
-  return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: TOKEN_PAGE });
+  if (!request.ok || request.value.length === 0) return renderPage(c, <InfoRequestPage error={RETRIEVE_FAILED} />, { headers: PRIVATE_PAGE });
+  return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: PRIVATE_PAGE });
 });
 
 accountRoutes.get('/getpaid', async (c) => {
   const { billerPanelUrl } = c.get('config');
   const invite = (c.req.query('i') ?? '').slice(0, 500);
   const base = { billerPanelUrl, helpEmail: SUPPORT_EMAIL };
-  if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: TOKEN_PAGE });
+  if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE });
   // An invite posts at once: the first view is the server's answer, drawn complete.
   const answer = await c.get('origin').getPaid({ whichState: 'preEmail', i: invite });
   const { nextView, ...session } = answer.ok ? answer.value : { nextView: 'oops' as const };
-  return renderPage(c, <GetPaidPage view={nextView} session={session} invite={invite} {...base} />, { headers: TOKEN_PAGE });
+  return renderPage(c, <GetPaidPage view={nextView} session={session} invite={invite} {...base} />, { headers: PRIVATE_PAGE });
 });

@@ -2,6 +2,9 @@
 
 export const WIDGET_PATHS = new Set(['/pay-widget', '/pay-widget-imaginepay-button', '/pay-widget-restore-tab']);
 
+/** Pages that hold a token or a payment: never cached, and their URL never leaves in a Referer. */
+export const PRIVATE_PAGE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } as const;
+
 export function makeNonce(): string {
   const bytes = new Uint8Array(18);
   crypto.getRandomValues(bytes);

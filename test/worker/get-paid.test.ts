@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, visibleText } from './helpers';
+import { DESKTOP, islandProps, visibleText } from './helpers';
 import { embeddedEnv, httpEnv, injectFault, json, request, resetStandIn } from './origin-helpers';
 
-const props = (html: string) => JSON.parse(/data-island="get-paid" data-props="([^"]+)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+const props = (html: string) => islandProps(html, 'get-paid');
 const get = async (path: string, e = embeddedEnv()) => (await request(e, path, { headers: { 'User-Agent': DESKTOP } })).text();
 
 describe('/getpaid', () => {

@@ -29,6 +29,13 @@ export function visibleText(html: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/** The props the server gave an island, as the browser will read them. */
+export function islandProps(html: string, name: string): Record<string, unknown> {
+  const raw = new RegExp(`data-island="${name}" data-props="([^"]+)"`).exec(html)?.[1];
+  if (!raw) throw new Error(`no ${name} island in the page`);
+  return JSON.parse(raw.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+}
+
 export const LABELS: Record<string, string> = { [IPHONE]: 'iPhone', [ANDROID]: 'Android', [DESKTOP]: 'desktop' };
 
 type Outbound = (request: Request) => Response | Promise<Response>;

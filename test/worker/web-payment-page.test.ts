@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, scriptTags, visibleText } from './helpers';
+import { DESKTOP, islandProps, scriptTags, visibleText } from './helpers';
 import { embeddedEnv, httpEnv, injectFault, request, resetStandIn } from './origin-helpers';
 
 const as: RequestInit = { headers: { 'User-Agent': DESKTOP } };
-const props = (html: string) => JSON.parse(/data-island="web-payment-form" data-props="([^"]+)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+const props = (html: string) => islandProps(html, 'web-payment-form');
 
 describe('/web-payment', () => {
   it('without p is the provider lookup, never cached', async () => {
