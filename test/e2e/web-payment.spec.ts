@@ -196,3 +196,24 @@ test('a provider that cannot be found gets the spec message', async ({ page }) =
   await page.getByRole('combobox', { name: 'Provider Name' }).fill('zzzzzz');
   await expect(page.getByRole('alert')).toHaveText('Provider not found. You can still make a payment by taking a picture of your bill through Papaya App.');
 });
+
+test('one click on Submit with an empty card form shows every missing field', async ({ page }) => {
+  await page.goto('/web-payment?p=1008');
+  await hydrated(page, 'web-payment-form');
+  for (const [label, value] of [
+    ['Patient Name', 'Lee Park'],
+    ['Account Number', 'PP-1'],
+    ['Payment Amount', '60'],
+    ['Email', 'lee@example.com'],
+    ['Mobile Number', '5595550100'],
+  ]) {
+    await page.getByLabel(label!).fill(value!);
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('Card Number')).toBeFocused();
+  // The card field loses focus as the button is pressed; its error must not move the button away.
+  await page.getByRole('button', { name: 'Submit Payment' }).click();
+  for (const id of ['ccn', 'exp', 'cvv', 'billName', 'addr1', 'city', 'zip']) await expect(page.locator(`#wp-${id}-error`)).toHaveText('Required');
+  await expect(page.locator('#wp-state-error')).toHaveText('Please choose a state.');
+  await expect(page.getByLabel('Card Number')).toBeFocused();
+});
