@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatPhone, INVALID_PHONE, MobileNumberSchema } from '../../src/domain/phone';
+import { formatPhone, INVALID_PHONE, mobileNumber } from '../../src/domain/phone';
 import { HUMAN_CHECK_FAILED, SMS_SUCCESS } from '../../src/domain/sms';
 import { HumanCheck } from './human-check';
 
@@ -46,8 +46,8 @@ export default function SmsForm({ formId, payeeId, source, storeUrl, submitLabel
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = MobileNumberSchema.safeParse(phone);
-    if (!checked.success) {
+    const num = mobileNumber(phone);
+    if (!num) {
       setState({ kind: 'form', error: INVALID_PHONE });
       inputRef.current?.focus();
       return;
@@ -61,7 +61,7 @@ export default function SmsForm({ formId, payeeId, source, storeUrl, submitLabel
       const res = await fetch('/api/send_sms_client.php', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ num: checked.data, payeeId, source, humanToken: humanToken || undefined }),
+        body: JSON.stringify({ num, payeeId, source, humanToken: humanToken || undefined }),
       });
       // A token is good for one check: the next send needs a new one.
       if (humanCheckSiteKey) {

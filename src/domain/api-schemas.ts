@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FieldSchema, GetPaidRequestSchema, TeamEmailSchema } from '../origin/schemas';
 
 /** Requests the browser sends to the Worker's API (contract §4). Shared by islands and routes. */

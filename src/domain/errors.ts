@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** The one error shape of every 4xx answer (contract §4). */
 export interface ApiError {

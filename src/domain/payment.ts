@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { brandAccepted, cardBrand, cardDigits, expiryValid, luhnValid, type CardsAccepted } from './card';
 import { US_STATES } from './us-states';
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const INVALID_PHONE = 'Please enter a valid mobile number';
 
 export const digitsOf = (value: string): string => value.replace(/\D/g, '');
@@ -22,12 +20,15 @@ export function formatPhone(value: string): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-/** At least 10 digits once everything else is stripped, and a US number. */
-export const MobileNumberSchema = z
-  .string({ error: INVALID_PHONE })
-  .max(40, INVALID_PHONE)
-  .refine((v) => digitsOf(v).length >= 10 && usNumber(v) !== null, INVALID_PHONE)
-  .transform((v) => usNumber(v)!);
+/**
+ * A mobile number as typed (at most 40 characters, at least 10 digits once everything else is
+ * stripped, and a US number), as the 10 digits the backend takes; null for anything else.
+ * Plain code, so the text-me-a-link island checks it without a schema library.
+ */
+export function mobileNumber(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 40) return null;
+  return usNumber(value);
+}
 
 /** The last four digits, for logs and messages that must not show a whole number. */
 export const maskedPhone = (digits: string) => `***-***-${digits.slice(-4)}`;

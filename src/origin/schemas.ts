@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Wire formats of the legacy origin (contract §3). Everything from the origin is untrusted:

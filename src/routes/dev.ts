@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { listOutbox, setFeatureFlag } from '../origin/embedded';
 import type { AppEnv } from '../server/app-env';
 import { apiError, parseJson } from './api/guards';

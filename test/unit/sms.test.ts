@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, INVALID_PHONE, MobileNumberSchema, usNumber } from '../../src/domain/phone';
+import { formatPhone, INVALID_PHONE, mobileNumber, usNumber } from '../../src/domain/phone';
+import { MobileNumberSchema } from '../../src/domain/sms-request';
 import { downloadPath, randomLinkId, smsBody, smsTimestamp } from '../../src/domain/sms-template';
 
 describe('phone numbers', () => {
@@ -24,6 +25,14 @@ describe('phone numbers', () => {
     const r = MobileNumberSchema.safeParse(v);
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe(INVALID_PHONE);
+  });
+
+  it('gives the island the same answer as the server schema, without a schema library', () => {
+    for (const v of ['5595550100', '+1 559 555 0100', '', '559555010', '25595550100', 'call me', `${'5'.repeat(10)}${' '.repeat(31)}`, 5595550100, null]) {
+      const r = MobileNumberSchema.safeParse(v);
+      expect(mobileNumber(v)).toBe(r.success ? r.data : null);
+    }
+    expect(MobileNumberSchema.safeParse(undefined).error?.issues[0]?.message).toBe(INVALID_PHONE);
   });
 
   it('strips a country code only when it is 1', () => {

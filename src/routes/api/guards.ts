@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { fieldErrors, type ApiError } from '../../domain/errors';
 import type { OriginFailure } from '../../origin';
 import { HUMAN_CHECK_FAILED } from '../../domain/sms';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { cardDigits } from '../../domain/card';
 import { fieldErrors } from '../../domain/errors';
 import { cardSchema, parseAmount, payerSchema, type PayeeRules } from '../../domain/payment';

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { SMS_SEND_FAILED, SMS_WINDOW_MS, SmsRequestSchema, tooManyTexts } from '../../domain/sms';
+import { SMS_SEND_FAILED, SMS_WINDOW_MS, tooManyTexts } from '../../domain/sms';
+import { SmsRequestSchema } from '../../domain/sms-request';
 import { downloadPath, randomLinkId, smsBody, smsTimestamp } from '../../domain/sms-template';
 import { forgetOldEvents, limitKey, takeSlot } from '../../security/rate-limit';
 import type { AppEnv } from '../../server/app-env';
