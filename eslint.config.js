@@ -1,10 +1,11 @@
+import globals from 'globals';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.wrangler/**', 'worker-configuration.d.ts', 'node_modules/**', 'test-results/**'] },
+  { ignores: ['dist/**', '.wrangler/**', 'worker-configuration.d.ts', 'node_modules/**', 'test-results/**', 'test/bench/.out/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   jsxA11y.flatConfigs.recommended,
@@ -23,6 +24,10 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['test/bench/services/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
   },
 );

@@ -3,12 +3,12 @@ import { accountRoutes } from './routes/account';
 import { apiRoutes } from './routes/api';
 import { assetRoutes } from './routes/assets';
 import { devRoutes } from './routes/dev';
+import { healthRoutes } from './routes/health';
 import { infoRoutes } from './routes/info';
 import { landingRoutes } from './routes/landing';
 import { legalRoutes } from './routes/legal';
 import { marketingRoutes } from './routes/marketing';
-import { notFound } from './routes/not-found';
-import { payRoutes } from './routes/pay';
+import { payRoutes, unclaimedPath } from './routes/pay';
 import { receiptRoutes } from './routes/receipt';
 import { webPaymentRoutes } from './routes/web-payment';
 import { shortLinkRoutes } from './routes/short-links';
@@ -20,6 +20,7 @@ import { serverErrorResponse } from './server/render';
 
 const app = new Hono<AppEnv>();
 
+app.route('/', healthRoutes);
 app.use('*', requestContext);
 app.route('/', assetRoutes);
 app.route('/', legalRoutes);
@@ -33,9 +34,9 @@ app.route('/', accountRoutes);
 app.route('/', webPaymentRoutes);
 app.route('/', shortLinkRoutes);
 app.route('/', apiRoutes);
-// Last: single path segments are tried as provider codes.
 app.route('/', payRoutes);
-app.notFound(notFound);
+// Single path segments are tried as provider codes.
+app.notFound(unclaimedPath);
 app.onError((error, c) => {
   logError(c.get('requestId') ?? 'unknown', 'unhandled', error);
   return serverErrorResponse();

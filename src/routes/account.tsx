@@ -15,6 +15,7 @@ import { resetView } from '../domain/password';
 import { PayLaterPage } from '../pages/pay-later';
 import { UpdatePasswordPage } from '../pages/update-password';
 import type { AppEnv } from '../server/app-env';
+import { slot } from '../server/page-reuse';
 import { renderPage } from '../server/render';
 
 /** Account pages reached from an email, holding a one-time token. */
@@ -28,9 +29,11 @@ accountRoutes.get('/update-password', async (c) => {
   const shaped = TOKEN_SHAPE.test(token);
   const answer = shaped ? await c.get('origin').forgotPassword({ x: token }) : null;
   const view = resetView(answer?.ok ? answer.value : null);
-  return renderPage(c, <UpdatePasswordPage view={view === 'pass-changed' ? 'expired' : view} token={token} humanCheckSiteKey={humanCheckSiteKey(c.get('config'))} />, {
-    headers: PRIVATE_PAGE,
-  });
+  const shown = view === 'pass-changed' ? 'expired' : view;
+  const siteKey = humanCheckSiteKey(c.get('config'));
+  // A well-formed token goes into the reused page per response; anything else is drawn as it is.
+  if (!shaped) return renderPage(c, <UpdatePasswordPage view={shown} token={token} humanCheckSiteKey={siteKey} />, { headers: PRIVATE_PAGE });
+  return renderPage(c, <UpdatePasswordPage view={shown} token={slot('token')} humanCheckSiteKey={siteKey} />, { headers: PRIVATE_PAGE, reuse: { token } });
 });
 
 accountRoutes.get('/pay-later', async (c) => {

@@ -18,7 +18,7 @@ for (const [path, key, formTitle] of verificationForms) {
     const formUrl = c.get('config').verification[key];
     // Without a configured form there is nothing to verify with: the page does not exist.
     if (!formUrl) return notFound(c);
-    return renderPage(c, <VerificationPage page={path.slice(1)} formUrl={formUrl} formTitle={formTitle} />);
+    return renderPage(c, <VerificationPage page={path.slice(1)} formUrl={formUrl} formTitle={formTitle} />, { reuse: true });
   });
 }
 
@@ -30,5 +30,6 @@ infoRoutes.get('/financing', (c) => {
   return renderPage(
     c,
     <FinancingPage providerUrl={config.financingProviderUrl} backHref={backHref} backLabel="Back to paying your bill" />,
+    { reuse: true },
   );
 });

@@ -16,11 +16,11 @@ landingRoutes.get('/download', async (c) => {
     await trackDownload(config.attributionUrl, new URL(c.req.url).searchParams, device);
     return c.redirect(storeUrlFor(config, device), 302);
   }
-  return renderPage(c, <DownloadPage appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />);
+  return renderPage(c, <DownloadPage appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />, { reuse: true });
 });
 
 landingRoutes.get('/appsFlyer/landing', (c) =>
-  renderPage(c, <AppsFlyerLandingPage storeHref={storeUrlFor(c.get('config'), c.get('device'))} />),
+  renderPage(c, <AppsFlyerLandingPage storeHref={storeUrlFor(c.get('config'), c.get('device'))} />, { reuse: true }),
 );
 
-landingRoutes.get('/pay-appclip', (c) => renderPage(c, <PayAppClipPage href={storeUrlFor(c.get('config'), c.get('device'))} />));
+landingRoutes.get('/pay-appclip', (c) => renderPage(c, <PayAppClipPage href={storeUrlFor(c.get('config'), c.get('device'))} />, { reuse: true }));

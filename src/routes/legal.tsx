@@ -19,5 +19,6 @@ for (const [path, doc] of [
   ['/privacy', privacy],
   ['/embedded/billpay-termsofservice', billpay],
 ] as const) {
-  legalRoutes.get(path, (c) => renderPage(c, <LegalPage {...doc} />));
+  const page = <LegalPage {...doc} />;
+  legalRoutes.get(path, (c) => renderPage(c, page, { reuse: true }));
 }

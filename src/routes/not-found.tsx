@@ -7,5 +7,5 @@ import { renderPage } from '../server/render';
 export function notFound(c: Context<AppEnv>): Promise<Response> {
   const device = c.get('device');
   const storeUrl = device === 'desktop' ? undefined : storeUrlFor(c.get('config'), device);
-  return renderPage(c, <NotFoundPage storeUrl={storeUrl} humanCheckSiteKey={humanCheckSiteKey(c.get('config'))} />, { status: 404 });
+  return renderPage(c, <NotFoundPage storeUrl={storeUrl} humanCheckSiteKey={humanCheckSiteKey(c.get('config'))} />, { status: 404, reuse: true });
 }

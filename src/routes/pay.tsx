@@ -47,7 +47,7 @@ async function payPage(c: C, query: string, route: PayRoute, page: string): Prom
   let resolution = decideWithoutPayee(input);
   if (!resolution) {
     const lookup = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), query.trim(), (work) => runLater(c, work));
-    if (!lookup.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' } });
+    if (!lookup.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true });
     resolution = decideWithPayee(input, lookup.value);
   }
   switch (resolution.kind) {
@@ -58,7 +58,7 @@ async function payPage(c: C, query: string, route: PayRoute, page: string): Prom
     default: {
       const storeUrl = device === 'desktop' ? undefined : storeUrlFor(config, device);
       const payee = resolution.kind === 'provider-sms' ? resolution.payee : null;
-      return renderPage(c, <PayPage page={page} payee={payee} storeUrl={storeUrl} humanCheckSiteKey={humanCheckSiteKey(config)} appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />);
+      return renderPage(c, <PayPage page={page} payee={payee} storeUrl={storeUrl} humanCheckSiteKey={humanCheckSiteKey(config)} appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />, { reuse: true });
     }
   }
 }
@@ -87,16 +87,25 @@ payRoutes.get('/web-payment-multi-option/:provider', async (c) => {
   if (!PROVIDER_CODE.test(provider)) return reportNotFound(c);
   const lookup = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), provider, (work) => runLater(c, work));
   if (!lookup.ok || !lookup.value) return reportNotFound(c);
-  return renderPage(c, <MultiOptionPage provider={provider} payee={lookup.value} />);
+  return renderPage(c, <MultiOptionPage provider={provider} payee={lookup.value} />, { reuse: true });
 });
 
-/** Any single path segment that is no other route is tried as a provider code. */
-payRoutes.get('/:provider', (c) => {
-  const provider = c.req.param('provider');
-  return PROVIDER_CODE.test(provider) ? payPage(c, provider, 'provider', 'Pay-Provider') : notFound(c);
-});
+/**
+ * Paths no route claims: a single segment is tried as a provider code (`/valleymed`), a longer
+ * path by its first segment (`/valleymed/anything`); anything else is the not-found page. Kept
+ * out of the route table, so every route there is matched by one regular expression.
+ */
+export function unclaimedPath(c: C): Promise<Response> {
+  const match = c.req.method === 'GET' || c.req.method === 'HEAD' ? /^\/([^/]+)(\/.*)?$/.exec(c.req.path) : null;
+  const provider = match ? decodeSegment(match[1]!) : null;
+  if (!provider || !PROVIDER_CODE.test(provider)) return notFound(c);
+  return match![2] === undefined ? payPage(c, provider, 'provider', 'Pay-Provider') : payPage(c, provider, 'slash', 'Pay-Slash');
+}
 
-payRoutes.get('/:provider/*', (c) => {
-  const provider = c.req.param('provider');
-  return PROVIDER_CODE.test(provider) ? payPage(c, provider, 'slash', 'Pay-Slash') : notFound(c);
-});
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}

@@ -6,6 +6,7 @@ import { PayPage } from '../pages/pay';
 import { PayUnavailablePage } from '../pages/pay-unavailable';
 import { ProviderLookupPage, WebPaymentPage } from '../pages/web-payment';
 import type { AppEnv } from '../server/app-env';
+import { slot } from '../server/page-reuse';
 import { renderPage } from '../server/render';
 
 /** `/web-payment`: the provider lookup, or the payment form of one payee, rendered complete. */
@@ -21,12 +22,12 @@ function newIdempotencyKey(): string {
 webPaymentRoutes.get('/web-payment', async (c) => {
   const p = c.req.query('p');
   const ref404 = c.req.query('ref') === '404';
-  if (!p) return renderPage(c, <ProviderLookupPage term={(c.req.query('t') ?? '').slice(0, 100)} ref404={ref404} />, { headers: NO_STORE });
+  if (!p) return renderPage(c, <ProviderLookupPage term={(c.req.query('t') ?? '').slice(0, 100)} ref404={ref404} />, { headers: NO_STORE, reuse: true });
   if (!/^\d{1,18}$/.test(p)) return c.redirect('/web-payment', 302);
 
   const config = c.get('config');
   const payee = await c.get('origin').getPayee(p);
-  if (!payee.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { ...NO_STORE, 'Retry-After': '30' } });
+  if (!payee.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { ...NO_STORE, 'Retry-After': '30' }, reuse: true });
   if (!payee.value) return c.redirect('/web-payment', 302);
 
   const device = c.get('device');
@@ -35,7 +36,7 @@ webPaymentRoutes.get('/web-payment', async (c) => {
     return renderPage(
       c,
       <PayPage page="Web-Pay" payee={payee.value} storeUrl={storeUrl} humanCheckSiteKey={humanCheckSiteKey(config)} appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />,
-      { headers: NO_STORE },
+      { headers: NO_STORE, reuse: true },
     );
   }
 
@@ -54,10 +55,10 @@ webPaymentRoutes.get('/web-payment', async (c) => {
         company,
         labels: formLabels({ company, notMedical: payee.value.notMedical, useStatement: payee.value.useStatement }),
         flags: { optE: c.req.query('emailOpt') !== undefined, silent: c.req.query('silent') !== undefined, generic: c.req.query('g') !== undefined },
-        idempotencyKey: newIdempotencyKey(),
+        idempotencyKey: slot('idempotencyKey'),
         humanCheckSiteKey: humanCheckSiteKey(config),
       }}
     />,
-    { headers: NO_STORE },
+    { headers: NO_STORE, reuse: { idempotencyKey: newIdempotencyKey() } },
   );
 });

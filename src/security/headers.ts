@@ -50,18 +50,23 @@ export interface HeaderOptions extends CspOptions {
   foreign?: boolean;
 }
 
-/** Sets the site-wide headers; a header the route already set (e.g. a stricter Referrer-Policy) is kept. */
-export function applySecurityHeaders(headers: Headers, options: HeaderOptions): void {
-  const defaults: Record<string, string> = {
+/** The site-wide headers of a response. */
+export function securityHeaders(options: HeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {
     'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
-  if (!options.foreign) defaults['Content-Security-Policy'] = contentSecurityPolicy(options);
-  if (!options.embeddable) defaults['X-Frame-Options'] = 'DENY';
-  for (const [name, value] of Object.entries(defaults)) {
+  if (!options.foreign) headers['Content-Security-Policy'] = contentSecurityPolicy(options);
+  if (!options.embeddable) headers['X-Frame-Options'] = 'DENY';
+  return headers;
+}
+
+/** Sets the site-wide headers; a header the route already set (e.g. a stricter Referrer-Policy) is kept. */
+export function applySecurityHeaders(headers: Headers, options: HeaderOptions): void {
+  for (const [name, value] of Object.entries(securityHeaders(options))) {
     if (!headers.has(name)) headers.set(name, value);
   }
 }

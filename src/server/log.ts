@@ -12,6 +12,17 @@ export interface RequestLogLine {
   [extra: string]: unknown;
 }
 
+/**
+ * The sample rate of error reporting (spec 001 §9). In production a request that went well is
+ * logged at this rate; one that failed (status 400 and above, or an origin call that did not
+ * succeed) always is. Elsewhere every request is logged.
+ */
+export const SUCCESS_LOG_SAMPLE_RATE = 0.01;
+
+export function keepRequestLog(production: boolean, status: number, originFailed: boolean, random = Math.random): boolean {
+  return !production || status >= 400 || originFailed || random() < SUCCESS_LOG_SAMPLE_RATE;
+}
+
 export function logRequest(line: RequestLogLine): void {
   console.log(JSON.stringify({ level: 'info', msg: 'request', ...line }));
 }

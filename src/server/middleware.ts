@@ -2,10 +2,11 @@ import type { MiddlewareHandler } from 'hono';
 import { readConfig } from '../domain/config';
 import { classifyDevice } from '../domain/device';
 import { createOrigin, type CallOutcome } from '../origin';
-import { applySecurityHeaders, makeNonce, originOf, WIDGET_PATHS } from '../security/headers';
+import type { Context } from 'hono';
+import { applySecurityHeaders, makeNonce, originOf, securityHeaders, WIDGET_PATHS } from '../security/headers';
 import { TURNSTILE_ORIGIN } from '../security/human-check';
 import type { AppEnv } from './app-env';
-import { logRequest } from './log';
+import { keepRequestLog, logRequest } from './log';
 
 const frameSources = new WeakMap<object, string[]>();
 
@@ -20,6 +21,45 @@ function frameSrcFor(env: Env): string[] {
     frameSources.set(env, origins);
   }
   return origins;
+}
+
+function headerOptions(c: Context<AppEnv>, nonce: string) {
+  const embeddable = WIDGET_PATHS.has(c.req.path);
+  const ancestors = c.get('config').widgetFrameAncestors;
+  return {
+    nonce,
+    embeddable,
+    foreign: c.get('foreign') === true,
+    frameAncestors: embeddable ? (ancestors.length ? ancestors : ["'self'"]) : [],
+    frameSrc: frameSrcFor(c.env),
+  };
+}
+
+/** The headers of an HTML page the Worker draws: the site-wide ones, then the page's own. */
+export function pageHeaders(c: Context<AppEnv>, own: Record<string, string>): Record<string, string> {
+  return {
+    ...securityHeaders(headerOptions(c, c.get('nonce'))),
+    'X-Request-Id': c.get('requestId'),
+    Vary: VARY,
+    ...own,
+  };
+}
+
+const VARY = 'User-Agent, Sec-CH-UA-Mobile, Sec-CH-UA-Platform';
+
+function addSiteHeaders(c: Context<AppEnv>, requestId: string, nonce: string): void {
+  // Responses passed through from fetch() have immutable headers.
+  let headers = c.res.headers;
+  try {
+    headers.set('X-Request-Id', requestId);
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    headers = c.res.headers;
+    headers.set('X-Request-Id', requestId);
+  }
+  applySecurityHeaders(headers, headerOptions(c, nonce));
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  if (headers.get('Content-Type')?.startsWith('text/html')) headers.append('Vary', VARY);
 }
 
 /** Request id, nonce, device class and config for every request; headers and a log line on the way out. */
@@ -42,26 +82,11 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   await next();
 
-  // Responses passed through from fetch() have immutable headers.
-  let headers = c.res.headers;
-  try {
-    headers.set('X-Request-Id', requestId);
-  } catch {
-    c.res = new Response(c.res.body, c.res);
-    headers = c.res.headers;
-    headers.set('X-Request-Id', requestId);
-  }
-  const embeddable = WIDGET_PATHS.has(c.req.path);
-  applySecurityHeaders(headers, {
-    nonce,
-    embeddable,
-    foreign: c.get('foreign') === true,
-    frameAncestors: embeddable ? (config.widgetFrameAncestors.length ? config.widgetFrameAncestors : ["'self'"]) : [],
-    frameSrc: frameSrcFor(c.env),
-  });
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
-  if (headers.get('Content-Type')?.startsWith('text/html')) headers.append('Vary', 'User-Agent, Sec-CH-UA-Mobile, Sec-CH-UA-Platform');
+  // A page drawn by the Worker was made with every header at once (pageHeaders); anything else
+  // gets them added here.
+  if (c.res !== c.get('complete')) addSiteHeaders(c, requestId, nonce);
 
+  if (!keepRequestLog(config.production, c.res.status, originCalls.some((call) => call.outcome !== 'ok'))) return;
   logRequest({
     requestId,
     method: c.req.method,

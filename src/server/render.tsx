@@ -7,10 +7,18 @@ import { PageContext, type PageContextValue } from '../pages/page-context';
 import { serverErrorHtml } from '../pages/server-error';
 import type { AppEnv } from './app-env';
 import { logError } from './log';
+import { pageHeaders } from './middleware';
+import { fillSlots, keepPage, pageKey, reusedPage, slot, type SlotName } from './page-reuse';
 
 export interface RenderInit {
   status?: number;
   headers?: Record<string, string>;
+  /**
+   * The page is a pure function of its props and of the request's path, device, headerless flag
+   * and year, so its HTML is made once per isolate and reused. `true`, or the values of the slots
+   * (`slot(name)` in the props) that change with every response; the nonce is always filled in.
+   */
+  reuse?: true | Partial<Record<Exclude<SlotName, 'nonce'>, string>>;
 }
 
 const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
@@ -30,20 +38,44 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     islands: new Set(),
     year: new Date().getUTCFullYear(),
   };
+  const status = (init.status ?? 200) as 200;
+  const headers = { ...HTML_HEADERS, ...init.headers };
   try {
-    const stream = await renderToReadableStream(<PageContext value={context}>{page}</PageContext>, {
-      nonce: context.nonce,
-      onError(error) {
-        logError(requestId, 'render', error);
-      },
-    });
+    if (init.reuse) {
+      const key = pageKey(page, [context.path, context.device, context.headerless, context.year, status]);
+      let kept = reusedPage(key);
+      if (kept === undefined) {
+        let failed = false;
+        const stream = await startRender(page, { ...context, nonce: slot('nonce') }, requestId, () => (failed = true));
+        await stream.allReady;
+        const html = await new Response(stream).text();
+        // A page with an error past its shell is sent as it is, like a streamed one, but not kept.
+        kept = failed ? { html, slotted: true } : keepPage(key, html);
+      }
+      const body = fillSlots(kept, { ...(init.reuse === true ? {} : init.reuse), nonce: context.nonce });
+      // Made with every header at once; routes that set headers on the context do not reuse pages.
+      const res = new Response(body, { status, headers: pageHeaders(c, headers) });
+      c.set('complete', res);
+      return res;
+    }
+    const stream = await startRender(page, context, requestId);
     if (isBot(c.req.header('User-Agent'))) await stream.allReady;
     // Through the context, so headers a route set on it (cookies among them) are kept.
-    return c.body(stream, (init.status ?? 200) as 200, { ...HTML_HEADERS, ...init.headers });
+    return c.body(stream, status, headers);
   } catch (error) {
     logError(requestId, 'render-shell', error);
     return serverErrorResponse();
   }
+}
+
+function startRender(page: ReactElement, context: PageContextValue, requestId: string, onError?: () => void) {
+  return renderToReadableStream(<PageContext value={context}>{page}</PageContext>, {
+    nonce: context.nonce,
+    onError(error) {
+      onError?.();
+      logError(requestId, 'render', error);
+    },
+  });
 }
 
 export function serverErrorResponse(): Response {

@@ -33,6 +33,7 @@ const built: Array<[path: string, ua: string, expected: Expect]> = [
   // Short links, the developer outbox and the API (contract §2, §4, §6)
   ['/s/AAAAAAAAAA', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   ['/_dev/outbox', DESKTOP, { status: 200 }],
+  ['/healthz', DESKTOP, { status: 200, text: 'ok' }],
   ['/api/web_payment.php?action=getPayees&term=valley&target=partner', DESKTOP, { status: 200, text: 'Valley Medical Group' }],
   ['/api/update_info_request.php?t=INFO-FEE', DESKTOP, { status: 200, text: 'confirmAmountIncreaseFee' }],
   // Pay pages (pay-pages spec §2, contract §2)

@@ -1,0 +1,12 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../server/app-env';
+
+/**
+ * `/healthz` for uptime checks: a fixed answer before any per-request work, so it also shows the
+ * least this Worker can do per request (the benchmark's baseline).
+ */
+export const healthRoutes = new Hono<AppEnv>();
+
+const HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+
+healthRoutes.get('/healthz', () => new Response('ok\n', { headers: HEADERS }));

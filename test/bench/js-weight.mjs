@@ -1,0 +1,46 @@
+// The JavaScript a visitor downloads before a page is usable: the page's own script and
+// modulepreload tags, inline scripts, and every module those import statically, gzip-compressed.
+import { gzipSync } from 'node:zlib';
+
+const LINK = /<link\b([^>]*)>/gi;
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const attr = (attrs, name) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(attrs)?.[1];
+/** Static `import … from "x"`, `import "x"` and `export … from "x"`; `import("x")` is left out (loaded later, on demand). */
+const STATIC_IMPORT = /\b(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["']([^"']+)["']/g;
+
+export function scriptsOf(html, pageUrl) {
+  const urls = [];
+  const inline = [];
+  for (const [, attrs] of html.matchAll(LINK)) {
+    const rel = attr(attrs, 'rel');
+    const href = attr(attrs, 'href');
+    if (href && (rel === 'modulepreload' || (rel === 'preload' && attr(attrs, 'as') === 'script'))) urls.push(new URL(href, pageUrl).href);
+  }
+  for (const [, attrs, body] of html.matchAll(SCRIPT)) {
+    const src = attr(attrs, 'src');
+    const type = attr(attrs, 'type');
+    if (src) urls.push(new URL(src, pageUrl).href);
+    else if ((!type || type === 'module' || type === 'text/javascript') && body.trim()) inline.push(body);
+  }
+  return { urls, inline };
+}
+
+/** gzip bytes of every script the page needs before it is usable, and the list of files. */
+export async function javascriptBeforeUsable(html, pageUrl, fetchText = (u) => fetch(u).then((r) => r.text())) {
+  const { urls, inline } = scriptsOf(html, pageUrl);
+  const seen = new Map();
+  const queue = [...urls];
+  while (queue.length) {
+    const url = queue.shift();
+    if (seen.has(url)) continue;
+    const source = await fetchText(url);
+    seen.set(url, source);
+    for (const [, spec] of source.matchAll(STATIC_IMPORT)) {
+      if (spec.startsWith('.') || spec.startsWith('/')) queue.push(new URL(spec, url).href);
+    }
+  }
+  const gzip = (text) => gzipSync(Buffer.from(text)).length;
+  const files = [...seen].map(([url, source]) => ({ path: new URL(url).pathname, bytes: Buffer.byteLength(source), gzipBytes: gzip(source) }));
+  const inlineGzip = inline.reduce((sum, body) => sum + gzip(body), 0);
+  return { gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) + inlineGzip, files, inlineScripts: inline.length };
+}

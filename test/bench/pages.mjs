@@ -1,0 +1,38 @@
+// The pages the bench measures, what each should answer, and the budgets they are held to.
+
+/** A desktop browser: phones are sent elsewhere by some routes, and the pages are measured as served. */
+export const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+export const KIB = 1024;
+
+/**
+ * kind: `static` pages ship no JavaScript and must reach 0.60 of the baseline; `ssr` pages 0.25.
+ * jsBudget: gzip bytes of JavaScript before the page is usable.
+ */
+export const PAGES = [
+  { name: 'legal', path: '/embedded/termsofservice', status: 200, kind: 'static', jsBudget: 0 },
+  { name: 'pay', path: '/pay', status: 200, kind: 'ssr', jsBudget: 80 * KIB, jsBudgetName: 'text-me-a-link' },
+  { name: 'provider', path: '/valleymed', status: 200, kind: 'ssr', jsBudget: 80 * KIB, jsBudgetName: 'text-me-a-link' },
+  { name: 'web-payment lookup', path: '/web-payment', status: 200, kind: 'ssr', jsBudget: 120 * KIB, jsBudgetName: 'web payment' },
+  { name: 'web-payment form', path: '/web-payment?p=1001', status: 200, kind: 'ssr', jsBudget: 120 * KIB, jsBudgetName: 'web payment' },
+  { name: 'update-password', path: '/update-password?x=RESET-VALID', status: 200, kind: 'ssr', jsBudget: 80 * KIB, jsBudgetName: 'single form' },
+  { name: 'not found', path: '/no-such-page-here', status: 404, kind: 'ssr', jsBudget: 80 * KIB, jsBudgetName: 'text-me-a-link' },
+  { name: 'short link', path: '/s/<key>', status: 302, kind: 'static', jsBudget: 0 },
+];
+
+export const RATIO_BUDGET = { static: 0.6, ssr: 0.25 };
+export const WORKER_BUNDLE_BUDGET = 1024 * KIB;
+
+export const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+
+/** Creates the short link the `/s/<key>` page follows, through the site's own API. */
+export async function shortLinkPath(site) {
+  const res = await fetch(`${site}/api/shorten_url.php?action=shorten_url`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': DESKTOP_UA },
+    body: JSON.stringify({ url: `${site}/valleymed` }),
+  });
+  if (!res.ok) throw new Error(`could not create a short link: ${res.status}`);
+  const { key } = await res.json();
+  return `/s/${key}`;
+}

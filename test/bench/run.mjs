@@ -1,0 +1,183 @@
+// npm run bench: the production Worker under workerd on one core, wrk on the other, a baseline
+// Worker measured in the same process and rounds, results in test/bench/results.json.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { javascriptBeforeUsable } from './js-weight.mjs';
+import { DESKTOP_UA, KIB, PAGES, RATIO_BUDGET, WORKER_BUNDLE_BUDGET, shortLinkPath } from './pages.mjs';
+import { ROOT, buildWorker, hasCommand, startServer } from './server.mjs';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const CONNECTIONS = Math.min(16, Number(process.env.BENCH_CONNECTIONS ?? 16));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+export const RESULTS = join(ROOT, 'test/bench/results.json');
+
+/** wrk from Debian when it is missing (the bench's only tool outside npm). */
+export function ensureDebianPackage(command, pkg) {
+  if (hasCommand(command)) return;
+  if (!hasCommand('apt-get') || process.getuid?.() !== 0) throw new Error(`${command} is missing: install Debian's ${pkg} package (apt-get install -y ${pkg})`);
+  console.log(`Installing Debian's ${pkg}…`);
+  execFileSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], { stdio: 'inherit' });
+}
+
+function wrk(url, expectStatus, durationS, pinned) {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${durationS}s`, '--timeout', '5s', '-s', join(ROOT, 'test/bench/wrk.lua'), '-H', `User-Agent: ${DESKTOP_UA}`, url];
+  const [cmd, argv] = pinned ? ['taskset', ['-c', '1', 'wrk', ...args]] : ['wrk', args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, { env: { ...process.env, EXPECT_STATUS: String(expectStatus) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('WRK_RESULT '));
+      if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${out}`));
+      const r = JSON.parse(line.slice('WRK_RESULT '.length));
+      resolve({
+        rps: r.requests / (r.durationUs / 1e6),
+        p50Ms: r.p50Us / 1000,
+        p99Ms: r.p99Us / 1000,
+        requests: r.requests,
+        errors: r.connect + r.read + r.write + r.timeout + r.unexpected,
+      });
+    });
+  });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function pageFacts(site, path, expectStatus) {
+  const url = `${site}${path}`;
+  const res = await fetch(url, { redirect: 'manual', headers: { 'user-agent': DESKTOP_UA } });
+  const html = await res.text();
+  if (res.status !== expectStatus) throw new Error(`${path} answered ${res.status}, expected ${expectStatus}`);
+  const js = await javascriptBeforeUsable(html, url);
+  return { htmlBytes: Buffer.byteLength(html), js };
+}
+
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const kb = (bytes) => `${fmt(bytes / KIB, 1)} KB`;
+
+export function printTable(results) {
+  const rows = [['page', 'req/s', '÷ baseline', 'p50 ms', 'p99 ms', 'errors', 'HTML bytes', 'JS before usable (gzip)']];
+  const b = results.baseline;
+  rows.push(['baseline: /healthz (fixed string)', fmt(b.rps), '1.00', fmt(b.p50Ms, 2), fmt(b.p99Ms, 2), String(b.errors), '—', '—']);
+  const w = results.bareWorker;
+  rows.push(['(reference) bare Worker, same process', fmt(w.rps), fmt(w.rps / b.rps, 2), fmt(w.p50Ms, 2), fmt(w.p99Ms, 2), String(w.errors), '—', '—']);
+  for (const p of results.pages) {
+    rows.push([`${p.path}`, fmt(p.rps), fmt(p.ratio, 2), fmt(p.p50Ms, 2), fmt(p.p99Ms, 2), String(p.errors), fmt(p.htmlBytes), kb(p.jsGzipBytes)]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const line = (r) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  console.log([line(rows[0]), `|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.slice(1).map(line)].join('\n'));
+  console.log(`\nWorker bundle: ${fmt(results.workerBundle.bytes)} bytes (${kb(results.workerBundle.bytes)}; budget ${kb(WORKER_BUNDLE_BUDGET)})`);
+  console.log('\nBudgets:');
+  for (const c of results.budgets) console.log(`  ${c.holds ? 'holds' : 'FAILS'}  ${c.figure}: ${c.value} (budget ${c.budget})`);
+}
+
+function checkBudgets(results) {
+  const checks = [];
+  for (const p of results.pages) {
+    const floor = RATIO_BUDGET[p.kind];
+    checks.push({ figure: `throughput ${p.path} ÷ baseline`, value: fmt(p.ratio, 2), budget: `≥ ${floor}`, holds: p.ratio >= floor });
+    checks.push({ figure: `errors under load ${p.path}`, value: String(p.errors), budget: '0', holds: p.errors === 0 });
+    checks.push({
+      figure: `JavaScript before usable ${p.path}${p.jsBudgetName ? ` (${p.jsBudgetName})` : ''}`,
+      value: p.jsGzipBytes === 0 ? '0 bytes' : kb(p.jsGzipBytes),
+      budget: p.jsBudget === 0 ? '0 bytes' : `≤ ${kb(p.jsBudget)}`,
+      holds: p.jsGzipBytes <= p.jsBudget,
+    });
+  }
+  checks.push({ figure: 'errors under load, baseline', value: String(results.baseline.errors), budget: '0', holds: results.baseline.errors === 0 });
+  checks.push({ figure: 'Worker bundle (minified)', value: kb(results.workerBundle.bytes), budget: `≤ ${kb(WORKER_BUNDLE_BUDGET)}`, holds: results.workerBundle.bytes <= WORKER_BUNDLE_BUDGET });
+  return checks;
+}
+
+async function main() {
+  ensureDebianPackage('wrk', 'wrk');
+  console.log('Building the production Worker…');
+  const build = buildWorker();
+  const server = await startServer();
+  try {
+    const pages = [];
+    for (const page of PAGES) {
+      const path = page.path === '/s/<key>' ? await shortLinkPath(server.site) : page.path;
+      pages.push({ ...page, path, label: page.path, url: `${server.site}${path}`, ...(await pageFacts(server.site, path, page.status)) });
+    }
+    // The baseline is the Worker's own cheapest route; a bare Worker in the same process is the
+    // runtime's ceiling, shown for reference.
+    const targets = [{ name: 'baseline', url: `${server.site}/healthz`, status: 200 }, { name: 'bare Worker', url: `${server.bare}/`, status: 200 }, ...pages];
+    console.log(`Warming up, then ${ROUNDS} interleaved rounds of ${DURATION_S} s per page, ${CONNECTIONS} connections…`);
+    for (const t of targets) await wrk(t.url, t.status, 1, server.pinned);
+    const runs = new Map(targets.map((t) => [t, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const t of targets) runs.get(t).push(await wrk(t.url, t.status, DURATION_S, server.pinned));
+      process.stdout.write(`  round ${round + 1}/${ROUNDS} done\n`);
+    }
+    const summary = (t) => {
+      const rs = runs.get(t);
+      return {
+        rps: median(rs.map((r) => r.rps)),
+        p50Ms: median(rs.map((r) => r.p50Ms)),
+        p99Ms: median(rs.map((r) => r.p99Ms)),
+        errors: rs.reduce((s, r) => s + r.errors, 0),
+        requests: rs.reduce((s, r) => s + r.requests, 0),
+        roundsRps: rs.map((r) => Math.round(r.rps)),
+      };
+    };
+    const baseline = summary(targets[0]);
+    const bareWorker = summary(targets[1]);
+    const results = {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        workerd: JSON.parse(readFileSync(join(ROOT, 'node_modules/workerd/package.json'), 'utf8')).version,
+        pinned: server.pinned ? 'workerd on CPU 0, wrk on CPU 1 (taskset)' : 'not pinned (taskset missing)',
+      },
+      settings: { durationS: DURATION_S, connections: CONNECTIONS, rounds: ROUNDS, loadGenerator: 'wrk, 1 thread' },
+      baseline: { path: '/healthz', ...baseline },
+      bareWorker: { description: 'a Worker that only returns a fixed string, in the same workerd process', ...bareWorker },
+      pages: pages.map((p) => {
+        const s = summary(p);
+        return {
+          name: p.name,
+          path: p.label,
+          status: p.status,
+          kind: p.kind,
+          ...s,
+          ratio: s.rps / baseline.rps,
+          htmlBytes: p.htmlBytes,
+          jsGzipBytes: p.js.gzipBytes,
+          jsFiles: p.js.files,
+          jsBudget: p.jsBudget,
+          jsBudgetName: p.jsBudgetName,
+        };
+      }),
+      workerBundle: { bytes: build.bytes, minified: true, reactBuild: 'production' },
+    };
+    results.budgets = checkBudgets(results);
+    const previous = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
+    if (previous.lighthouse) results.lighthouse = previous.lighthouse;
+    writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+    console.log('');
+    printTable(results);
+    console.log(`\nWritten to ${RESULTS}`);
+    process.exitCode = results.budgets.every((c) => c.holds) ? 0 : 1;
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,198 @@
+// Builds the production Worker and serves it with `workerd serve` (the workerd npm package) from a
+// generated config: the site on one port, a baseline Worker on another, in the same process, with
+// in-memory KV and D1 and the client build as ASSETS. No wrangler or Miniflare on the request path.
+import { spawn, execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const OUT = join(ROOT, 'test/bench/.out');
+const SERVICES = join(ROOT, 'test/bench/services');
+const require = createRequire(import.meta.url);
+
+function run(cmd, args, env = {}) {
+  execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+}
+
+/** The client build and the Worker as deployed: minified, with React's production build. */
+export function buildWorker() {
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  run('npx', ['wrangler', 'deploy', '--dry-run', '--minify', '--outdir', join(OUT, 'worker'), '--define', 'process.env.NODE_ENV:"production"'], {
+    NODE_ENV: 'production',
+    WRANGLER_SEND_METRICS: 'false',
+  });
+  const bundle = join(OUT, 'worker/index.js');
+  const source = readFileSync(bundle, 'utf8');
+  // React's development builds print these; the production builds do not contain them.
+  if (source.includes('react-dom-server.edge.development') || source.includes('Warning: %s')) throw new Error('the Worker bundle holds a development build of React');
+  return { bundle, bytes: statSync(bundle).size };
+}
+
+/** The `[vars]` of wrangler.toml (simple quoted strings, as this project keeps them). */
+export function wranglerVars() {
+  const toml = readFileSync(join(ROOT, 'wrangler.toml'), 'utf8');
+  const block = toml.split(/^\[vars\]\s*$/m)[1]?.split(/^\[/m)[0] ?? '';
+  const vars = {};
+  for (const line of block.split('\n')) {
+    const m = /^([A-Z0-9_]+)\s*=\s*(".*")\s*$/.exec(line.trim());
+    if (m) vars[m[1]] = JSON.parse(m[2]);
+  }
+  return vars;
+}
+
+const capnpString = (s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+
+function workerConfig({ modules, bindings = [], extra = '' }) {
+  const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8'))[1];
+  return `(
+    modules = [${modules.join(', ')}],
+    compatibilityDate = ${capnpString(compatibilityDate)},
+    compatibilityFlags = ["nodejs_compat"],
+    bindings = [${bindings.join(',\n      ')}],
+    ${extra}
+  )`;
+}
+
+const SERVICE_NAMES = ['assets', 'kv-links', 'kv-cache', 'd1'];
+
+function servicePorts(base) {
+  return Object.fromEntries(SERVICE_NAMES.map((name, i) => [name, base + i]));
+}
+
+/**
+ * Two workerd configs. `services.capnp`: what Cloudflare runs on other machines (static assets,
+ * KV, D1), here in-memory stand-ins on loopback ports. `site.capnp`: the site, reaching those
+ * services over HTTP as external servers, and a bare Worker for reference, on two ports.
+ */
+export function writeConfigs({ port, barePort, servicesPort, vars }) {
+  for (const file of readdirSync(SERVICES)) copyFileSync(join(SERVICES, file), join(OUT, file));
+  const migrations = readdirSync(join(ROOT, 'migrations'))
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => readFileSync(join(ROOT, 'migrations', f), 'utf8'))
+    .join('\n');
+  writeFileSync(join(OUT, 'migrations.sql'), migrations);
+  rmSync(join(OUT, 'd1'), { recursive: true, force: true });
+  mkdirSync(join(OUT, 'd1'));
+  const ports = servicePorts(servicesPort);
+
+  const kv = workerConfig({ modules: ['(name = "kv.js", esModule = embed "kv.js")'] });
+  const services = `using Workerd = import "/workerd/workerd.capnp";
+
+const config :Workerd.Config = (
+  services = [
+    (name = "assets", worker = ${workerConfig({ modules: ['(name = "assets.js", esModule = embed "assets.js")'], bindings: ['(name = "FILES", service = "client-files")'] })}),
+    (name = "client-files", disk = (path = ${capnpString(join(ROOT, 'dist/client'))}, writable = false)),
+    (name = "kv-links", worker = ${kv}),
+    (name = "kv-cache", worker = ${kv}),
+    (name = "d1", worker = ${workerConfig({
+      modules: ['(name = "d1.js", esModule = embed "d1.js")', '(name = "migrations.sql", text = embed "migrations.sql")'],
+      bindings: ['(name = "DATABASE", durableObjectNamespace = "Database")'],
+      extra: 'durableObjectNamespaces = [(className = "Database", uniqueKey = "papaya-bench-d1", enableSql = true, preventEviction = true)], durableObjectStorage = (localDisk = "d1-files"),',
+    })}),
+    (name = "d1-files", disk = (path = ${capnpString(join(OUT, 'd1'))}, writable = true)),
+  ],
+  sockets = [
+${SERVICE_NAMES.map((name) => `    (name = "${name}", address = "127.0.0.1:${ports[name]}", http = (), service = "${name}"),`).join('\n')}
+  ],
+);
+`;
+
+  const varBindings = Object.entries(vars).map(([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`);
+  const site = workerConfig({
+    modules: ['(name = "index.js", esModule = embed "worker/index.js")'],
+    bindings: [
+      '(name = "ASSETS", service = "assets")',
+      '(name = "LINKS", kvNamespace = "kv-links")',
+      '(name = "CACHE", kvNamespace = "kv-cache")',
+      '(name = "DB", wrapped = (moduleName = "cloudflare-internal:d1-api", innerBindings = [(name = "fetcher", service = "d1")]))',
+      ...varBindings,
+    ],
+  });
+  const siteConfig = `using Workerd = import "/workerd/workerd.capnp";
+
+const config :Workerd.Config = (
+  services = [
+    (name = "site", worker = ${site}),
+    (name = "bare", worker = ${workerConfig({ modules: ['(name = "bare.js", esModule = embed "bare.js")'] })}),
+${SERVICE_NAMES.map((name) => `    (name = "${name}", external = (address = "127.0.0.1:${ports[name]}", http = ())),`).join('\n')}
+  ],
+  sockets = [
+    (name = "site", address = "127.0.0.1:${port}", http = (), service = "site"),
+    (name = "bare", address = "127.0.0.1:${barePort}", http = (), service = "bare"),
+  ],
+);
+`;
+  writeFileSync(join(OUT, 'services.capnp'), services);
+  writeFileSync(join(OUT, 'site.capnp'), siteConfig);
+  return { services: join(OUT, 'services.capnp'), site: join(OUT, 'site.capnp'), ports };
+}
+
+async function waitFor(url, child, deadline = Date.now() + 30_000) {
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`workerd exited with ${child.exitCode}; see the logs in ${OUT}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`workerd did not answer ${url}`);
+}
+
+function spawnWorkerd(config, cpu, logName, extraArgs = []) {
+  const workerd = join(dirname(require.resolve('workerd/package.json')), 'bin/workerd');
+  const pinned = hasCommand('taskset');
+  const log = createWriteStream(join(OUT, logName));
+  const child = spawn(pinned ? 'taskset' : workerd, [...(pinned ? ['-c', cpu, workerd] : []), 'serve', config, '--experimental', ...extraArgs], {
+    cwd: OUT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  return { child, pinned };
+}
+
+function stopChild(child) {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts the services on the load generator's CPU (they stand for other machines) and the site on
+ * its own CPU, when taskset is there; resolves once every port answers.
+ */
+export async function startServer({ port = 8911, barePort = 8912, servicesPort = 8920, siteCpu = '0', otherCpu = '1', vars: overrides = {} } = {}) {
+  const vars = { ...wranglerVars(), ENVIRONMENT: 'production', HUMAN_CHECK: 'off', ORIGIN_URL: '', ...overrides };
+  const configs = writeConfigs({ port, barePort, servicesPort, vars });
+  const services = spawnWorkerd(configs.services, otherCpu, 'services.log');
+  const site = spawnWorkerd(configs.site, siteCpu, 'site.log', process.env.BENCH_INSPECTOR ? [`--inspector-addr=${process.env.BENCH_INSPECTOR}`] : []);
+  const urls = { site: `http://127.0.0.1:${port}`, bare: `http://127.0.0.1:${barePort}` };
+  const stop = () => Promise.all([stopChild(site.child), stopChild(services.child)]);
+  try {
+    for (const p of Object.values(configs.ports)) await waitFor(`http://127.0.0.1:${p}/`, services.child);
+    await waitFor(`${urls.bare}/`, site.child);
+    await waitFor(`${urls.site}/healthz`, site.child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { ...urls, pinned: site.pinned, stop };
+}
+
+export function hasCommand(name) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
