@@ -1,8 +1,11 @@
+import { IsolateMemo } from '../server/isolate-memo';
 import type { Origin, OriginResult } from '.';
 import type { Payee } from './schemas';
 
 /** A lookup is fresh this long; after that the origin is asked again. */
 export const PAYEE_FRESH_MS = 5 * 60 * 1000;
+/** A fresh answer is also kept in the isolate's memory this long, so most views read no KV. */
+export const PAYEE_MEMORY_MS = 60 * 1000;
 /** The last good answer is kept this long, to answer while the origin is down. */
 const LAST_GOOD_TTL_S = 7 * 24 * 60 * 60;
 
@@ -11,23 +14,48 @@ interface Stored {
   at: number;
 }
 
+const remembered = new IsolateMemo<Stored>(1000);
+
 /**
- * Payee lookup by url, billing url or id, cached at the edge. Negative answers are cached too,
- * so unknown paths do not reach the origin on every request.
+ * A payee lookup cached at the edge (KV) and in the isolate. Negative answers are cached too, so
+ * unknown paths do not reach the origin on every request. With `lastGood`, the last good answer
+ * stands in while the origin fails.
  */
-export async function cachedPayeeByUrl(
+async function cachedPayee(
   kv: KVNamespace,
-  origin: Origin,
-  query: string,
+  key: string,
+  load: () => Promise<OriginResult<Payee | null>>,
   defer: (work: Promise<unknown>) => void,
+  lastGood: boolean,
 ): Promise<OriginResult<Payee | null>> {
-  const key = `payee:${query.toLowerCase()}`;
+  const now = Date.now();
+  const inMemory = remembered.get(key, now);
+  if (inMemory) return { ok: true, value: inMemory.payee };
   const stored = await kv.get<Stored>(key, 'json');
-  if (stored && Date.now() - stored.at < PAYEE_FRESH_MS) return { ok: true, value: stored.payee };
-  const result = await origin.payeeByUrl(query);
+  if (stored && now - stored.at < PAYEE_FRESH_MS) {
+    remembered.set(key, stored, Math.min(stored.at + PAYEE_FRESH_MS, now + PAYEE_MEMORY_MS));
+    return { ok: true, value: stored.payee };
+  }
+  const result = await load();
   if (result.ok) {
-    defer(kv.put(key, JSON.stringify({ payee: result.value, at: Date.now() } satisfies Stored), { expirationTtl: LAST_GOOD_TTL_S }));
+    const fresh: Stored = { payee: result.value, at: now };
+    remembered.set(key, fresh, now + PAYEE_MEMORY_MS);
+    defer(kv.put(key, JSON.stringify(fresh), { expirationTtl: LAST_GOOD_TTL_S }));
     return result;
   }
-  return stored ? { ok: true, value: stored.payee } : result;
+  return stored && lastGood ? { ok: true, value: stored.payee } : result;
+}
+
+/** Payee by url, billing url or id, as the pay pages and widgets look it up. */
+export function cachedPayeeByUrl(kv: KVNamespace, origin: Origin, query: string, defer: (work: Promise<unknown>) => void) {
+  return cachedPayee(kv, `payee:${query.toLowerCase()}`, () => origin.payeeByUrl(query), defer, true);
+}
+
+/**
+ * Payee by id, with its payment rules, for drawing the web payment form: a fresh answer only, so
+ * while the origin fails the visitor is told so before typing a card. The payment itself is
+ * checked against the origin's current answer, never this cache.
+ */
+export function cachedPayeeById(kv: KVNamespace, origin: Origin, id: string, defer: (work: Promise<unknown>) => void) {
+  return cachedPayee(kv, `payee-id:${id}`, () => origin.getPayee(id), defer, false);
 }

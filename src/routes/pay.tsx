@@ -5,6 +5,7 @@ import { cachedPayeeByUrl } from '../origin/payee-cache';
 import { PayPage, MultiOptionPage } from '../pages/pay';
 import { PayUnavailablePage } from '../pages/pay-unavailable';
 import type { AppEnv } from '../server/app-env';
+import { IsolateMemo } from '../server/isolate-memo';
 import { renderPage } from '../server/render';
 import { runLater } from './api/guards';
 import { notFound } from './not-found';
@@ -26,10 +27,18 @@ async function wpbpFlag(c: C): Promise<FlagState> {
   return state;
 }
 
+/** Paths this isolate reported lately: a crawler or a bot repeating one path is reported once a minute. */
+const reported = new IsolateMemo<true>(1000);
+const REPORT_AGAIN_MS = 60_000;
+
 /** Reports a payee 404 to the origin once, after the answer has gone. */
 function reportNotFound(c: C): Promise<Response> {
   const url = new URL(c.req.url);
-  runLater(c, c.get('origin').report404(`${url.pathname}${url.search}`.slice(0, 2000)));
+  const path = `${url.pathname}${url.search}`.slice(0, 2000);
+  if (!reported.get(path)) {
+    reported.set(path, true, Date.now() + REPORT_AGAIN_MS);
+    runLater(c, c.get('origin').report404(path));
+  }
   return notFound(c);
 }
 

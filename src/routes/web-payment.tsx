@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
 import { formLabels } from '../domain/web-payment-labels';
 import { webPaymentOffered } from '../domain/web-payment';
+import { cachedPayeeById } from '../origin/payee-cache';
 import { PayPage } from '../pages/pay';
+import { runLater } from './api/guards';
 import { PayUnavailablePage } from '../pages/pay-unavailable';
 import { ProviderLookupPage, WebPaymentPage } from '../pages/web-payment';
 import type { AppEnv } from '../server/app-env';
@@ -26,7 +28,7 @@ webPaymentRoutes.get('/web-payment', async (c) => {
   if (!/^\d{1,18}$/.test(p)) return c.redirect('/web-payment', 302);
 
   const config = c.get('config');
-  const payee = await c.get('origin').getPayee(p);
+  const payee = await cachedPayeeById(c.env.CACHE, c.get('origin'), p, (work) => runLater(c, work));
   if (!payee.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { ...NO_STORE, 'Retry-After': '30' }, reuse: true });
   if (!payee.value) return c.redirect('/web-payment', 302);
 

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { randomToken } from '../domain/random';
+import { IsolateMemo } from './isolate-memo';
 
 /**
  * Pages that are a pure function of their props and of the request's path, device class,
@@ -19,7 +20,7 @@ interface Kept {
   slotted: boolean;
 }
 
-const pages = new Map<string, Kept>();
+const pages = new IsolateMemo<Kept>(MAX_PAGES);
 let marker: string | undefined;
 let slotPattern: RegExp | undefined;
 
@@ -64,18 +65,11 @@ export function pageKey(page: ReactElement, request: readonly unknown[]): string
 }
 
 export function reusedPage(key: string): Kept | undefined {
-  const kept = pages.get(key);
-  if (kept !== undefined) {
-    // Most recently used last, so the oldest is dropped first.
-    pages.delete(key);
-    pages.set(key, kept);
-  }
-  return kept;
+  return pages.get(key);
 }
 
 export function keepPage(key: string, html: string): Kept {
   const kept = { html, slotted: marker !== undefined && html.includes(marker) };
-  pages.set(key, kept);
-  if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+  pages.set(key, kept, Infinity);
   return kept;
 }

@@ -1,6 +1,7 @@
 import type { SiteConfig } from '../domain/config';
 import { randomToken } from '../domain/random';
 import { originsOf, safeRedirectTarget, type RedirectPolicy } from '../security/redirect-targets';
+import { IsolateMemo } from './isolate-memo';
 
 export const SHORT_LINK_TTL_S = 30 * 24 * 60 * 60;
 export const SHORT_KEY_SHAPE = /^[A-Za-z0-9]{10}$/;
@@ -27,10 +28,21 @@ export async function createShortLink(kv: KVNamespace, policy: RedirectPolicy, u
   return key;
 }
 
+/**
+ * Links this isolate followed lately: a link never changes once made, and a texted link is often
+ * opened several times in a row (the visitor, their phone's link preview, a second tap).
+ */
+const followed = new IsolateMemo<StoredLink>(2000);
+
 /** The target of a short link, or null for an unknown, expired or no-longer-allowed key. */
 export async function followShortLink(kv: KVNamespace, policy: RedirectPolicy, key: string): Promise<string | null> {
   if (!SHORT_KEY_SHAPE.test(key)) return null;
-  const stored = await kv.get<StoredLink>(`s:${key}`, 'json');
+  let stored = followed.get(key) ?? null;
+  if (!stored) {
+    stored = await kv.get<StoredLink>(`s:${key}`, 'json');
+    if (stored) followed.set(key, stored, stored.expiresAt);
+  }
   if (!stored || stored.expiresAt <= Date.now()) return null;
+  // Checked on every use, in case the allowed hosts changed since the link was made.
   return safeRedirectTarget(stored.url, policy);
 }

@@ -25,6 +25,7 @@ export function buildWorker() {
     NODE_ENV: 'production',
     WRANGLER_SEND_METRICS: 'false',
   });
+  run('npx', ['wrangler', 'deploy', '--dry-run', '--minify', '--config', join(SERVICES, 'origin.toml'), '--outdir', join(OUT, 'origin')], { WRANGLER_SEND_METRICS: 'false' });
   const bundle = join(OUT, 'worker/index.js');
   const source = readFileSync(bundle, 'utf8');
   // React's development builds print these; the production builds do not contain them.
@@ -57,7 +58,7 @@ function workerConfig({ modules, bindings = [], extra = '' }) {
   )`;
 }
 
-const SERVICE_NAMES = ['assets', 'kv-links', 'kv-cache', 'd1'];
+const SERVICE_NAMES = ['assets', 'kv-links', 'kv-cache', 'd1', 'origin'];
 
 function servicePorts(base) {
   return Object.fromEntries(SERVICE_NAMES.map((name, i) => [name, base + i]));
@@ -69,7 +70,7 @@ function servicePorts(base) {
  * services over HTTP as external servers, and a bare Worker for reference, on two ports.
  */
 export function writeConfigs({ port, barePort, servicesPort, vars }) {
-  for (const file of readdirSync(SERVICES)) copyFileSync(join(SERVICES, file), join(OUT, file));
+  for (const file of readdirSync(SERVICES).filter((f) => f.endsWith('.js'))) copyFileSync(join(SERVICES, file), join(OUT, file));
   const migrations = readdirSync(join(ROOT, 'migrations'))
     .filter((f) => f.endsWith('.sql'))
     .sort()
@@ -95,6 +96,9 @@ const config :Workerd.Config = (
       extra: 'durableObjectNamespaces = [(className = "Database", uniqueKey = "papaya-bench-d1", enableSql = true, preventEviction = true)], durableObjectStorage = (localDisk = "d1-files"),',
     })}),
     (name = "d1-files", disk = (path = ${capnpString(join(OUT, 'd1'))}, writable = true)),
+    (name = "origin", worker = ${workerConfig({
+      modules: ['(name = "origin.js", esModule = embed "origin/origin.js")'],
+    })}),
   ],
   sockets = [
 ${SERVICE_NAMES.map((name) => `    (name = "${name}", address = "127.0.0.1:${ports[name]}", http = (), service = "${name}"),`).join('\n')}
@@ -120,6 +124,8 @@ const config :Workerd.Config = (
     (name = "site", worker = ${site}),
     (name = "bare", worker = ${workerConfig({ modules: ['(name = "bare.js", esModule = embed "bare.js")'] })}),
 ${SERVICE_NAMES.map((name) => `    (name = "${name}", external = (address = "127.0.0.1:${ports[name]}", http = ())),`).join('\n')}
+    # fetch() to ORIGIN_URL goes to the backend on loopback.
+    (name = "internet", network = (allow = ["public", "local"])),
   ],
   sockets = [
     (name = "site", address = "127.0.0.1:${port}", http = (), service = "site"),
@@ -171,7 +177,8 @@ function stopChild(child) {
  * its own CPU, when taskset is there; resolves once every port answers.
  */
 export async function startServer({ port = 8911, barePort = 8912, servicesPort = 8920, siteCpu = '0', otherCpu = '1', vars: overrides = {} } = {}) {
-  const vars = { ...wranglerVars(), ENVIRONMENT: 'production', HUMAN_CHECK: 'off', ORIGIN_URL: '', ...overrides };
+  const originUrl = `http://127.0.0.1:${servicePorts(servicesPort).origin}`;
+  const vars = { ...wranglerVars(), ENVIRONMENT: 'production', HUMAN_CHECK: 'off', ORIGIN_URL: originUrl, ...overrides };
   const configs = writeConfigs({ port, barePort, servicesPort, vars });
   const services = spawnWorkerd(configs.services, otherCpu, 'services.log');
   const site = spawnWorkerd(configs.site, siteCpu, 'site.log', process.env.BENCH_INSPECTOR ? [`--inspector-addr=${process.env.BENCH_INSPECTOR}`] : []);

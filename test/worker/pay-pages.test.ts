@@ -111,6 +111,11 @@ describe('unknown payees and failures, against the HTTP stand-in', () => {
     expect(JSON.parse(reports[0]!.body)).toEqual({ path: '/no-such-payee-anywhere?ref=x' });
   });
 
+  it('the same unknown path asked for again within a minute is reported only once', async () => {
+    for (let i = 0; i < 3; i++) expect((await request(httpEnv(), '/no-such-payee-again', as(DESKTOP))).status).toBe(404);
+    expect((await standInCalls()).filter((c) => c.path === '/api/404.php')).toHaveLength(1);
+  });
+
   it('an unresolvable multi-option provider is reported and gets the 404 page', async () => {
     const res = await request(httpEnv(), '/web-payment-multi-option/nosuchprovider', as(DESKTOP));
     expect(res.status).toBe(404);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, islandProps, scriptTags, visibleText } from './helpers';
-import { embeddedEnv, httpEnv, injectFault, request, resetStandIn } from './origin-helpers';
+import { embeddedEnv, httpEnv, injectFault, request, resetStandIn, standInCalls } from './origin-helpers';
 
 const as: RequestInit = { headers: { 'User-Agent': DESKTOP } };
 const props = (html: string) => islandProps(html, 'web-payment-form');
@@ -70,10 +70,17 @@ describe('/web-payment', () => {
     expect(visibleText(await (await request(e, '/web-payment?p=1001', as)).text())).not.toContain('debt collector');
   });
 
+  it('draws the form again from the payee cache, without asking the origin each time', async () => {
+    await resetStandIn();
+    for (let i = 0; i < 3; i++) expect((await request(httpEnv(), '/web-payment?p=1007', as)).status).toBe(200);
+    expect((await standInCalls()).filter((c) => c.path.startsWith('/api/web_payment.php'))).toHaveLength(1);
+  });
+
   it('a backend that does not answer gives a clear page', async () => {
     await resetStandIn();
     await injectFault('/api/web_payment.php', 'status-503');
-    const res = await request(httpEnv(), '/web-payment?p=1001', as);
+    // A payee no earlier test drew: a form drawn lately comes from the payee cache.
+    const res = await request(httpEnv(), '/web-payment?p=1004', as);
     expect(res.status).toBe(503);
     expect(visibleText(await res.text())).toContain("We can't load this payment page right now.");
     await resetStandIn();

@@ -1,0 +1,30 @@
+/**
+ * A bounded map kept in the isolate's memory, in front of KV or the origin: an entry lives until
+ * its own deadline, and past `max` entries the least recently used goes first. Each isolate
+ * keeps its own, so nothing here is shared between visitors beyond what the map already holds.
+ */
+export class IsolateMemo<V> {
+  readonly #entries = new Map<string, { value: V; until: number }>();
+
+  constructor(private readonly max: number) {}
+
+  get(key: string, now = Date.now()): V | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key);
+    if (entry.until <= now) return undefined;
+    // Most recently used last, so the oldest is dropped first.
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V, until: number): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, until });
+    if (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+}
