@@ -2,7 +2,7 @@ import { calls, type CallInput, type CallName, type CallOutput, type CallSpec } 
 import type { CallOutcome, OriginFailureKind, OriginResult } from './result';
 
 /** Sends one request to the origin: the network when ORIGIN_URL is set, the embedded origin otherwise. */
-export type Transport = (request: Request) => Promise<Response>;
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface ClientOptions {
   baseUrl: string;
@@ -13,19 +13,15 @@ export interface ClientOptions {
 
 export type Origin = { [K in CallName]: (input: CallInput<K>) => Promise<OriginResult<CallOutput<K>>> };
 
-function buildRequest(baseUrl: string, spec: CallSpec<unknown, unknown>, input: unknown, signal: AbortSignal): Request {
+function requestInit(spec: CallSpec<unknown, unknown>, input: unknown, signal: AbortSignal): { path: string; init: RequestInit } {
   const { method, path, json, form } = spec.request(input);
-  const headers = new Headers({ Accept: 'application/json' });
-  let body: BodyInit | undefined;
-  if (json !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(json);
-  } else if (form) {
-    const data = new FormData();
-    for (const [name, value] of Object.entries(form)) data.append(name, value);
-    body = data;
+  if (json !== undefined) return { path, init: { method, headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(json), signal } };
+  let body: FormData | undefined;
+  if (form) {
+    body = new FormData();
+    for (const [name, value] of Object.entries(form)) body.append(name, value);
   }
-  return new Request(`${baseUrl}${path}`, { method, headers, body, signal });
+  return { path, init: { method, headers: { Accept: 'application/json' }, body, signal } };
 }
 
 async function run<O>(options: ClientOptions, spec: CallSpec<unknown, O>, input: unknown): Promise<OriginResult<O>> {
@@ -39,7 +35,8 @@ async function run<O>(options: ClientOptions, spec: CallSpec<unknown, O>, input:
   const signal = AbortSignal.timeout(options.timeoutMs);
   let response: Response;
   try {
-    response = await options.transport(buildRequest(options.baseUrl, spec, input, signal));
+    const { path, init } = requestInit(spec, input, signal);
+    response = await options.transport(`${options.baseUrl}${path}`, init);
   } catch {
     return fail(signal.aborted ? 'timeout' : 'unreachable');
   }

@@ -18,6 +18,14 @@ export function createOrigin(env: Env, onOutcome?: (outcome: CallOutcome) => voi
   const { originUrl } = readConfig(env);
   const configured = Number((env as unknown as Record<string, unknown>).ORIGIN_TIMEOUT_MS);
   const timeoutMs = Number.isFinite(configured) && configured > 0 ? configured : ORIGIN_TIMEOUT_MS;
-  const transport: Transport = originUrl ? (request) => fetch(request) : async (request) => embeddedOrigin.fetch(request, env);
+  const transport: Transport = originUrl ? (url, init) => fetch(url, init) : async (url, init) => embeddedOrigin.fetch(new Request(url, init), env);
   return createClient({ baseUrl: originUrl || EMBEDDED_BASE, transport, timeoutMs, onOutcome });
+}
+
+/** The backend for one request, made on first use: most requests never call it. */
+export function originForRequest(env: Env, onOutcome: (outcome: CallOutcome) => void): Origin {
+  let client: Origin | undefined;
+  return new Proxy({} as Origin, {
+    get: (_target, name) => (client ??= createOrigin(env, onOutcome))[name as keyof Origin],
+  });
 }

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { readConfig } from '../domain/config';
 import { classifyDevice } from '../domain/device';
-import { createOrigin, type CallOutcome } from '../origin';
+import { originForRequest, type CallOutcome } from '../origin';
 import type { Context } from 'hono';
 import { applySecurityHeaders, makeNonce, originOf, securityHeaders, WIDGET_PATHS } from '../security/headers';
 import { TURNSTILE_ORIGIN } from '../security/human-check';
@@ -78,7 +78,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('config', config);
   c.set('device', device);
   const originCalls: CallOutcome[] = [];
-  c.set('origin', createOrigin(c.env, (outcome) => originCalls.push(outcome)));
+  c.set('origin', originForRequest(c.env, (outcome) => originCalls.push(outcome)));
 
   await next();
 

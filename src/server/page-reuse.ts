@@ -14,11 +14,16 @@ export type SlotName = 'nonce' | 'idempotencyKey' | 'token';
 const SLOT_VALUE = /^[A-Za-z0-9_\-.=+/]*$/;
 const MAX_PAGES = 200;
 
-interface Kept {
-  html: string;
-  /** Whether the HTML holds any slot marker at all (a page without scripts usually does not). */
-  slotted: boolean;
+/**
+ * A kept page, encoded once: the bytes between slots, and the slot after each part but the last.
+ * A response copies the parts and the slot values into one buffer instead of encoding the page.
+ */
+export interface Kept {
+  parts: Uint8Array<ArrayBuffer>[];
+  slots: SlotName[];
 }
+
+const encoder = new TextEncoder();
 
 const pages = new IsolateMemo<Kept>(MAX_PAGES);
 let marker: string | undefined;
@@ -31,45 +36,83 @@ export function slot(name: SlotName): string {
   return `${marker}${name}`;
 }
 
-export function fillSlots({ html, slotted }: Kept, values: Partial<Record<SlotName, string>>): string {
-  if (!slotted || !marker) return html;
-  slotPattern ??= new RegExp(`${marker}(nonce|idempotencyKey|token)`, 'g');
-  return html.replace(slotPattern, (_, name: SlotName) => {
+/** Splits a rendered page at its slot markers and encodes the parts. */
+export function keepable(html: string): Kept {
+  if (!marker || !html.includes(marker)) return { parts: [encoder.encode(html)], slots: [] };
+  slotPattern ??= new RegExp(`${marker}(nonce|idempotencyKey|token)`);
+  const pieces = html.split(slotPattern);
+  return {
+    parts: pieces.filter((_, i) => i % 2 === 0).map((text) => encoder.encode(text)),
+    slots: pieces.filter((_, i) => i % 2 === 1) as SlotName[],
+  };
+}
+
+/** The page's bytes with this response's slot values; a value that is missing or unsafe is an error. */
+export function fillSlots({ parts, slots }: Kept, values: Partial<Record<SlotName, string>>): Uint8Array<ArrayBuffer> {
+  if (slots.length === 0) return parts[0]!;
+  const filled = slots.map((name) => {
     const value = values[name];
     if (value === undefined || !SLOT_VALUE.test(value)) throw new Error(`no safe value for the ${name} slot`);
-    return value;
+    return encoder.encode(value);
   });
+  let length = 0;
+  for (let i = 0; i < parts.length; i++) length += parts[i]!.length + (filled[i]?.length ?? 0);
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    out.set(parts[i]!, at);
+    at += parts[i]!.length;
+    const value = filled[i];
+    if (value) {
+      out.set(value, at);
+      at += value.length;
+    }
+  }
+  return out;
 }
 
 const ids = new WeakMap<object, number>();
 let lastId = 0;
 
+function idOf(value: object): string {
+  let id = ids.get(value);
+  if (id === undefined) ids.set(value, (id = ++lastId));
+  return `ƒ${id}`;
+}
+
 /** Components and other functions by identity: two pages with equal props but other components differ. */
 function keyPart(_key: string, value: unknown): unknown {
-  if (typeof value === 'function') {
-    let id = ids.get(value);
-    if (id === undefined) ids.set(value, (id = ++lastId));
-    return `ƒ${id}`;
-  }
+  if (typeof value === 'function') return idOf(value);
   if (value instanceof Set) return [...(value as Set<unknown>)];
   return value;
 }
 
-const elementKeys = new WeakMap<ReactElement, string>();
+/**
+ * Objects given as props (a payee from the cache, say) are keyed once per object: props are never
+ * changed after they are drawn, so an object that is the same is keyed the same.
+ */
+const objectKeys = new WeakMap<object, string>();
 
-/** A route that makes its page element once (a page with fixed props) has it keyed once. */
+function propKey(value: unknown): string {
+  if (typeof value === 'function') return idOf(value);
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
+  let key = objectKeys.get(value);
+  if (key === undefined) objectKeys.set(value, (key = JSON.stringify(value, keyPart)));
+  return key;
+}
+
+/** The key of a page: its component, each of its props, and what the request adds. */
 export function pageKey(page: ReactElement, request: readonly unknown[]): string {
-  let element = elementKeys.get(page);
-  if (element === undefined) elementKeys.set(page, (element = JSON.stringify([page.type, page.props], keyPart)));
-  return `${element}${JSON.stringify(request)}`;
+  const props = page.props as Record<string, unknown>;
+  let key = typeof page.type === 'function' ? idOf(page.type) : String(page.type);
+  for (const name in props) key += `|${name}=${propKey(props[name])}`;
+  return `${key}|${JSON.stringify(request)}`;
 }
 
 export function reusedPage(key: string): Kept | undefined {
   return pages.get(key);
 }
 
-export function keepPage(key: string, html: string): Kept {
-  const kept = { html, slotted: marker !== undefined && html.includes(marker) };
+export function keepPage(key: string, kept: Kept): void {
   pages.set(key, kept, Infinity);
-  return kept;
 }

@@ -8,7 +8,7 @@ import { serverErrorHtml } from '../pages/server-error';
 import type { AppEnv } from './app-env';
 import { logError } from './log';
 import { pageHeaders } from './middleware';
-import { fillSlots, keepPage, pageKey, reusedPage, slot, type SlotName } from './page-reuse';
+import { fillSlots, keepable, keepPage, pageKey, reusedPage, slot, type SlotName } from './page-reuse';
 
 export interface RenderInit {
   status?: number;
@@ -49,8 +49,9 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
         const stream = await startRender(page, { ...context, nonce: slot('nonce') }, requestId, () => (failed = true));
         await stream.allReady;
         const html = await new Response(stream).text();
+        kept = keepable(html);
         // A page with an error past its shell is sent as it is, like a streamed one, but not kept.
-        kept = failed ? { html, slotted: true } : keepPage(key, html);
+        if (!failed) keepPage(key, kept);
       }
       const body = fillSlots(kept, { ...(init.reuse === true ? {} : init.reuse), nonce: context.nonce });
       // Made with every header at once; routes that set headers on the context do not reuse pages.
