@@ -6,7 +6,7 @@ export const WIDTHS = [
   { name: 'phone', width: 375, height: 740 },
 ] as const;
 
-/** Every test fails on a console error or an uncaught page error, wherever it happened. */
+/** Every test fails on a console error, an uncaught page error or a CSP violation, wherever it happened. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
@@ -23,6 +23,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         errors.push(`${msg.text()} (${msg.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(error.message));
+      // A blocked eval that the page's code catches leaves nothing in the console but this event.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`);
+        });
+      });
       await use(errors);
       expect(errors, 'console errors').toEqual([]);
     },
