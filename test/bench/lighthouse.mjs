@@ -6,7 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { userAgents } from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { DESKTOP_UA, LIGHTHOUSE_BUDGET, PAGES, shortLinkPath } from './pages.mjs';
+import { LIGHTHOUSE_BUDGET, PAGES, shortLinkPath } from './pages.mjs';
 import { startEdge } from './edge.mjs';
 import { ensureDebianPackage, RESULTS } from './run.mjs';
 import { buildWorker, hasCommand, startServer } from './server.mjs';
@@ -19,12 +19,19 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /**
  * Some pages send a phone off this site (to the app store or to web pay): those are measured as
- * this site serves them, to a browser with a desktop name, on the same mobile screen and throttling.
+ * this site serves them, to a browser with its own desktop name, on the same mobile screen and throttling.
  */
 async function phonesLeave(url) {
-  const res = await fetch(url, { redirect: 'manual', headers: { 'user-agent': userAgents.mobile } });
-  const location = res.headers.get('location');
-  return res.status >= 300 && res.status < 400 && location !== null && new URL(location, url).origin !== new URL(url).origin;
+  let at = new URL(url);
+  for (let hop = 0; hop < 5; hop++) {
+    const res = await fetch(at, { redirect: 'manual', headers: { 'user-agent': userAgents.mobile, 'sec-ch-ua-mobile': '?1', 'sec-ch-ua-platform': '"Android"' } });
+    const location = res.headers.get('location');
+    if (res.status < 300 || res.status >= 400 || location === null) return false;
+    const next = new URL(location, at);
+    if (next.origin !== at.origin) return true;
+    at = next;
+  }
+  return false;
 }
 
 async function audit(url, { desktopName, errorStatus }, chromePath) {
@@ -32,10 +39,9 @@ async function audit(url, { desktopName, errorStatus }, chromePath) {
   try {
     // A not-found page answers 404 by design; Lighthouse audits it only when told to.
     const settings = { onlyCategories: CATEGORIES, logLevel: 'error', output: 'json', ignoreStatusCode: errorStatus };
-    if (desktopName) {
-      settings.emulatedUserAgent = DESKTOP_UA;
-      settings.extraHeaders = { 'Sec-CH-UA-Mobile': '?0', 'Sec-CH-UA-Platform': '"Linux"' };
-    }
+    // Lighthouse's phone name comes with phone client hints, which Chromium sends again on every
+    // redirect; keeping the browser's own desktop name and hints is what holds across redirects.
+    if (desktopName) settings.emulatedUserAgent = false;
     const result = await lighthouse(url, { port: chrome.port, ...settings });
     return result.lhr;
   } finally {
@@ -76,8 +82,19 @@ async function main() {
       const url = `${edge.url}${path}`;
       const desktopName = await phonesLeave(url);
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, { desktopName, errorStatus: page.status >= 400 }, chromePath ?? CHROMIUM));
-      for (const run of runs) if (run.runtimeError) throw new Error(`${page.path}: ${run.runtimeError.code} ${run.runtimeError.message}`);
+      for (let i = 0; i < RUNS; i++) {
+        // A trace Chromium failed to record (NO_NAVSTART and the like) is taken again, twice at most.
+        let lhr;
+        for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++) lhr = await audit(url, { desktopName, errorStatus: page.status >= 400 }, chromePath ?? CHROMIUM);
+        runs.push(lhr);
+      }
+      const failed = runs.find((run) => run.runtimeError);
+      if (failed) {
+        const error = `${failed.runtimeError.code}: ${failed.runtimeError.message}`;
+        pages.push({ name: page.name, path: page.path, error, ...Object.fromEntries(CATEGORIES.map((id) => [id, 0])) });
+        console.log(`${page.path}: Lighthouse could not measure it (${error})`);
+        continue;
+      }
       const median = summarize(computeMedianRun(runs));
       pages.push({ name: page.name, path: page.path, ...median });
       console.log(`${page.path}: performance ${median.performance}, accessibility ${median.accessibility}, best practices ${median['best-practices']}, SEO ${median.seo}, LCP ${median.lcpMs} ms, TBT ${median.tbtMs} ms, CLS ${median.cls}`);
@@ -92,7 +109,7 @@ async function main() {
       value: String(p[category]),
       budget: `≥ ${floor}`,
       holds: p[category] >= floor,
-      ...(p[category] < floor ? { notPassed: p.notPassed[category] ?? [] } : {}),
+      ...(p[category] < floor ? { notPassed: p.error ? [p.error] : (p.notPassed[category] ?? []) } : {}),
     })),
   );
   const results = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
