@@ -59,10 +59,14 @@ async function run<O>(options: ClientOptions, spec: CallSpec<unknown, O>, input:
   return finish({ ok: true, value: parsed.data }, response.status);
 }
 
+/** The client: each call is made into a function when it is first asked for, as most requests use one call or none. */
 export function createClient(options: ClientOptions): Origin {
-  const origin = {} as Record<string, (input: unknown) => Promise<OriginResult<unknown>>>;
-  for (const [key, spec] of Object.entries(calls)) {
-    origin[key] = (input) => run(options, spec as CallSpec<unknown, unknown>, input);
-  }
-  return origin as Origin;
+  const specs = calls as unknown as Record<string, CallSpec<unknown, unknown>>;
+  return new Proxy({} as Origin, {
+    get: (_target, name) => {
+      if (typeof name !== 'string' || !Object.hasOwn(specs, name)) return undefined;
+      const spec = specs[name]!;
+      return (input: unknown) => run(options, spec, input);
+    },
+  });
 }

@@ -15,15 +15,14 @@ const SLOT_VALUE = /^[A-Za-z0-9_\-.=+/]*$/;
 const MAX_PAGES = 200;
 
 /**
- * A kept page, encoded once: the bytes between slots, and the slot after each part but the last.
- * A response copies the parts and the slot values into one buffer instead of encoding the page.
+ * A kept page: the text between slots, and the slot after each part but the last. A response
+ * joins the parts and this response's slot values; the runtime takes a string body faster than
+ * a byte array, so the page is kept as text.
  */
 export interface Kept {
-  parts: Uint8Array<ArrayBuffer>[];
+  parts: string[];
   slots: SlotName[];
 }
-
-const encoder = new TextEncoder();
 
 const pages = new IsolateMemo<Kept>(MAX_PAGES);
 let marker: string | undefined;
@@ -36,39 +35,26 @@ export function slot(name: SlotName): string {
   return `${marker}${name}`;
 }
 
-/** Splits a rendered page at its slot markers and encodes the parts. */
+/** Splits a rendered page at its slot markers. */
 export function keepable(html: string): Kept {
-  if (!marker || !html.includes(marker)) return { parts: [encoder.encode(html)], slots: [] };
+  if (!marker || !html.includes(marker)) return { parts: [html], slots: [] };
   slotPattern ??= new RegExp(`${marker}(nonce|idempotencyKey|token)`);
   const pieces = html.split(slotPattern);
   return {
-    parts: pieces.filter((_, i) => i % 2 === 0).map((text) => encoder.encode(text)),
+    parts: pieces.filter((_, i) => i % 2 === 0),
     slots: pieces.filter((_, i) => i % 2 === 1) as SlotName[],
   };
 }
 
-/** The page's bytes with this response's slot values; a value that is missing or unsafe is an error. */
-export function fillSlots({ parts, slots }: Kept, values: Partial<Record<SlotName, string>>): Uint8Array<ArrayBuffer> {
-  if (slots.length === 0) return parts[0]!;
-  const filled = slots.map((name) => {
-    const value = values[name];
-    if (value === undefined || !SLOT_VALUE.test(value)) throw new Error(`no safe value for the ${name} slot`);
-    return encoder.encode(value);
-  });
-  let length = 0;
-  for (let i = 0; i < parts.length; i++) length += parts[i]!.length + (filled[i]?.length ?? 0);
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (let i = 0; i < parts.length; i++) {
-    out.set(parts[i]!, at);
-    at += parts[i]!.length;
-    const value = filled[i];
-    if (value) {
-      out.set(value, at);
-      at += value.length;
-    }
+/** The page with this response's slot values; a value that is missing or unsafe is an error. */
+export function fillSlots({ parts, slots }: Kept, values: Partial<Record<SlotName, string>>): string {
+  let html = parts[0]!;
+  for (let i = 0; i < slots.length; i++) {
+    const value = values[slots[i]!];
+    if (value === undefined || !SLOT_VALUE.test(value)) throw new Error(`no safe value for the ${slots[i]} slot`);
+    html += value + parts[i + 1]!;
   }
-  return out;
+  return html;
 }
 
 const ids = new WeakMap<object, number>();

@@ -122,7 +122,7 @@ ${SERVICE_NAMES.map((name) => `    (name = "${name}", address = "127.0.0.1:${por
 const config :Workerd.Config = (
   services = [
     (name = "site", worker = ${site}),
-    (name = "bare", worker = ${workerConfig({ modules: ['(name = "bare.js", esModule = embed "bare.js")'] })}),
+    (name = "bare", worker = ${workerConfig({ modules: ['(name = "bare.js", esModule = embed "bare.js")'], bindings: [`(name = "ORIGIN_URL", text = ${capnpString(vars.ORIGIN_URL)})`] })}),
 ${SERVICE_NAMES.map((name) => `    (name = "${name}", external = (address = "127.0.0.1:${ports[name]}", http = ())),`).join('\n')}
     # fetch() to ORIGIN_URL goes to the backend on loopback.
     (name = "internet", network = (allow = ["public", "local"])),
