@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { TRANSPORT_HEADERS } from '../security/headers';
 import type { AppEnv } from '../server/app-env';
 
 /**
@@ -7,6 +8,6 @@ import type { AppEnv } from '../server/app-env';
  */
 export const healthRoutes = new Hono<AppEnv>();
 
-const HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+const HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...TRANSPORT_HEADERS };
 
 healthRoutes.get('/healthz', () => new Response('ok\n', { headers: HEADERS }));

@@ -50,11 +50,16 @@ export interface HeaderOptions extends CspOptions {
   foreign?: boolean;
 }
 
+/** Headers every answer carries, whatever it is. */
+export const TRANSPORT_HEADERS = {
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
 /** The site-wide headers of a response. */
 export function securityHeaders(options: HeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {
-    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
-    'X-Content-Type-Options': 'nosniff',
+    ...TRANSPORT_HEADERS,
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
