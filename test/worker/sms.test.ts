@@ -91,6 +91,31 @@ describe('text-me-a-link', () => {
   });
 });
 
+describe('a burst of 200 requests at once', () => {
+  const burst = (bodies: unknown[], address: string) => Promise.all(bodies.map((body) => fromIp(embeddedEnv(), body, address)));
+
+  it('from one client to one number: exactly the allowed sends, 429 for the rest', async () => {
+    const number = '5595550177';
+    const answers = await burst(Array.from({ length: 200 }, () => ({ num: number })), '198.18.0.1');
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(Number(env.SMS_LIMIT_PER_PHONE));
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - Number(env.SMS_LIMIT_PER_PHONE));
+    for (const res of answers) await res.body?.cancel();
+    expect((await outbox()).filter((m) => m.to === number)).toHaveLength(Number(env.SMS_LIMIT_PER_PHONE));
+  });
+
+  it('from one client to 200 numbers: exactly the allowed sends, 429 for the rest', async () => {
+    const distinct = Array.from({ length: 200 }, (_, i) => `5595${String(530000 + i)}`);
+    expect(new Set(distinct).size).toBe(200);
+    const answers = await burst(distinct.map((num) => ({ num })), '198.18.0.2');
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(Number(env.SMS_LIMIT_PER_IP));
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - Number(env.SMS_LIMIT_PER_IP));
+    for (const res of answers) await res.body?.cancel();
+    expect((await outbox()).filter((m) => distinct.includes(m.to))).toHaveLength(Number(env.SMS_LIMIT_PER_IP));
+  });
+});
+
 describe('the human check, against a Turnstile stand-in', () => {
   const turnstile = (vars: Partial<Env> = {}) =>
     embeddedEnv({ HUMAN_CHECK: 'turnstile', TURNSTILE_VERIFY_URL: `${env.STAND_IN_URL}/turnstile/v0/siteverify`, TURNSTILE_SECRET: 'test-secret', ...vars } as Partial<Env>);
