@@ -29,6 +29,11 @@ export async function injectFault(match: string, mode: FaultMode, delayMs = 0): 
   await fetch(`${env.STAND_IN_URL}/__fault`, { method: 'PUT', body: JSON.stringify({ match, mode, delayMs }) });
 }
 
+/** Makes the stand-in answer calls to paths starting with `match` with `answer`, as JSON. */
+export async function injectAnswer(match: string, answer: unknown): Promise<void> {
+  await fetch(`${env.STAND_IN_URL}/__fault`, { method: 'PUT', body: JSON.stringify({ match, mode: 'answer', delayMs: 0, body: JSON.stringify(answer) }) });
+}
+
 export const json = (body: unknown): RequestInit => ({
   method: 'POST',
   headers: { 'Content-Type': 'application/json' },

@@ -1,7 +1,8 @@
 /**
  * A local stand-in of the legacy backend: a real HTTP server speaking the contract's formats
  * (§3) from fixtures, in loose legacy encodings (flags as 1/0, extra fields). It records every
- * request, and a test can make any path fail: slow, 500, 503, malformed JSON or a wrong shape.
+ * request, and a test can make any path fail (slow, 500, 503, malformed JSON, a wrong shape) or
+ * give an answer of its own.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { answer } from './legacy-answers';
@@ -12,7 +13,7 @@ export interface RecordedCall {
   contentType: string;
   body: string;
 }
-export type FaultMode = 'status-500' | 'status-503' | 'malformed' | 'wrong-shape' | 'slow';
+export type FaultMode = 'status-500' | 'status-503' | 'malformed' | 'wrong-shape' | 'slow' | 'answer';
 
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -23,7 +24,7 @@ const readBody = (req: IncomingMessage) =>
 
 export function startLegacyOrigin(): Promise<{ server: Server; url: string }> {
   let calls: RecordedCall[] = [];
-  let fault: { match: string; mode: FaultMode; delayMs: number } | null = null;
+  let fault: { match: string; mode: FaultMode; delayMs: number; body?: string } | null = null;
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -62,6 +63,7 @@ export function startLegacyOrigin(): Promise<{ server: Server; url: string }> {
       if (fault.mode === 'status-503') return send(503, 'Service Unavailable', 'text/plain');
       if (fault.mode === 'malformed') return send(200, '{"result": {"payee": ');
       if (fault.mode === 'wrong-shape') return send(200, JSON.stringify({ ok: 'yes', data: [1, 2, 3], success: 'maybe', status: 42, nextView: 'elsewhere' }));
+      if (fault.mode === 'answer') return send(200, fault.body ?? '{}');
       if (fault.mode === 'slow') await new Promise((r) => setTimeout(r, fault!.delayMs));
     }
     let result: unknown;
