@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 export const BASE_URL = 'http://127.0.0.1:8799';
 export const FORMS_URL = 'http://127.0.0.1:8798';
+/** Everything `wrangler dev` prints during the run, the Worker's log lines among it; read by worker-logs.check.ts. */
+export const WORKER_LOG = '.wrangler/e2e-worker.log';
 
 // Debian's Chromium where it is installed (CI and the dev machines); Playwright's own browser elsewhere.
 const debianChromium = '/usr/bin/chromium';
@@ -24,7 +26,11 @@ const vars = [
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
+  projects: [
+    { name: 'flows', testMatch: '**/*.spec.ts' },
+    // After every flow has run: what the Worker logged meanwhile.
+    { name: 'logs', testMatch: '**/worker-logs.check.ts', dependencies: ['flows'] },
+  ],
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -46,9 +52,9 @@ export default defineConfig({
     {
       // A fresh, migrated database each run, so demo tokens and send limits start over.
       command: [
-        'rm -rf .wrangler/e2e-state',
+        `rm -rf .wrangler/e2e-state ${WORKER_LOG}`,
         'npx wrangler d1 migrations apply DB --local --persist-to .wrangler/e2e-state',
-        `npx wrangler dev --port 8799 --ip 127.0.0.1 --persist-to .wrangler/e2e-state ${vars.join(' ')}`,
+        `npx wrangler dev --port 8799 --ip 127.0.0.1 --persist-to .wrangler/e2e-state ${vars.join(' ')} > ${WORKER_LOG} 2>&1`,
       ].join(' && '),
       url: `${BASE_URL}/robots.txt`,
       reuseExistingServer: false,
