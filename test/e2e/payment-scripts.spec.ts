@@ -1,0 +1,37 @@
+import { isInventoried, PAYMENT_PAGES, scriptIdentity } from '../shared/payment-scripts';
+import { BASE_URL } from './playwright.config';
+import { expect, test } from './support';
+
+/**
+ * PCI DSS 6.4.3, in the browser: every script a payment page loads, including what its islands
+ * import once running, is in src/security/payment-scripts.json; no script runs inline.
+ */
+async function receiptPath(request: import('@playwright/test').APIRequestContext): Promise<string> {
+  const res = await request.post('/payment/payment_back.php?p=1008', {
+    multipart: {
+      patientName: 'Ana Diaz', account: 'P-77', amount: '15.00', email: 'ana@example.com', phone: '5595550100',
+      ccn: '4242 4242 4242 4242', exp: '12/30', cvv: '123', billName: 'Ana Diaz', zip: '93721', addr1: '1 Elm St', city: 'Fresno', state: 'CA',
+      idempotencyKey: `e2e-scripts-${Date.now()}-key`,
+    },
+  });
+  return ((await res.json()) as { confirmationUrl: string }).confirmationUrl;
+}
+
+test('payment pages load only inventoried scripts', async ({ page, request }) => {
+  const origin = new URL(BASE_URL).origin;
+  const pages = [...PAYMENT_PAGES, await receiptPath(request)];
+  for (const path of pages) {
+    const loaded: string[] = [];
+    const listener = (req: import('@playwright/test').Request) => {
+      if (req.resourceType() === 'script') loaded.push(req.url());
+    };
+    page.on('request', listener);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    page.off('request', listener);
+    const unlisted = loaded.map((url) => scriptIdentity(url, origin)).filter((id) => !isInventoried(id));
+    expect(unlisted, path).toEqual([]);
+    expect(await page.locator('script:not([src])').count(), `${path}: inline scripts`).toBe(0);
+    if (path.includes('?p=')) expect(loaded.map((url) => scriptIdentity(url, origin)), path).toContain('chunk:web-payment-form');
+  }
+});

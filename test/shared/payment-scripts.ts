@@ -1,0 +1,41 @@
+import manifest from '../../dist/client/.vite/manifest.json' with { type: 'json' };
+import inventory from '../../src/security/payment-scripts.json' with { type: 'json' };
+
+type Chunk = { file: string; name?: string; imports?: string[] };
+const chunks = manifest as Record<string, Chunk>;
+const byFile = new Map(Object.values(chunks).map((c) => [`/${c.file}`, c]));
+
+/** The pages where card data is typed or a payment is shown. */
+export const PAYMENT_PAGES = ['/web-payment', '/web-payment?p=1001', '/web-payment?p=1007', '/web-payment?p=1009&ib=1', '/web-payment-multi-option/harborhealth'];
+
+export const ALLOWED_CHUNKS = new Set(inventory.scripts.flatMap((s) => ('chunk' in s && s.chunk ? [s.chunk] : [])));
+export const ALLOWED_URLS = new Set(inventory.scripts.flatMap((s) => ('url' in s && s.url ? [s.url] : [])));
+
+/** What a script URL is in the inventory's terms: our chunk's name, or the URL itself. */
+export function scriptIdentity(url: string, siteOrigin: string): string {
+  const parsed = new URL(url, siteOrigin);
+  if (parsed.origin === siteOrigin) {
+    const chunk = byFile.get(parsed.pathname);
+    return chunk?.name ? `chunk:${chunk.name}` : `unknown file:${parsed.pathname}`;
+  }
+  return `url:${parsed.href}`;
+}
+
+export function isInventoried(identity: string): boolean {
+  if (identity.startsWith('chunk:')) return ALLOWED_CHUNKS.has(identity.slice(6));
+  if (identity.startsWith('url:')) return ALLOWED_URLS.has(identity.slice(4));
+  return false;
+}
+
+/** The chunks a script pulls in before it runs (its static imports, all the way down). */
+export function staticImportsOf(path: string): string[] {
+  const start = byFile.get(path);
+  const seen = new Set<Chunk>();
+  const walk = (c: Chunk | undefined) => {
+    if (!c || seen.has(c)) return;
+    seen.add(c);
+    for (const key of c.imports ?? []) walk(chunks[key]);
+  };
+  walk(start);
+  return [...seen].map((c) => `/${c.file}`);
+}
