@@ -1,3 +1,4 @@
+import type { APIRequestContext, Request } from '@playwright/test';
 import { isInventoried, PAYMENT_PAGES, scriptIdentity } from '../shared/payment-scripts';
 import { BASE_URL } from './playwright.config';
 import { expect, test } from './support';
@@ -6,7 +7,7 @@ import { expect, test } from './support';
  * PCI DSS 6.4.3, in the browser: every script a payment page loads, including what its islands
  * import once running, is in src/security/payment-scripts.json; no script runs inline.
  */
-async function receiptPath(request: import('@playwright/test').APIRequestContext): Promise<string> {
+async function receiptPath(request: APIRequestContext): Promise<string> {
   const res = await request.post('/payment/payment_back.php?p=1008', {
     multipart: {
       patientName: 'Ana Diaz', account: 'P-77', amount: '15.00', email: 'ana@example.com', phone: '5595550100',
@@ -22,7 +23,7 @@ test('payment pages load only inventoried scripts', async ({ page, request }) =>
   const pages = [...PAYMENT_PAGES, await receiptPath(request)];
   for (const path of pages) {
     const loaded: string[] = [];
-    const listener = (req: import('@playwright/test').Request) => {
+    const listener = (req: Request) => {
       if (req.resourceType() === 'script') loaded.push(req.url());
     };
     page.on('request', listener);
