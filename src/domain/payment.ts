@@ -81,7 +81,8 @@ function accountField(rules: PayeeRules) {
 
 /** Step 1, patient / payer / company info. Fields the payee does not enable are skipped. */
 export function payerSchema(rules: PayeeRules, { company }: { company: boolean }) {
-  const skip = z.string().max(10).optional();
+  // A field the payee does not ask for is not sent on; anything in it must still be well formed.
+  const skip = z.string().regex(/^(\d{2}\/\d{2}\/\d{4})?$/, INVALID_DATE).optional();
   return z.object({
     patientName: required(100),
     account: company ? z.string().max(50).optional() : accountField(rules),
@@ -91,7 +92,7 @@ export function payerSchema(rules: PayeeRules, { company }: { company: boolean }
     amount: amountField,
     email: emailField,
     phone: phoneField,
-    billingZip: rules.customFields.billingZip ? zipField : z.string().max(10).optional(),
+    billingZip: rules.customFields.billingZip ? zipField : z.string().regex(/^(\d{5}(-\d{4})?)?$/, INVALID_ZIP).optional(),
   });
 }
 export type PayerForm = z.output<ReturnType<typeof payerSchema>>;

@@ -84,8 +84,14 @@ describe('step 1: patient / payer / company info', () => {
     expect(messageFor(schema.safeParse({ ...ok, billingZip: '9372' }), 'billingZip')).toBe(INVALID_ZIP);
   });
 
-  it('skips the fields the payee does not enable', () => {
-    expect(payerSchema(plain, { company: false }).safeParse({ ...payer, payDOB: 'whatever', billingZip: 'x' }).success).toBe(true);
+  it('does not require the fields the payee does not enable, but refuses garbage in them', () => {
+    const schema = payerSchema(plain, { company: false });
+    expect(schema.safeParse({ ...payer }).success).toBe(true);
+    expect(schema.safeParse({ ...payer, payDOB: '', payDOS: '', billingZip: '' }).success).toBe(true);
+    expect(schema.safeParse({ ...payer, payDOB: '01/31/1980', billingZip: '93721' }).success).toBe(true);
+    expect(messageFor(schema.safeParse({ ...payer, payDOB: 'whatever' }), 'payDOB')).toBe(INVALID_DATE);
+    expect(messageFor(schema.safeParse({ ...payer, payDOS: '\u0000' }), 'payDOS')).toBe(INVALID_DATE);
+    expect(messageFor(schema.safeParse({ ...payer, billingZip: 'x' }), 'billingZip')).toBe(INVALID_ZIP);
   });
 
   it.each(['jane', 'jane@', '@example.com', 'jane@example', 'ja ne@example.com'])('email %j is refused', (email) => {

@@ -91,6 +91,13 @@ describe('what the origin receives', () => {
     expect(call!.body).toMatch(/name="amount"\r\n\r\n125\.50\r\n/);
   });
 
+  it('fields the payee does not ask for are not sent on', async () => {
+    // Pinecrest (1008) has no custom fields.
+    await pay(httpEnv(), { ...valid, payDOB: '01/31/1980', payDOS: '02/02/2026', billingZip: '93721' }, 'p=1008');
+    const [call] = await paymentCalls();
+    expect(call!.body).not.toMatch(/name="(payDOB|payDOS|billingZip)"/);
+  });
+
   it('asks the bot-check service when PAYBOT_URL is set, and sends its answer on', async () => {
     await pay(httpEnv({ PAYBOT_URL: `${env.STAND_IN_URL}/paybot` } as Partial<Env>), valid);
     const calls = await standInCalls();
