@@ -42,6 +42,11 @@ function reportNotFound(c: C): Promise<Response> {
   return notFound(c);
 }
 
+/** The backend could not say who the payee is: a page that says so, never a wrong 404. */
+function payUnavailable(c: C): Promise<Response> {
+  return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true });
+}
+
 async function payPage(c: C, query: string, route: PayRoute, page: string): Promise<Response> {
   const config = c.get('config');
   const device = c.get('device');
@@ -56,7 +61,7 @@ async function payPage(c: C, query: string, route: PayRoute, page: string): Prom
   let resolution = decideWithoutPayee(input);
   if (!resolution) {
     const lookup = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), query.trim(), (work) => runLater(c, work));
-    if (!lookup.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true });
+    if (!lookup.ok) return payUnavailable(c);
     resolution = decideWithPayee(input, lookup.value);
   }
   switch (resolution.kind) {
@@ -95,7 +100,8 @@ payRoutes.get('/web-payment-multi-option/:provider', async (c) => {
   const provider = c.req.param('provider');
   if (!PROVIDER_CODE.test(provider)) return reportNotFound(c);
   const lookup = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), provider, (work) => runLater(c, work));
-  if (!lookup.ok || !lookup.value) return reportNotFound(c);
+  if (!lookup.ok) return payUnavailable(c);
+  if (!lookup.value) return reportNotFound(c);
   return renderPage(c, <MultiOptionPage provider={provider} payee={lookup.value} />, { reuse: true });
 });
 
