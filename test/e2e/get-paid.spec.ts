@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './support';
+import { expect, expectAccessible, expectErrorsAnnounced, test } from './support';
 
 const ready = (page: Page) => expect(page.locator('[data-island="get-paid"][data-hydrated="true"]')).toHaveCount(1);
 
@@ -42,6 +42,7 @@ test('an invite opens the invite form, which sends the biller to the brand kit',
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.locator('#gp-email-error')).toHaveText('Please enter a valid email address.');
   await expect(page.locator('#gp-statements-error')).toHaveText('Please choose how many statements you send a month.');
+  await expectErrorsAnnounced(page, 2);
   await page.getByLabel('Email').fill('ap@pinecrest.example');
   await page.getByLabel('Statements you send a month').selectOption('3K-10K');
   await expectAccessible(page);

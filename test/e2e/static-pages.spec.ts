@@ -51,3 +51,36 @@ test('the verification form loads from its own origin inside the frame', async (
   const box = await page.locator('iframe').boundingBox();
   expect(box?.height).toBe(800);
 });
+
+/** WCAG 1.4.4: with text at 200 % (the browser's text size, not page zoom), nothing is lost. */
+for (const viewport of WIDTHS) {
+  test.describe(`text at 200 % at ${viewport.width}px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const { path, heading } of PAGES) {
+      test(`${path} keeps its content`, async ({ page }) => {
+        if (path === '/pay-appclip') await page.route('**/download', (route) => route.fulfill({ status: 204 }));
+        await page.goto(path);
+        const before = await page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
+        await page.evaluate(() => {
+          document.documentElement.style.fontSize = '200%';
+        });
+        const after = await page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
+        expect(after, 'text follows the text size').toBeGreaterThanOrEqual(before * 1.9);
+        const h1 = page.getByRole('heading', { level: 1 });
+        await expect(h1).toHaveText(heading);
+        await h1.scrollIntoViewIfNeeded();
+        await expect(h1).toBeInViewport({ ratio: 0.9 });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+        // No text is cut off by its box.
+        const clipped = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('main *')]
+            .filter((el) => el.children.length === 0 && el.textContent?.trim() && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'hidden')
+            .map((el) => el.textContent!.trim().slice(0, 40)),
+        );
+        expect(clipped).toEqual([]);
+      });
+    }
+  });
+}

@@ -38,8 +38,37 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
+/** axe (WCAG 2.0–2.2 A and AA) on the page as it is now, at the phone and the desktop width. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const original = page.viewportSize();
+  const summary: string[] = [];
+  for (const { width, height } of WIDTHS) {
+    await page.setViewportSize({ width, height });
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    summary.push(...results.violations.map((v) => `${width}px ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`));
+  }
+  if (original) await page.setViewportSize(original);
   expect(summary).toEqual([]);
+}
+
+/**
+ * Every field marked invalid names its error: `aria-describedby` points at a non-empty message,
+ * and that message is announced (inside `role=alert` or an `aria-live` region).
+ */
+export async function expectErrorsAnnounced(page: Page, atLeast = 1): Promise<void> {
+  const problems = await page.evaluate(() => {
+    const invalid = [...document.querySelectorAll<HTMLElement>('[aria-invalid="true"]')];
+    const out: string[] = [];
+    for (const field of invalid) {
+      const label = field.id || field.getAttribute('name') || field.tagName;
+      const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+      const messages = ids.map((id) => document.getElementById(id)).filter((el): el is HTMLElement => !!el && !!el.textContent?.trim());
+      const announced = messages.filter((el) => el.closest('[role="alert"], [aria-live="polite"], [aria-live="assertive"]'));
+      if (messages.length === 0) out.push(`${label}: no error message tied to it`);
+      else if (announced.length === 0) out.push(`${label}: its error is not announced`);
+    }
+    return { count: invalid.length, out };
+  });
+  expect(problems.count, 'fields marked invalid').toBeGreaterThanOrEqual(atLeast);
+  expect(problems.out).toEqual([]);
 }

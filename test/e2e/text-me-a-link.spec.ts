@@ -1,6 +1,6 @@
 import { devices, type APIRequestContext } from '@playwright/test';
 import { stopClock } from './clock';
-import { expect, expectAccessible, test } from './support';
+import { expect, expectAccessible, expectErrorsAnnounced, test } from './support';
 
 type Outbox = Array<{ to: string; body: string }>;
 
@@ -39,6 +39,7 @@ test.describe('text-me-a-link on desktop', () => {
     await expect(page.locator(`[id="${describedBy}"]`)).toHaveText('Please enter a valid mobile number');
     await expect(input).toBeFocused();
     await expect(input).toHaveValue('(555) 12');
+    await expectErrorsAnnounced(page, 1);
     await expectAccessible(page);
   });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './support';
+import { expect, expectAccessible, expectErrorsAnnounced, test } from './support';
 
 async function hydrated(page: Page, island: string) {
   await expect(page.locator(`[data-island="${island}"][data-hydrated="true"]`)).toHaveCount(1);
@@ -216,4 +216,5 @@ test('one click on Submit with an empty card form shows every missing field', as
   for (const id of ['ccn', 'exp', 'cvv', 'billName', 'addr1', 'city', 'zip']) await expect(page.locator(`#wp-${id}-error`)).toHaveText('Required');
   await expect(page.locator('#wp-state-error')).toHaveText('Please choose a state.');
   await expect(page.getByLabel('Card Number')).toBeFocused();
+  await expectErrorsAnnounced(page, 8);
 });
