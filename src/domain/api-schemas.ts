@@ -1,15 +1,19 @@
 import * as z from 'zod';
 import { FieldSchema, GetPaidRequestSchema, TeamEmailSchema } from '../origin/schemas';
+import { PAYEE_NAME } from './payee-resolution';
 
 /** Requests the browser sends to the Worker's API (contract §4). Shared by islands and routes. */
 
 /** A one-time token from an emailed or texted link (reset links, bill-info requests, bills). */
 export const TOKEN_SHAPE = /^[A-Za-z0-9_\-.=]{1,200}$/;
+
+/** A base64 value carried by a link (the pay-later email, a get-paid invite), up to 500 characters. */
+export const BASE64_LINK_VALUE = /^[A-Za-z0-9+/_-]{1,496}={0,2}$/;
 const token = z.string().min(1, 'Required').regex(TOKEN_SHAPE, 'Invalid token.');
 const shortText = (max: number) => z.string().max(max);
 
 export const PayeeQuerySchema = z.object({
-  url: z.string().min(1, 'Required').max(100).regex(/^[A-Za-z0-9._-]+$/, 'Invalid payee name.'),
+  url: z.string().min(1, 'Required').regex(PAYEE_NAME, 'Invalid payee name.'),
 });
 
 export const NotFoundReportSchema = z.object({
@@ -32,11 +36,14 @@ export const SearchQuerySchema = z.object({
   target: z.literal('partner'),
 });
 
+/** What Google's sign-in sends back: printable ASCII only (scopes are space-separated URLs). */
+const oauthText = (max: number) => z.string().max(max).regex(/^[\x20-\x7e]*$/, 'Unexpected characters.').default('');
+
 export const EmailLinkSchema = z.object({
-  state: shortText(2000).default(''),
-  code: shortText(2000).default(''),
-  scope: shortText(2000).default(''),
-  error: shortText(500).default(''),
+  state: oauthText(2000),
+  code: oauthText(2000),
+  scope: oauthText(2000),
+  error: oauthText(500),
 });
 
 export const InfoTokenQuerySchema = z.object({ t: token });

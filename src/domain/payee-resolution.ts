@@ -14,6 +14,9 @@ export type Resolution =
 /** A provider code as it may stand in a URL: one path segment, or a widget's `name`. */
 export const PROVIDER_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
 
+/** What may be looked up as a payee name (`p`, `oid`, `url`): anything else is no payee, without asking the backend. */
+export const PAYEE_NAME = /^[A-Za-z0-9._-]{1,100}$/;
+
 export const SPECIAL_NAMES = ['smartsource', 'bilh', 'pmsia'] as const;
 const SHOW_LOGO = new Set(['bilh', 'pmsia']);
 

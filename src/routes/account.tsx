@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { TOKEN_SHAPE } from '../domain/api-schemas';
+import { BASE64_LINK_VALUE, EmailLinkSchema, TOKEN_SHAPE } from '../domain/api-schemas';
 import { PRIVATE_PAGE } from '../security/headers';
 import { humanCheckSiteKey } from '../domain/config';
 import { priceFor, startView } from '../domain/membership';
@@ -42,7 +42,7 @@ accountRoutes.get('/pay-later', async (c) => {
   const ue = (c.req.query('ue') ?? '').trim();
   if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE });
   // A link with a token enrols at once: the answer is known before the page is drawn.
-  const result = ue.length <= 400 ? await c.get('origin').payLater(ue) : null;
+  const result = ue.length <= 400 && BASE64_LINK_VALUE.test(ue) ? await c.get('origin').payLater(ue) : null;
   const outcome = payLaterOutcome('welcomeQuery', result?.ok ? result.value : null);
   return renderPage(c, <PayLaterPage outcome={outcome} until={until} />, { headers: PRIVATE_PAGE });
 });
@@ -54,14 +54,14 @@ accountRoutes.get('/member-signup', (c) => {
 });
 
 const LINKED_COOKIE = 'papaya_email_linked';
-const param = (value: string | undefined) => (value ?? '').slice(0, 2000);
-
 /** Posts the link once; success is remembered for the browser session, so a reload does not post again. */
 accountRoutes.get('/account-link', async (c) => {
   let linked = getCookie(c, LINKED_COOKIE) === '1';
   if (!linked) {
-    const result = await c.get('origin').linkGmail({ state: param(c.req.query('state')), code: param(c.req.query('code')), scope: param(c.req.query('scope')), error: param(c.req.query('error')) });
-    linked = result.ok && result.value;
+    // A malformed answer from sign-in is a failed link, and is not sent on.
+    const answer = EmailLinkSchema.safeParse({ state: c.req.query('state'), code: c.req.query('code'), scope: c.req.query('scope'), error: c.req.query('error') });
+    const result = answer.success ? await c.get('origin').linkGmail(answer.data) : null;
+    linked = !!result?.ok && result.value;
     if (linked) setCookie(c, LINKED_COOKIE, '1', { path: '/account-link', httpOnly: true, secure: true, sameSite: 'Lax' });
   }
   const returnUrl = c.get('device') === 'apple' ? c.get('config').appStoreUrl : undefined;
@@ -78,9 +78,11 @@ accountRoutes.get('/update-info-request', async (c) => {
 
 accountRoutes.get('/getpaid', async (c) => {
   const { billerPanelUrl } = c.get('config');
-  const invite = (c.req.query('i') ?? '').slice(0, 500);
+  const invite = c.req.query('i') ?? '';
   const base = { billerPanelUrl, helpEmail: SUPPORT_EMAIL };
   if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE });
+  // An invite that cannot be one is not sent on: the visitor gets the error view.
+  if (!BASE64_LINK_VALUE.test(invite)) return renderPage(c, <GetPaidPage view="oops" session={{}} {...base} />, { headers: PRIVATE_PAGE });
   // An invite posts at once: the first view is the server's answer, drawn complete.
   const answer = await c.get('origin').getPaid({ whichState: 'preEmail', i: invite });
   const { nextView, ...session } = answer.ok ? answer.value : { nextView: 'oops' as const };

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
-import { decideWithoutPayee, decideWithPayee, PROVIDER_CODE, type FlagState, type PayRoute, type ResolutionInput } from '../domain/payee-resolution';
+import { decideWithoutPayee, decideWithPayee, PAYEE_NAME, PROVIDER_CODE, type FlagState, type PayRoute, type ResolutionInput } from '../domain/payee-resolution';
 import { cachedPayeeByUrl } from '../origin/payee-cache';
 import { PayPage, MultiOptionPage } from '../pages/pay';
 import { PayUnavailablePage } from '../pages/pay-unavailable';
@@ -60,6 +60,7 @@ async function payPage(c: C, query: string, route: PayRoute, page: string): Prom
   };
   let resolution = decideWithoutPayee(input);
   if (!resolution) {
+    if (!PAYEE_NAME.test(query.trim())) return reportNotFound(c);
     const lookup = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), query.trim(), (work) => runLater(c, work));
     if (!lookup.ok) return payUnavailable(c);
     resolution = decideWithPayee(input, lookup.value);
@@ -77,7 +78,8 @@ async function payPage(c: C, query: string, route: PayRoute, page: string): Prom
   }
 }
 
-const named = (c: C) => (c.req.query('oid') ?? c.req.query('p') ?? '').slice(0, 100);
+/** The payee a pay page is for; a value too long to be a payee name is kept whole, so it is no payee. */
+const named = (c: C) => c.req.query('oid') ?? c.req.query('p') ?? '';
 
 for (const [path, page] of [
   ['/pay', 'Pay'],

@@ -36,6 +36,8 @@ const QUERY_ROUTES: Record<string, { method: string; path: string; key: string; 
 const HOSTILE_CHARS = ['\u0000', '\u0001', '\u001f', '\u007f', '\n', '\r', '\t', '<', '>', '"', "'", '`', ' ', '/', '\\', '%', ';', 'é', 'ß', '\u202e', '\u200b', '\ufeff', '😀', '中'];
 /** A string that is never a valid token, code, name or number: every character is hostile. */
 const hostile = fc.string({ minLength: 1, maxLength: 60, unit: fc.constantFrom(...HOSTILE_CHARS) });
+/** Hostile and with at least one control or non-ASCII character, which no value of any page may hold. */
+const unprintable = hostile.filter((s) => /[^\x20-\x7e]/.test(s));
 const huge = fc.integer({ min: 2_100, max: 30_000 }).map((n) => 'x'.repeat(n));
 const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }));
 const NOT_JSON_TYPES = ['text/plain', 'text/html', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'application/jsonx', 'json', ''];
@@ -165,4 +167,20 @@ describe(`bad input, ${RUNS} runs per route`, () => {
     );
     expect(await standInCalls()).toEqual([]);
   }, 120_000);
+
+  it('pages: a hostile or huge value in any query or path never breaks a page or reaches the backend', async () => {
+    await resetStandIn();
+    const PAGES = ['/pay?p=', '/pay-now?oid=', '/paynow?p=', '/pay/', '/', '/web-payment?p=', '/web-payment-multi-option/', '/update-password?x=', '/update-info-request?t=', '/getpaid?i=', '/pay-later?ue=', '/financing?PAYEE_NAME=', '/pay-widget?name=', '/receipt/', '/s/', '/account-link?code=x&state='];
+    const value = fc.oneof(unprintable, huge.map((s) => s.slice(0, 3_000)));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...PAGES), value, async (page, v) => {
+        const res = await request(httpEnv({ PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>), `${page}${encodeURIComponent(v)}`, { headers: { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/123.0.0.0' } });
+        const text = await res.text();
+        return res.status < 500 && !/TypeError|SyntaxError|ZodError|\bat [\w.]+ \(/.test(text);
+      }),
+      { numRuns: RUNS },
+    );
+    // A page for no payee is reported as a 404 (the spec's call); nothing else reaches the backend.
+    expect((await standInCalls()).filter((call) => !call.path.startsWith('/api/404.php'))).toEqual([]);
+  }, 180_000);
 });

@@ -24,7 +24,7 @@ const PAGES: Array<[string, number, string]> = [
   ['/update-info-request?t=INFO-FEE', 200, 'Error retrieving info. Please try again later.'],
   ['/getpaid?i=ACCESS1', 200, 'Oops something went wrong'],
   ['/account-link?code=c&state=s', 200, 'Oh no! There was an issue linking your email.'],
-  ['/pay-later?ue=member%40example.com', 200, 'Oops! Something went wrong.'],
+  ['/pay-later?ue=bWVtYmVyQGV4YW1wbGUuY29t', 200, 'Oops! Something went wrong.'],
 ];
 
 let n = 0;
