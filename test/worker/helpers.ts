@@ -20,6 +20,20 @@ export function scriptTags(html: string): string[] {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: ' ' };
 
 /** The visible text of an HTML document, roughly as a reader would get it: tags dropped, entities decoded. */
+/** The directives of a Content-Security-Policy header, by name. */
+export function cspDirectives(csp: string | null): Map<string, string> {
+  return new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name!, values.join(' ')] as const;
+      }),
+  );
+}
+
 export function visibleText(html: string): string {
   return html
     .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANDROID, DESKTOP, IPHONE, LABELS, scriptTags, stubOutbound, visit } from './helpers';
+import { ANDROID, DESKTOP, IPHONE, LABELS, cspDirectives, scriptTags, stubOutbound, visit } from './helpers';
 import { ROUTE_TABLE } from './routes';
 
 /**
@@ -34,19 +34,6 @@ const WIDGETS = ['/pay-widget?name=valleymed', '/pay-widget', '/pay-widget-imagi
 const isWidget = (path: string) => path.startsWith('/pay-widget');
 const isTokenPage = (path: string) => TOKEN_PAGES.some((p) => p.split('?')[0] === path.split('?')[0]);
 
-function directives(csp: string): Map<string, string> {
-  return new Map(
-    csp
-      .split(';')
-      .map((d) => d.trim())
-      .filter(Boolean)
-      .map((d) => {
-        const [name, ...values] = d.split(/\s+/);
-        return [name!, values.join(' ')] as const;
-      }),
-  );
-}
-
 /** Headers every answer carries, HTML or not. */
 function expectTransportHeaders(res: Response, label: string) {
   const hsts = res.headers.get('Strict-Transport-Security') ?? '';
@@ -65,7 +52,7 @@ async function expectHtmlHeaders(path: string, ua: string): Promise<void> {
     return;
   }
   const csp = res.headers.get('Content-Security-Policy') ?? '';
-  const d = directives(csp);
+  const d = cspDirectives(csp);
   const nonce = /^'nonce-([A-Za-z0-9+/=]{16,})' 'strict-dynamic'$/.exec(d.get('script-src') ?? '')?.[1];
   expect(nonce, `${label}: script-src is a nonce and strict-dynamic only`).toBeDefined();
   expect(d.get('object-src'), `${label}: object-src`).toBe("'none'");
