@@ -1,8 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { readConfig } from '../domain/config';
 import { classifyDevice } from '../domain/device';
 import { originForRequest, type CallOutcome } from '../origin';
-import type { Context } from 'hono';
 import { applySecurityHeaders, makeNonce, originOf, securityHeaders, WIDGET_PATHS } from '../security/headers';
 import { TURNSTILE_ORIGIN } from '../security/human-check';
 import type { AppEnv } from './app-env';
@@ -22,6 +21,8 @@ function frameSrcFor(env: Env): string[] {
   }
   return origins;
 }
+
+const VARY = 'User-Agent, Sec-CH-UA-Mobile, Sec-CH-UA-Platform';
 
 function headerOptions(c: Context<AppEnv>, nonce: string) {
   const embeddable = WIDGET_PATHS.has(c.req.path);
@@ -44,8 +45,6 @@ export function pageHeaders(c: Context<AppEnv>, own: Record<string, string>): Re
     ...own,
   };
 }
-
-const VARY = 'User-Agent, Sec-CH-UA-Mobile, Sec-CH-UA-Platform';
 
 function addSiteHeaders(c: Context<AppEnv>, requestId: string, nonce: string): void {
   // Responses passed through from fetch() have immutable headers.
