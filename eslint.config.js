@@ -3,9 +3,10 @@ import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.wrangler/**', 'worker-configuration.d.ts', 'node_modules/**', 'test-results/**', 'test/bench/.out/**'] },
+  { ignores: ['dist/**', '.wrangler/**', '.tsbuild/**', 'worker-configuration.d.ts', 'node_modules/**', 'test-results/**', 'test/bench/.out/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   jsxA11y.flatConfigs.recommended,
@@ -13,17 +14,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-console': ['error', { allow: ['log'] }],
+      'no-console': ['error', { allow: ['log', 'warn', 'error'] }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
+  ...layerRules,
   {
     files: ['test/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['**/*.mjs'],
+    files: ['**/*.mjs', 'scripts/**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

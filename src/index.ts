@@ -13,10 +13,10 @@ import { receiptRoutes } from './routes/receipt';
 import { webPaymentRoutes } from './routes/web-payment';
 import { shortLinkRoutes } from './routes/short-links';
 import { widgetRoutes } from './routes/widgets';
-import type { AppEnv } from './server/app-env';
-import { logError } from './server/log';
-import { requestContext } from './server/middleware';
-import { serverErrorResponse } from './server/render';
+import type { AppEnv } from './web/app-env';
+import { logError } from './web/log';
+import { requestContext } from './web/middleware';
+import { serverErrorResponse } from './web/server-error';
 
 const app = new Hono<AppEnv>();
 

@@ -12,9 +12,10 @@ import {
   STATEMENT_RANGES,
   STATEMENTS_HINT,
   successTarget,
+  type GetPaidResponse,
+  type GetPaidView,
   type Session,
 } from '../../src/domain/get-paid';
-import type { GetPaidResponse, GetPaidView } from '../../src/origin/schemas';
 import { SelectField, TextField } from '../components/field';
 
 export interface GetPaidProps {

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { allAnswered, CANCEL_FAILED, CANCELLED, IN_PROGRESS, isConfirmation, oldAndNew, SUBMIT_FAILED, TRY_LATER } from '../../src/domain/info-request';
-import type { Field } from '../../src/origin/schemas';
+import { allAnswered, CANCEL_FAILED, CANCELLED, IN_PROGRESS, isConfirmation, oldAndNew, SUBMIT_FAILED, TRY_LATER, type Field } from '../../src/domain/info-request';
 
 export interface InfoRequestProps {
   token: string;

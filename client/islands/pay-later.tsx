@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { emailToken, payLaterOutcome, type PayLaterOutcome } from '../../src/domain/pay-later';
-import type { PayLaterResult } from '../../src/origin/schemas';
+import { emailToken, payLaterOutcome, type PayLaterOutcome, type PayLaterResult } from '../../src/domain/pay-later';
+import { REQUIRED } from '../../src/domain/messages';
 import { PayLaterResultView } from '../components/pay-later-views';
 
 export interface PayLaterProps {
@@ -22,7 +22,7 @@ export default function PayLater({ until }: PayLaterProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim()) {
-      setOutcome({ view: 'welcomeInput', inlineError: 'Required' });
+      setOutcome({ view: 'welcomeInput', inlineError: REQUIRED });
       input.current?.focus();
       return;
     }

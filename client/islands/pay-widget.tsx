@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { WidgetVariant } from '../../src/domain/site';
 import SmsForm from './sms-form';
-
-export type WidgetVariant = 'widget' | 'button' | 'restore-tab';
 
 export interface PayWidgetProps {
   formId: string;

@@ -1,5 +1,9 @@
 import * as z from 'zod';
-import { FieldSchema, GetPaidRequestSchema, TeamEmailSchema } from '../origin/schemas';
+import { GET_PAID_VIEWS } from './get-paid';
+import { FIELD_TYPES } from './info-request';
+import { INVALID_TOKEN, REQUIRED } from './messages';
+import { HINT_LENGTH_TODO, PASSWORD_MIN } from './password';
+import { PAYEE_ID } from './payee';
 import { PAYEE_NAME } from './payee-resolution';
 
 /** Requests the browser sends to the Worker's API (contract §4). Shared by islands and routes. */
@@ -9,11 +13,18 @@ export const TOKEN_SHAPE = /^[A-Za-z0-9_\-.=]{1,200}$/;
 
 /** A base64 value carried by a link (the pay-later email, a get-paid invite), up to 500 characters. */
 export const BASE64_LINK_VALUE = /^[A-Za-z0-9+/_-]{1,496}={0,2}$/;
-const token = z.string().min(1, 'Required').regex(TOKEN_SHAPE, 'Invalid token.');
+const token = z.string().min(1, REQUIRED).regex(TOKEN_SHAPE, INVALID_TOKEN);
 const shortText = (max: number) => z.string().max(max);
+/** A text that may be missing or null, read as empty. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? '');
 
 export const PayeeQuerySchema = z.object({
-  url: z.string().min(1, 'Required').regex(PAYEE_NAME, 'Invalid payee name.'),
+  url: z.string().min(1, REQUIRED).regex(PAYEE_NAME, 'Invalid payee name.'),
 });
 
 export const NotFoundReportSchema = z.object({
@@ -24,11 +35,22 @@ export const FeatureQuerySchema = z.object({ featureName: z.enum(['pay-wpbp-redi
 
 export const PasswordResetSchema = z.object({
   x: token,
-  np: z.string().min(8, 'Please include at least 8 characters.').max(200).optional(),
+  np: z.string().min(PASSWORD_MIN, HINT_LENGTH_TODO).max(200).optional(),
   humanToken: z.string().max(4096).optional(),
 });
 
-export const GetPayeeQuerySchema = z.object({ action: z.literal('getPayee'), p: z.string().regex(/^\d{1,18}$/, 'Invalid payee.') });
+export const payeeIdField = z.string().regex(PAYEE_ID, 'Invalid payee.');
+
+/** The query of a payment submit: the payee and the legacy switches. */
+export const PaymentQuerySchema = z.object({
+  p: payeeIdField,
+  optE: z.literal('true').optional(),
+  silent: z.literal('1').optional(),
+  generic: z.literal('1').optional(),
+  ib: z.literal('1').optional(),
+});
+
+export const GetPayeeQuerySchema = z.object({ action: z.literal('getPayee'), p: payeeIdField });
 
 export const SearchQuerySchema = z.object({
   action: z.literal('getPayees'),
@@ -46,6 +68,14 @@ export const EmailLinkSchema = z.object({
   error: oauthText(500),
 });
 
+/** A field of a bill-info request, as the backend sends it and the browser sends it back. */
+export const FieldSchema = z.object({
+  type: z.enum(FIELD_TYPES),
+  name: z.string().max(200),
+  placeholder: text(500),
+  value: text(2000),
+});
+
 export const InfoTokenQuerySchema = z.object({ t: token });
 export const InfoAnswerSchema = z.object({ fields: z.array(FieldSchema).min(1).max(50) });
 export const CancelQuerySchema = z.object({ o: token });
@@ -56,8 +86,42 @@ export const MemberSignupQuerySchema = z.object({
   a: z.string().regex(/^\d{0,2}$/).default(''),
 });
 
-export const PayLaterSchema = z.object({ ue: z.string().trim().min(1, 'Required').max(400) });
+export const PayLaterSchema = z.object({ ue: z.string().trim().min(1, REQUIRED).max(400) });
 
-export { GetPaidRequestSchema, TeamEmailSchema };
+const optionalText = (max: number) => z.string().max(max).optional();
+
+export const GetPaidRequestSchema = z.object({
+  whichState: z.enum(GET_PAID_VIEWS),
+  access: optionalText(100),
+  email: optionalText(254),
+  pass: optionalText(200),
+  fax: optionalText(40),
+  statements: optionalText(20),
+  signup: z.boolean().optional(),
+  i: optionalText(500),
+  sessionToken: optionalText(200),
+});
+export type GetPaidRequest = z.output<typeof GetPaidRequestSchema>;
+
+export const TeamEmailSchema = z.object({
+  subject: z.string().max(300),
+  line: z.string().max(1000),
+  note: z.string().max(2000),
+  elist: z.string().max(500),
+  form: z.object({
+    payeeName: optionalText(200),
+    payeeId: optionalText(20),
+    email: optionalText(254),
+    inviteCode: optionalText(500),
+    payeeCreatedAt: optionalText(40),
+    statements: optionalText(20),
+    phone: optionalText(40),
+    fax: optionalText(40),
+    inviteCount: z.union([z.string().max(10), z.number()]).optional(),
+    tactic: optionalText(100),
+    page: optionalText(200),
+  }),
+});
+export type TeamEmail = z.output<typeof TeamEmailSchema>;
 
 export const ShortenSchema = z.object({ url: z.string().min(1).max(2000) });

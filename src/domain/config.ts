@@ -1,58 +1,29 @@
-/** Typed view of the Worker's configuration variables (contract §1 plus page settings). */
-export interface SiteConfig {
-  originUrl: string;
-  publicUrl: string;
-  webPayUrl: string;
-  appStoreUrl: string;
-  playStoreUrl: string;
-  billerPanelUrl: string;
-  humanCheck: 'off' | 'turnstile';
-  turnstileSiteKey: string;
-  paybotUrl: string;
-  genericPayNames: string[];
-  multiOptionProviders: string[];
-  webFormPayeeNames: string[];
-  /** Payee ids always offered web payment, whatever their flags. */
-  webPayAlwaysAllowed: string[];
-  /** Payees whose web payment page carries the debt-collector notice and legal paragraph. */
-  debtCollectorPayeeIds: string[];
-  smsLimitPerPhone: number;
-  smsLimitPerIp: number;
-  payLaterUntil: string;
-  attributionUrl: string;
-  financingProviderUrl: string;
-  /** Lower-cased payee name → back-link URL for the financing page. */
-  financingBackLinks: Map<string, string>;
-  verification: { merchant: string; confirmation: string; newpartner: string };
-  widgetFrameAncestors: string[];
-  production: boolean;
-}
+import * as z from 'zod';
 
-type Vars = Partial<Record<string, unknown>>;
+/**
+ * The Worker's settings (contract §1 plus page settings), read once per set of bindings by one
+ * schema. A value that cannot be what its name says (an unknown mode, a number that is not one,
+ * a URL that does not parse) is an error that names the setting, never a silent default.
+ * Policy filters stay quiet on purpose: a form or back link that is not https is treated as not
+ * configured, as the README says.
+ */
 
-const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v.trim() : fallback);
-const list = (v: unknown): string[] =>
-  str(v)
+const text = z.string().trim();
+const withoutTrailingSlash = (v: string) => v.replace(/\/+$/, '');
+/** Lower-cased so `OFF` and `off` are the same; anything else outside the list is an error. */
+const mode = <T extends string>(values: readonly [T, ...T[]]) => text.toLowerCase().pipe(z.enum(values));
+const list = text.transform((v) =>
+  v
     .split(',')
     .map((s) => s.trim())
-    .filter(Boolean);
-const int = (v: unknown, fallback: number): number => {
-  const n = Number.parseInt(str(v), 10);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-};
-
-/** `name=url,name=url` pairs; entries whose URL is not https are dropped. */
-function namedLinks(v: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const pair of list(v)) {
-    const at = pair.indexOf('=');
-    if (at <= 0) continue;
-    const name = pair.slice(0, at).trim().toLowerCase();
-    const url = pair.slice(at + 1).trim();
-    if (isHttpsUrl(url)) out.set(name, url);
-  }
-  return out;
-}
+    .filter(Boolean),
+);
+const lowerList = list.transform((items) => items.map((s) => s.toLowerCase()));
+const positiveInt = text.regex(/^\d+$/, 'Expected a whole number.').transform(Number).pipe(z.number().int().positive());
+const absoluteUrl = text.pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])).transform(withoutTrailingSlash);
+/** An absolute URL or a path on this site. */
+const link = text.refine((v) => v === '' || v.startsWith('/') || URL.canParse(v), 'Expected a URL or a path.');
+const isoDate = text.regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD.');
 
 export function isHttpsUrl(value: string): boolean {
   try {
@@ -61,6 +32,18 @@ export function isHttpsUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `name=url,name=url` pairs; entries whose URL is not https are dropped. */
+function namedLinks(pairs: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const url = pair.slice(at + 1).trim();
+    if (isHttpsUrl(url)) out.set(pair.slice(0, at).trim().toLowerCase(), url);
+  }
+  return out;
 }
 
 /** A third-party form may be framed over https, or over http from this machine during development. */
@@ -74,42 +57,102 @@ function frameableUrl(value: string): string {
   }
 }
 
-const configs = new WeakMap<object, SiteConfig>();
+/** The spec's timeout for every backend call. */
+export const ORIGIN_TIMEOUT_MS = 60_000;
+const DEFAULT_FINANCING_PROVIDER = 'https://www.carecredit.com/';
 
-export function readConfig(bindings: object): SiteConfig {
-  const cached = configs.get(bindings);
-  if (cached) return cached;
-  const env = bindings as Vars;
-  const config: SiteConfig = {
-    originUrl: str(env.ORIGIN_URL).replace(/\/+$/, ''),
-    publicUrl: str(env.PUBLIC_URL).replace(/\/+$/, ''),
-    webPayUrl: str(env.WEB_PAY_URL, 'https://webpay.papayapay.com').replace(/\/+$/, ''),
-    appStoreUrl: str(env.APP_STORE_URL),
-    playStoreUrl: str(env.PLAY_STORE_URL),
-    billerPanelUrl: str(env.BILLER_PANEL_URL, '/biller'),
-    humanCheck: str(env.HUMAN_CHECK) === 'turnstile' ? 'turnstile' : 'off',
-    turnstileSiteKey: str(env.TURNSTILE_SITE_KEY),
-    paybotUrl: str(env.PAYBOT_URL),
-    genericPayNames: list(env.GENERIC_PAY_NAMES).map((s) => s.toLowerCase()),
-    multiOptionProviders: list(env.MULTI_OPTION_PROVIDERS).map((s) => s.toLowerCase()),
-    webFormPayeeNames: list(env.WEB_FORM_PAYEE_NAMES).map((s) => s.toLowerCase()),
-    webPayAlwaysAllowed: list(env.WEB_PAY_ALWAYS_ALLOWED),
-    debtCollectorPayeeIds: list(env.DEBT_COLLECTOR_PAYEE_IDS),
-    smsLimitPerPhone: int(env.SMS_LIMIT_PER_PHONE, 3),
-    smsLimitPerIp: int(env.SMS_LIMIT_PER_IP, 10),
-    payLaterUntil: str(env.PAY_LATER_UNTIL, '2019-09-30'),
-    attributionUrl: str(env.ATTRIBUTION_URL),
-    financingProviderUrl: isHttpsUrl(str(env.FINANCING_PROVIDER_URL)) ? str(env.FINANCING_PROVIDER_URL) : 'https://www.carecredit.com/',
-    financingBackLinks: namedLinks(env.FINANCING_BACK_LINKS),
+const SettingsSchema = z
+  .object({
+    ENVIRONMENT: mode(['development', 'production']).default('development'),
+    ORIGIN_URL: absoluteUrl.default(''),
+    ORIGIN_TIMEOUT_MS: positiveInt.default(ORIGIN_TIMEOUT_MS),
+    PUBLIC_URL: absoluteUrl.default(''),
+    WEB_PAY_URL: absoluteUrl.default('https://webpay.papayapay.com'),
+    APP_STORE_URL: absoluteUrl.default(''),
+    PLAY_STORE_URL: absoluteUrl.default(''),
+    BILLER_PANEL_URL: link.default('/biller'),
+    HUMAN_CHECK: mode(['off', 'turnstile']).default('off'),
+    TURNSTILE_SITE_KEY: text.default(''),
+    TURNSTILE_SECRET: text.default(''),
+    TURNSTILE_VERIFY_URL: absoluteUrl.default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    PAYBOT_URL: absoluteUrl.default(''),
+    GENERIC_PAY_NAMES: lowerList.default([]),
+    MULTI_OPTION_PROVIDERS: lowerList.default([]),
+    WEB_FORM_PAYEE_NAMES: lowerList.default([]),
+    WEB_PAY_ALWAYS_ALLOWED: list.default([]),
+    DEBT_COLLECTOR_PAYEE_IDS: list.default([]),
+    SMS_LIMIT_PER_PHONE: positiveInt.default(3),
+    SMS_LIMIT_PER_IP: positiveInt.default(10),
+    PAY_LATER_UNTIL: isoDate.default('2019-09-30'),
+    ATTRIBUTION_URL: absoluteUrl.default(''),
+    FINANCING_PROVIDER_URL: text.default(DEFAULT_FINANCING_PROVIDER),
+    FINANCING_BACK_LINKS: list.default([]),
+    VERIFY_MERCHANT_FORM_URL: text.default(''),
+    VERIFY_CONFIRMATION_FORM_URL: text.default(''),
+    VERIFY_NEWPARTNER_FORM_URL: text.default(''),
+    WIDGET_FRAME_ANCESTORS: list.default([]),
+  })
+  .superRefine((s, ctx) => {
+    if (s.ENVIRONMENT === 'production' && s.HUMAN_CHECK === 'turnstile' && (!s.TURNSTILE_SECRET || !s.TURNSTILE_SITE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['TURNSTILE_SECRET'], message: 'Production with HUMAN_CHECK=turnstile needs TURNSTILE_SITE_KEY and the TURNSTILE_SECRET secret.' });
+    }
+  })
+  .transform((s) => ({
+    production: s.ENVIRONMENT === 'production',
+    originUrl: s.ORIGIN_URL,
+    originTimeoutMs: s.ORIGIN_TIMEOUT_MS,
+    publicUrl: s.PUBLIC_URL,
+    webPayUrl: s.WEB_PAY_URL,
+    appStoreUrl: s.APP_STORE_URL,
+    playStoreUrl: s.PLAY_STORE_URL,
+    billerPanelUrl: s.BILLER_PANEL_URL,
+    humanCheck: s.HUMAN_CHECK,
+    turnstileSiteKey: s.TURNSTILE_SITE_KEY,
+    turnstileSecret: s.TURNSTILE_SECRET,
+    turnstileVerifyUrl: s.TURNSTILE_VERIFY_URL,
+    paybotUrl: s.PAYBOT_URL,
+    genericPayNames: s.GENERIC_PAY_NAMES,
+    multiOptionProviders: s.MULTI_OPTION_PROVIDERS,
+    webFormPayeeNames: s.WEB_FORM_PAYEE_NAMES,
+    /** Payee ids always offered web payment, whatever their flags. */
+    webPayAlwaysAllowed: s.WEB_PAY_ALWAYS_ALLOWED,
+    /** Payees whose web payment page carries the debt-collector notice and legal paragraph. */
+    debtCollectorPayeeIds: s.DEBT_COLLECTOR_PAYEE_IDS,
+    smsLimitPerPhone: s.SMS_LIMIT_PER_PHONE,
+    smsLimitPerIp: s.SMS_LIMIT_PER_IP,
+    payLaterUntil: s.PAY_LATER_UNTIL,
+    attributionUrl: s.ATTRIBUTION_URL,
+    financingProviderUrl: isHttpsUrl(s.FINANCING_PROVIDER_URL) ? s.FINANCING_PROVIDER_URL : DEFAULT_FINANCING_PROVIDER,
+    /** Lower-cased payee name → back-link URL for the financing page. */
+    financingBackLinks: namedLinks(s.FINANCING_BACK_LINKS),
     verification: {
-      merchant: frameableUrl(str(env.VERIFY_MERCHANT_FORM_URL)),
-      confirmation: frameableUrl(str(env.VERIFY_CONFIRMATION_FORM_URL)),
-      newpartner: frameableUrl(str(env.VERIFY_NEWPARTNER_FORM_URL)),
+      merchant: frameableUrl(s.VERIFY_MERCHANT_FORM_URL),
+      confirmation: frameableUrl(s.VERIFY_CONFIRMATION_FORM_URL),
+      newpartner: frameableUrl(s.VERIFY_NEWPARTNER_FORM_URL),
     },
-    widgetFrameAncestors: list(env.WIDGET_FRAME_ANCESTORS),
-    production: str(env.ENVIRONMENT) === 'production',
-  };
-  configs.set(bindings, config);
+    widgetFrameAncestors: s.WIDGET_FRAME_ANCESTORS,
+  }));
+
+export type SiteConfig = z.output<typeof SettingsSchema>;
+
+/** Settings that cannot be read; the message names each setting and what is wrong with it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const configs = new WeakMap<object, SiteConfig | ConfigError>();
+
+/** The settings of these bindings, parsed on first use and remembered; throws a ConfigError when they are wrong. */
+export function readConfig(bindings: object): SiteConfig {
+  let config = configs.get(bindings);
+  if (!config) {
+    // Bindings that are not settings (D1, KV, assets) are not strings and are left out.
+    const vars = Object.fromEntries(Object.entries(bindings).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const parsed = SettingsSchema.safeParse(vars);
+    config = parsed.success ? parsed.data : new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    configs.set(bindings, config);
+  }
+  if (config instanceof ConfigError) throw config;
   return config;
 }
 

@@ -1,15 +1,40 @@
-import type { GetPaidResponse, GetPaidView } from '../origin/schemas';
-
 /** The biller get-paid flow (shell spec §2, §4, §5, §8). */
+export const GET_PAID_VIEWS = [
+  'access',
+  'preEmail',
+  'inviteForm',
+  'setPass',
+  'successUser',
+  'successAg',
+  'successKit',
+  'oopsBeenHere',
+  'oopsTryAgain',
+  'oops',
+] as const;
+export type GetPaidView = (typeof GET_PAID_VIEWS)[number];
+
+/** What the backend answers for each step: the next view and what the views show. */
+export interface GetPaidResponse {
+  nextView: GetPaidView;
+  sessionToken?: string;
+  payeeName?: string;
+  payeeBilling?: boolean;
+  payeeId?: string;
+  amount?: string;
+  phone?: string;
+  payeeCreatedAt?: string;
+  inviteCount?: number;
+  existingGroup?: boolean;
+}
+
 export const STATEMENT_RANGES = ['< 3K', '3K-10K', '11K-20K', '> 20K'] as const;
 export const INVALID_CODE_TITLE = 'Invalid Code - Please try again';
 export const GENERIC_ERROR_TITLE = 'Oops something went wrong';
 export const GENERIC_ERROR_BODY = 'Please try again later or contact us';
 export const ACCESS_CODE_HINT = 'Enter the access code from your payment notice.';
-export const EMAIL_HINT = 'Please enter a valid email address.';
+export { INVALID_EMAIL as EMAIL_HINT } from './messages';
+export { HINT_LENGTH_TODO as PASSWORD_HINT, HINT_MATCH_TODO as PASSWORD_MATCH_HINT } from './password';
 export const STATEMENTS_HINT = 'Please choose how many statements you send a month.';
-export const PASSWORD_HINT = 'Please include at least 8 characters.';
-export const PASSWORD_MATCH_HINT = 'Password must match.';
 
 /** Longer than 5 characters. */
 export const accessCodeValid = (code: string) => code.trim().length > 5;

@@ -1,8 +1,16 @@
-import type { Field } from '../origin/schemas';
-
 /** Bill-info request texts (shell spec §2, §4, §8). */
+export const FIELD_TYPES = ['confirmDeadlineApproaching', 'confirmAmountIncrease', 'confirmAmountIncreaseFee', 'input'] as const;
+
+/** One thing the payee asks about a bill: a confirmation, or a value to fill in. */
+export interface Field {
+  type: (typeof FIELD_TYPES)[number];
+  name: string;
+  placeholder: string;
+  value: string;
+}
+
 export const TRY_LATER = 'Please try again later. If this keeps happening, please contact Papaya.';
-export const INVALID_TOKEN = 'Invalid token.';
+export { INVALID_TOKEN } from './messages';
 export const RETRIEVE_FAILED = 'Error retrieving info.';
 export const SUBMIT_FAILED = 'Error submitting the info.';
 export const CANCEL_FAILED = 'Error cancelling the payment.';

@@ -1,6 +1,7 @@
-import type { PayLaterResult } from '../origin/schemas';
-
 /** The pay-later opt-in (shell spec §2, §4, §8). */
+export const PAY_LATER_CODES = ['USER_NOT_FOUND', 'USER_NOT_ENROLLED', 'USER_ENROLLED_ALREADY'] as const;
+export type PayLaterResult = { status: 'success' } | { status: 'error'; result: { code: (typeof PAY_LATER_CODES)[number] } };
+
 export type PayLaterView = 'welcomeInput' | 'welcomeQuery' | 'expired' | 'oops' | 'success' | 'successDuplicate';
 
 export const NOT_FOUND_EMAIL = "Oops! We couldn't find a Papaya account using that email.";

@@ -1,5 +1,5 @@
 import type { DeviceClass } from './device';
-import type { Payee } from '../origin/schemas';
+import type { Payee } from './payee';
 
 /** The pay-page outcomes of the pay-pages spec §4. */
 export type PayRoute = 'pay' | 'provider' | 'slash';

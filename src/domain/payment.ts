@@ -1,9 +1,11 @@
 import * as z from 'zod';
 import { brandAccepted, cardBrand, cardDigits, expiryValid, luhnValid, type CardsAccepted } from './card';
+import { INVALID_EMAIL, REQUIRED } from './messages';
 import { US_STATES } from './us-states';
 
+export { INVALID_EMAIL, REQUIRED };
+
 /** Messages of the pay-pages spec §5 and §8, exactly as written there. */
-export const REQUIRED = 'Required';
 export const MAX_WEB_PAYMENT = 2000;
 export const AMOUNT_OVER_LIMIT =
   'Unfortunately we are unable to accept payments over $2,000 via Papaya Web Payment. Please download the Papaya app to proceed with paying this bill.';
@@ -13,7 +15,6 @@ export const accountStartsWith = (readable: string) => `Please enter a valid acc
 export const paymentFailed = (message: string) => `There was a problem saving your payment: ${message}`;
 
 export const INVALID_DATE = 'Please enter the date as MM/DD/YYYY.';
-export const INVALID_EMAIL = 'Please enter a valid email address.';
 export const INVALID_PHONE_NUMBER = 'Please enter a valid phone number.';
 export const INVALID_ZIP = 'Please enter a 5-digit ZIP code.';
 export const INVALID_EXPIRY = 'Please enter a valid expiration date (MM/YY).';

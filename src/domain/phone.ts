@@ -31,4 +31,3 @@ export function mobileNumber(value: unknown): string | null {
 }
 
 /** The last four digits, for logs and messages that must not show a whole number. */
-export const maskedPhone = (digits: string) => `***-***-${digits.slice(-4)}`;

@@ -147,3 +147,6 @@ export function isHeaderless(value: string | undefined | null): boolean {
   if (value === undefined || value === null) return false;
   return !['false', '0', 'no'].includes(value.trim().toLowerCase());
 }
+
+/** The embeddable widgets: the full widget, the partner's pay button and the restore tab. */
+export type WidgetVariant = 'widget' | 'button' | 'restore-tab';

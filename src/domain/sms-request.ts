@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { payeeIdField } from './api-schemas';
 import { INVALID_PHONE, mobileNumber } from './phone';
 
 /** A US mobile number as typed, parsed to the 10 digits the backend takes. */
@@ -20,9 +21,9 @@ export const MobileNumberSchema = z
 export const SmsRequestSchema = z
   .object({
     num: MobileNumberSchema,
-    payeeId: z.string().regex(/^\d{1,18}$/, 'Invalid payee.').optional(),
+    payeeId: payeeIdField.optional(),
     /** The legacy name of payeeId. */
-    id: z.string().regex(/^\d{1,18}$/, 'Invalid payee.').optional(),
+    id: payeeIdField.optional(),
     source: z.enum(['w', '4', 'h', 'p']).default('p'),
     humanToken: z.string().max(4096).optional(),
     /** The legacy name of humanToken. */

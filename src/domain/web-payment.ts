@@ -1,4 +1,4 @@
-import type { Payee } from '../origin/schemas';
+import type { Payee } from './payee';
 
 /**
  * Whether a payee is offered web payment (pay-pages spec §4): not for noGenericWeb, autoConf,

@@ -1,18 +1,7 @@
 import * as z from 'zod';
-import {
-  FieldSchema,
-  GetPaidResponseSchema,
-  PayeeSchema,
-  PayLaterResultSchema,
-  PaymentResultSchema,
-  SearchResultSchema,
-  type GetPaidRequest,
-  type Field,
-  type PaymentFields,
-  type PaymentQuery,
-  type SmsSend,
-  type TeamEmail,
-} from './schemas';
+import { FieldSchema, type GetPaidRequest, type TeamEmail } from '../domain/api-schemas';
+import type { Field } from '../domain/info-request';
+import { GetPaidResponseSchema, PayeeSchema, PayLaterResultSchema, PaymentResultSchema, SearchResultSchema, type PaymentFields, type PaymentQuery, type SmsSend } from './schemas';
 
 /** One call of the contract (§3): how its request is written and how its answer is read. */
 export interface CallSpec<I, O> {

@@ -1,31 +1,71 @@
 import { readConfig } from '../domain/config';
+import type { FlagState } from '../domain/payee-resolution';
+import type { Payee } from '../domain/payee';
 import { createClient, type Origin, type Transport } from './client';
-import { embeddedOrigin } from './embedded';
-import type { CallOutcome } from './result';
+import type { Receipt } from '../domain/receipt';
+import { embeddedOrigin, findReceipt, listOutbox, setFeatureFlag, type OutboxEntry } from './embedded';
+import { FLAG_CACHE_KEY, redirectFlag } from './feature-flags';
+import { cachedPayeeById, cachedPayeeByUrl } from './payee-cache';
+import type { CallOutcome, OriginResult } from './result';
 
 export type { Origin } from './client';
 export type { OriginResult, OriginFailure, CallOutcome } from './result';
+export type { OutboxEntry } from './embedded';
+export { trackDownload, DOWNLOAD_PARAMS } from './attribution';
+export { paymentFields, type PaymentSubmission } from './payment';
 
-/** The spec's timeout for every backend call. */
-export const ORIGIN_TIMEOUT_MS = 60_000;
 const EMBEDDED_BASE = 'http://embedded-origin.internal';
 
 /**
- * The one door to the backend: real HTTP when ORIGIN_URL is set, the embedded origin on D1
- * otherwise. `ORIGIN_TIMEOUT_MS` (a var) shortens the timeout for tests.
+ * The contract's calls (§3): real HTTP when ORIGIN_URL is set, the embedded origin on D1
+ * otherwise.
  */
 export function createOrigin(env: Env, onOutcome?: (outcome: CallOutcome) => void): Origin {
-  const { originUrl } = readConfig(env);
-  const configured = Number((env as unknown as Record<string, unknown>).ORIGIN_TIMEOUT_MS);
-  const timeoutMs = Number.isFinite(configured) && configured > 0 ? configured : ORIGIN_TIMEOUT_MS;
+  const { originUrl, originTimeoutMs: timeoutMs } = readConfig(env);
   const transport: Transport = originUrl ? (url, init) => fetch(url, init) : async (url, init) => embeddedOrigin.fetch(new Request(url, init), env);
   return createClient({ baseUrl: originUrl || EMBEDDED_BASE, transport, timeoutMs, onOutcome });
 }
 
-/** The backend for one request, made on first use: most requests never call it. */
-export function originForRequest(env: Env, onOutcome: (outcome: CallOutcome) => void): Origin {
+/** What pages and the API ask the backend for, beyond the plain calls: cached lookups and the local demo's own views. */
+export interface OriginExtras {
+  /** Payee by url, billing url or id, cached at the edge; the last good answer stands in while the origin fails. */
+  cachedPayeeByUrl(query: string): Promise<OriginResult<Payee | null>>;
+  /** Payee by id with its payment rules, cached while fresh only. */
+  cachedPayeeById(id: string): Promise<OriginResult<Payee | null>>;
+  /** The flag that sends phones to web pay, remembered for a minute. */
+  redirectFlag(): Promise<FlagState>;
+  /** The embedded origin's receipt of a payment; null with a real backend, which serves its own. */
+  receipt(confirmation: string): Promise<Receipt | null>;
+  /** The texts the embedded origin would have sent, newest first; null with a real backend. */
+  outbox(): Promise<OutboxEntry[] | null>;
+  /** Turns an embedded-origin flag on or off; false with a real backend. */
+  setFlag(name: string, enabled: boolean): Promise<boolean>;
+}
+
+export type OriginDoor = Origin & OriginExtras;
+
+/**
+ * The one door to the backend for one request. The client is made on first use, as most
+ * requests never call it; `defer` keeps cache writes alive after the answer has gone.
+ */
+export function originForRequest(env: Env, onOutcome: (outcome: CallOutcome) => void, defer: (work: Promise<unknown>) => void): OriginDoor {
   let client: Origin | undefined;
-  return new Proxy({} as Origin, {
-    get: (_target, name) => (client ??= createOrigin(env, onOutcome))[name as keyof Origin],
+  const calls = () => (client ??= createOrigin(env, onOutcome));
+  const embedded = !readConfig(env).originUrl;
+  const extras: OriginExtras = {
+    cachedPayeeByUrl: (query) => cachedPayeeByUrl(env.CACHE, calls(), query, defer),
+    cachedPayeeById: (id) => cachedPayeeById(env.CACHE, calls(), id, defer),
+    redirectFlag: () => redirectFlag(env.CACHE, calls(), defer),
+    receipt: async (confirmation) => (embedded ? findReceipt(env.DB, confirmation) : null),
+    outbox: async () => (embedded ? listOutbox(env.DB) : null),
+    setFlag: async (name, enabled) => {
+      if (!embedded) return false;
+      await setFeatureFlag(env.DB, name, enabled);
+      await env.CACHE.delete(FLAG_CACHE_KEY);
+      return true;
+    },
+  };
+  return new Proxy(extras as OriginDoor, {
+    get: (target, name) => (Object.hasOwn(target, name) ? target[name as keyof OriginExtras] : calls()[name as keyof Origin]),
   });
 }

@@ -1,6 +1,6 @@
-import { IsolateMemo } from '../server/isolate-memo';
+import { IsolateMemo } from '../lib/isolate-memo';
 import type { Origin, OriginResult } from '.';
-import type { Payee } from './schemas';
+import type { Payee } from '../domain/payee';
 
 /** A lookup is fresh this long; after that the origin is asked again. */
 export const PAYEE_FRESH_MS = 5 * 60 * 1000;

@@ -1,9 +1,12 @@
 import * as z from 'zod';
+import { GET_PAID_VIEWS, type GetPaidResponse } from '../domain/get-paid';
+import { PAY_LATER_CODES, type PayLaterResult } from '../domain/pay-later';
+import { PAYEE_ID, type Payee, type SearchResult } from '../domain/payee';
 
 /**
- * Wire formats of the legacy origin (contract §3). Everything from the origin is untrusted:
- * unknown fields are dropped, wrong shapes refused, and loose legacy encodings (1/"0"/"true")
- * normalised to the types the pages use.
+ * Wire formats of the legacy origin (contract §3), read into the domain's own types. Everything
+ * from the origin is untrusted: unknown fields are dropped, wrong shapes refused, and loose legacy
+ * encodings (1/"0"/"true") normalised. Nothing outside `src/origin/` imports this file.
  */
 
 /** A boolean flag as the legacy backend may send it; absent means false. */
@@ -19,9 +22,8 @@ const text = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
-const digits = z.union([z.string().regex(/^\d{1,18}$/), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).transform(String);
+const digits = z.union([z.string().regex(PAYEE_ID), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).transform(String);
 
-/** The flags a payee and a search result share (pay-pages spec §3). */
 const payeeFlags = {
   isProvider: flag,
   isBilling: flag,
@@ -33,7 +35,7 @@ const payeeFlags = {
   notMedical: flag,
 };
 
-export const AddressSchema = z.object({
+const AddressSchema = z.object({
   address1: text(200),
   address2: text(200),
   city: text(100),
@@ -75,8 +77,7 @@ export const PayeeSchema = z.object({
     .transform((v) => v ?? []),
   fee: z.coerce.number().finite().nonnegative().max(1000).nullish().transform((v) => v ?? 0),
   commonBot: text(200),
-});
-export type Payee = z.output<typeof PayeeSchema>;
+}) satisfies z.ZodType<Payee>;
 export type PayeeInput = z.input<typeof PayeeSchema>;
 
 export const SearchResultSchema = z.object({
@@ -89,46 +90,9 @@ export const SearchResultSchema = z.object({
   zip: text(20),
   url: text(200),
   ...payeeFlags,
-});
-export type SearchResult = z.output<typeof SearchResultSchema>;
-
-export const FIELD_TYPES = ['confirmDeadlineApproaching', 'confirmAmountIncrease', 'confirmAmountIncreaseFee', 'input'] as const;
-export const FieldSchema = z.object({
-  type: z.enum(FIELD_TYPES),
-  name: z.string().max(200),
-  placeholder: text(500),
-  value: text(2000),
-});
-export type Field = z.output<typeof FieldSchema>;
-
-export const GET_PAID_VIEWS = [
-  'access',
-  'preEmail',
-  'inviteForm',
-  'setPass',
-  'successUser',
-  'successAg',
-  'successKit',
-  'oopsBeenHere',
-  'oopsTryAgain',
-  'oops',
-] as const;
-export type GetPaidView = (typeof GET_PAID_VIEWS)[number];
+}) satisfies z.ZodType<SearchResult>;
 
 const optionalText = (max: number) => z.string().max(max).optional();
-
-export const GetPaidRequestSchema = z.object({
-  whichState: z.enum(GET_PAID_VIEWS),
-  access: optionalText(100),
-  email: optionalText(254),
-  pass: optionalText(200),
-  fax: optionalText(40),
-  statements: optionalText(20),
-  signup: z.boolean().optional(),
-  i: optionalText(500),
-  sessionToken: optionalText(200),
-});
-export type GetPaidRequest = z.output<typeof GetPaidRequestSchema>;
 
 export const GetPaidResponseSchema = z.object({
   nextView: z.enum(GET_PAID_VIEWS),
@@ -141,42 +105,20 @@ export const GetPaidResponseSchema = z.object({
   payeeCreatedAt: optionalText(40),
   inviteCount: z.coerce.number().int().nonnegative().optional(),
   existingGroup: flag.optional(),
-});
-export type GetPaidResponse = z.output<typeof GetPaidResponseSchema>;
+}) satisfies z.ZodType<GetPaidResponse>;
 
-export const TeamEmailSchema = z.object({
-  subject: z.string().max(300),
-  line: z.string().max(1000),
-  note: z.string().max(2000),
-  elist: z.string().max(500),
-  form: z.object({
-    payeeName: optionalText(200),
-    payeeId: optionalText(20),
-    email: optionalText(254),
-    inviteCode: optionalText(500),
-    payeeCreatedAt: optionalText(40),
-    statements: optionalText(20),
-    phone: optionalText(40),
-    fax: optionalText(40),
-    inviteCount: z.union([z.string().max(10), z.number()]).optional(),
-    tactic: optionalText(100),
-    page: optionalText(200),
-  }),
-});
-export type TeamEmail = z.output<typeof TeamEmailSchema>;
-
-export const SmsSendSchema = z.object({
-  num: z.string().regex(/^1?\d{10}$/),
-  body: z.string().min(1).max(1600),
-  name: optionalText(200),
-  id: optionalText(20),
-  messageType: z.string().max(50),
-  googleRecaptchaToken: z.string().max(4096),
-  sendingApplication: z.literal('PUBLIC_SITE'),
-  recipientType: z.literal('USER'),
-  requestOrigin: optionalText(200),
-});
-export type SmsSend = z.output<typeof SmsSendSchema>;
+/** What the backend's SMS call takes; the Worker composes it, never the browser. */
+export interface SmsSend {
+  num: string;
+  body: string;
+  name?: string;
+  id?: string;
+  messageType: string;
+  googleRecaptchaToken: string;
+  sendingApplication: 'PUBLIC_SITE';
+  recipientType: 'USER';
+  requestOrigin?: string;
+}
 
 /** The multipart fields of a payment (pay-pages spec §7). Card data passes through, never stored here. */
 export const PAYMENT_FIELDS = [
@@ -209,23 +151,19 @@ export const PAYMENT_FIELDS = [
 export type PaymentField = (typeof PAYMENT_FIELDS)[number];
 export type PaymentFields = Partial<Record<PaymentField, string>>;
 
-export const PaymentQuerySchema = z.object({
-  p: z.string().regex(/^\d{1,18}$/),
-  optE: z.boolean().optional(),
-  silent: z.boolean().optional(),
-  generic: z.boolean().optional(),
-});
-export type PaymentQuery = z.output<typeof PaymentQuerySchema>;
+export interface PaymentQuery {
+  p: string;
+  optE?: boolean;
+  silent?: boolean;
+  generic?: boolean;
+}
 
 export const PaymentResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('success'), confirmationUrl: z.string().min(1).max(2000) }),
   z.object({ status: z.literal('error'), message: z.string().max(1000).default('') }),
 ]);
-export type PaymentResult = z.output<typeof PaymentResultSchema>;
 
-export const PAY_LATER_CODES = ['USER_NOT_FOUND', 'USER_NOT_ENROLLED', 'USER_ENROLLED_ALREADY'] as const;
 export const PayLaterResultSchema = z.union([
   z.object({ status: z.literal('success') }),
   z.object({ status: z.literal('error'), result: z.object({ code: z.enum(PAY_LATER_CODES) }) }),
-]);
-export type PayLaterResult = z.output<typeof PayLaterResultSchema>;
+]) satisfies z.ZodType<PayLaterResult>;

@@ -1,5 +1,5 @@
 import GetPaid, { type GetPaidProps } from '../../client/islands/get-paid';
-import { Island } from './island';
+import { Island } from '../web/island';
 import { Document } from './shell/document';
 
 export function GetPaidPage(props: GetPaidProps) {

@@ -1,7 +1,7 @@
 import InfoRequest from '../../client/islands/info-request';
 import { TRY_LATER } from '../domain/info-request';
-import type { Field } from '../origin/schemas';
-import { Island } from './island';
+import type { Field } from '../domain/info-request';
+import { Island } from '../web/island';
 import { Document } from './shell/document';
 
 export function InfoRequestPage({ error, token, fields }: { error?: string; token?: string; fields?: Field[] }) {

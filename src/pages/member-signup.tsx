@@ -1,5 +1,5 @@
 import MemberSignup, { type MemberSignupProps } from '../../client/islands/member-signup';
-import { Island } from './island';
+import { Island } from '../web/island';
 import { Document } from './shell/document';
 
 export function MemberSignupPage(props: MemberSignupProps) {

@@ -1,5 +1,5 @@
 import SmsForm from '../../client/islands/sms-form';
-import { Island } from './island';
+import { Island } from '../web/island';
 import { Document } from './shell/document';
 
 export function NotFoundPage({ storeUrl, humanCheckSiteKey }: { storeUrl?: string; humanCheckSiteKey?: string }) {

@@ -1,5 +1,5 @@
 import RedirectAfter from '../../client/islands/redirect-after';
-import { Island } from './island';
+import { Island } from '../web/island';
 import { Document } from './shell/document';
 
 export const APP_CLIP_REDIRECT_MS = 200;

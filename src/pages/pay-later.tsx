@@ -1,7 +1,7 @@
 import PayLater from '../../client/islands/pay-later';
 import { PayLaterResultView } from '../../client/components/pay-later-views';
 import type { PayLaterOutcome } from '../domain/pay-later';
-import { Island } from './island';
+import { Island } from '../web/island';
 import { Document } from './shell/document';
 
 export function PayLaterPage({ outcome, until }: { outcome: PayLaterOutcome; until: string }) {

@@ -1,7 +1,7 @@
 import SmsForm from '../../client/islands/sms-form';
-import type { Payee } from '../origin/schemas';
+import type { Payee } from '../domain/payee';
 import { sanitizeHeading } from '../security/sanitize';
-import { Island } from './island';
+import { Island } from '../web/island';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
 

@@ -1,4 +1,4 @@
-import type { Receipt } from '../origin/embedded';
+import type { Receipt } from '../domain/receipt';
 import { SUPPORT_EMAIL } from '../domain/site';
 import { Document } from './shell/document';
 

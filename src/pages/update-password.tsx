@@ -1,6 +1,6 @@
 import PasswordReset from '../../client/islands/password-reset';
 import type { ResetView } from '../domain/password';
-import { Island } from './island';
+import { Island } from '../web/island';
 import { ExpiredView, MismatchView, NoTokenView } from '../../client/components/password-views';
 import { Document } from './shell/document';
 

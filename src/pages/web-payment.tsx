@@ -1,7 +1,7 @@
 import ProviderLookup from '../../client/islands/provider-lookup';
 import WebPaymentForm, { type WebPaymentFormProps } from '../../client/islands/web-payment-form';
-import type { Payee } from '../origin/schemas';
-import { Island } from './island';
+import type { Payee } from '../domain/payee';
+import { Island } from '../web/island';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
 

@@ -1,5 +1,6 @@
-import PayWidget, { type WidgetVariant } from '../../client/islands/pay-widget';
-import { Island } from './island';
+import PayWidget from '../../client/islands/pay-widget';
+import type { WidgetVariant } from '../domain/site';
+import { Island } from '../web/island';
 import { Logo } from './shell/logo';
 import { Document } from './shell/document';
 

@@ -14,9 +14,9 @@ import { INVALID_TOKEN, RETRIEVE_FAILED } from '../domain/info-request';
 import { resetView } from '../domain/password';
 import { PayLaterPage } from '../pages/pay-later';
 import { UpdatePasswordPage } from '../pages/update-password';
-import type { AppEnv } from '../server/app-env';
-import { slot } from '../server/page-reuse';
-import { renderPage } from '../server/render';
+import type { AppEnv } from '../web/app-env';
+import { slot } from '../web/page-reuse';
+import { renderPage } from '../web/render';
 
 /** Account pages reached from an email, holding a one-time token. */
 export const accountRoutes = new Hono<AppEnv>();

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../server/app-env';
+import type { AppEnv } from '../web/app-env';
 import { notFound } from './not-found';
 
 /** Files from the client build and `static/`, with cache rules: hashed bundles forever, the rest briefly. */

@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { listOutbox, setFeatureFlag } from '../origin/embedded';
-import type { AppEnv } from '../server/app-env';
-import { apiError, parseJson } from './api/guards';
+import { REDIRECT_FLAG } from '../origin/feature-flags';
+import type { AppEnv } from '../web/app-env';
+import { apiError, validJson } from '../web/validate';
 import { notFound } from './not-found';
-import { FLAG_CACHE_KEY } from './pay';
 
 /** Developer views of the embedded origin; they exist only when no real backend is configured. */
 export const devRoutes = new Hono<AppEnv>();
@@ -14,15 +13,16 @@ devRoutes.use('/_dev/*', async (c, next) => {
   await next();
 });
 
-devRoutes.get('/_dev/outbox', async (c) => c.json(await listOutbox(c.env.DB)));
+devRoutes.get('/_dev/outbox', async (c) => c.json(await c.get('origin').outbox()));
 
 /** Turns a demo feature flag on or off, as the backend's flag service would. */
-devRoutes.put('/_dev/flags/:name', async (c) => {
-  const name = c.req.param('name');
-  if (name !== 'pay-wpbp-redirect') return apiError(c, 404, 'There is no such flag.');
-  const body = await parseJson(c, z.object({ enabled: z.boolean() }));
-  if (!body.ok) return body.response;
-  await setFeatureFlag(c.env.DB, name, body.data.enabled);
-  await c.env.CACHE.delete(FLAG_CACHE_KEY);
-  return c.json({ name, enabled: body.data.enabled });
-});
+devRoutes.put(
+  '/_dev/flags/:name',
+  async (c, next) => (c.req.param('name') === REDIRECT_FLAG ? next() : apiError(c, 404, 'There is no such flag.')),
+  ...validJson(z.object({ enabled: z.boolean() })),
+  async (c) => {
+    const { enabled } = c.req.valid('json');
+    await c.get('origin').setFlag(REDIRECT_FLAG, enabled);
+    return c.json({ name: REDIRECT_FLAG, enabled });
+  },
+);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { TRANSPORT_HEADERS } from '../security/headers';
-import type { AppEnv } from '../server/app-env';
+import { NO_STORE, TRANSPORT_HEADERS } from '../security/headers';
+import type { AppEnv } from '../web/app-env';
 
 /**
  * `/healthz` for uptime checks: a fixed answer before any per-request work, so it also shows the
@@ -8,6 +8,6 @@ import type { AppEnv } from '../server/app-env';
  */
 export const healthRoutes = new Hono<AppEnv>();
 
-const HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...TRANSPORT_HEADERS };
+const HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE, ...TRANSPORT_HEADERS };
 
 healthRoutes.get('/healthz', () => new Response('ok\n', { headers: HEADERS }));

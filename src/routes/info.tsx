@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { FinancingPage } from '../pages/financing';
 import { VerificationPage } from '../pages/verification';
-import type { AppEnv } from '../server/app-env';
-import { renderPage } from '../server/render';
+import type { AppEnv } from '../web/app-env';
+import { renderPage } from '../web/render';
 import { notFound } from './not-found';
 
 export const infoRoutes = new Hono<AppEnv>();

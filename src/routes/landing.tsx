@@ -3,9 +3,9 @@ import { storeUrlFor } from '../domain/config';
 import { AppsFlyerLandingPage } from '../pages/appsflyer-landing';
 import { DownloadPage } from '../pages/download';
 import { PayAppClipPage } from '../pages/pay-appclip';
-import type { AppEnv } from '../server/app-env';
-import { trackDownload } from '../server/attribution';
-import { renderPage } from '../server/render';
+import type { AppEnv } from '../web/app-env';
+import { trackDownload } from '../origin/attribution';
+import { renderPage } from '../web/render';
 
 export const landingRoutes = new Hono<AppEnv>();
 

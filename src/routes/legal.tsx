@@ -3,8 +3,8 @@ import { BillpayTerms } from '../pages/legal/billpay-terms';
 import { PrivacyPolicy } from '../pages/legal/privacy-policy';
 import { TermsOfService } from '../pages/legal/terms-of-service';
 import { LegalPage } from '../pages/legal-page';
-import type { AppEnv } from '../server/app-env';
-import { renderPage } from '../server/render';
+import type { AppEnv } from '../web/app-env';
+import { renderPage } from '../web/render';
 
 export const legalRoutes = new Hono<AppEnv>();
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { MARKETING_PATHS } from '../domain/site';
 import { passThrough } from '../origin/passthrough';
-import type { AppEnv } from '../server/app-env';
-import { unavailableResponse } from '../server/render';
+import type { AppEnv } from '../web/app-env';
+import { unavailableResponse } from '../web/server-error';
 import { notFound } from './not-found';
 
 /** The marketing pages belong to the legacy site: passed through when it is configured, absent otherwise. */

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
 import { NotFoundPage } from '../pages/not-found';
-import type { AppEnv } from '../server/app-env';
-import { renderPage } from '../server/render';
+import type { AppEnv } from '../web/app-env';
+import { renderPage } from '../web/render';
 
 export function notFound(c: Context<AppEnv>): Promise<Response> {
   const device = c.get('device');

@@ -1,31 +1,17 @@
 import { Hono, type Context } from 'hono';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
-import { decideWithoutPayee, decideWithPayee, PAYEE_NAME, PROVIDER_CODE, type FlagState, type PayRoute, type ResolutionInput } from '../domain/payee-resolution';
-import { cachedPayeeByUrl } from '../origin/payee-cache';
+import { decideWithoutPayee, decideWithPayee, PAYEE_NAME, PROVIDER_CODE, type PayRoute, type ResolutionInput } from '../domain/payee-resolution';
 import { PayPage, MultiOptionPage } from '../pages/pay';
 import { PayUnavailablePage } from '../pages/pay-unavailable';
-import type { AppEnv } from '../server/app-env';
-import { IsolateMemo } from '../server/isolate-memo';
-import { renderPage } from '../server/render';
-import { runLater } from './api/guards';
+import type { AppEnv } from '../web/app-env';
+import { IsolateMemo } from '../lib/isolate-memo';
+import { renderPage } from '../web/render';
+import { runLater } from '../web/middleware';
 import { notFound } from './not-found';
 
 /** The pay pages: the payee is resolved before the first byte, then a page, a redirect or a 404. */
 export const payRoutes = new Hono<AppEnv>();
 type C = Context<AppEnv>;
-
-export const FLAG_CACHE_KEY = 'flag:pay-wpbp-redirect';
-
-/** The redirect flag, remembered for a minute; a failed check is not remembered. */
-async function wpbpFlag(c: C): Promise<FlagState> {
-  const cached = await c.env.CACHE.get(FLAG_CACHE_KEY);
-  if (cached === 'on' || cached === 'off') return cached;
-  const result = await c.get('origin').featureEnabled('pay-wpbp-redirect');
-  if (!result.ok) return 'failed';
-  const state: FlagState = result.value ? 'on' : 'off';
-  runLater(c, c.env.CACHE.put(FLAG_CACHE_KEY, state, { expirationTtl: 60 }));
-  return state;
-}
 
 /** Paths this isolate reported lately: a crawler or a bot repeating one path is reported once a minute. */
 const reported = new IsolateMemo<true>(1000);
@@ -54,14 +40,14 @@ async function payPage(c: C, query: string, route: PayRoute, page: string): Prom
     query,
     route,
     device,
-    flag: device === 'desktop' ? 'off' : await wpbpFlag(c),
+    flag: device === 'desktop' ? 'off' : await c.get('origin').redirectFlag(),
     requestUrl: c.req.url,
     lists: config,
   };
   let resolution = decideWithoutPayee(input);
   if (!resolution) {
     if (!PAYEE_NAME.test(query.trim())) return reportNotFound(c);
-    const lookup = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), query.trim(), (work) => runLater(c, work));
+    const lookup = await c.get('origin').cachedPayeeByUrl(query.trim());
     if (!lookup.ok) return payUnavailable(c);
     resolution = decideWithPayee(input, lookup.value);
   }
@@ -101,7 +87,7 @@ payRoutes.get('/pay/:provider', (c) => {
 payRoutes.get('/web-payment-multi-option/:provider', async (c) => {
   const provider = c.req.param('provider');
   if (!PROVIDER_CODE.test(provider)) return reportNotFound(c);
-  const lookup = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), provider, (work) => runLater(c, work));
+  const lookup = await c.get('origin').cachedPayeeByUrl(provider);
   if (!lookup.ok) return payUnavailable(c);
   if (!lookup.value) return reportNotFound(c);
   return renderPage(c, <MultiOptionPage provider={provider} payee={lookup.value} />, { reuse: true });

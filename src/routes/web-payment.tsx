@@ -1,20 +1,17 @@
 import { Hono } from 'hono';
+import { PAYEE_ID } from '../domain/payee';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
 import { formLabels } from '../domain/web-payment-labels';
 import { webPaymentOffered } from '../domain/web-payment';
-import { cachedPayeeById } from '../origin/payee-cache';
 import { PayPage } from '../pages/pay';
-import { runLater } from './api/guards';
 import { PayUnavailablePage } from '../pages/pay-unavailable';
 import { ProviderLookupPage, WebPaymentPage } from '../pages/web-payment';
-import type { AppEnv } from '../server/app-env';
-import { slot } from '../server/page-reuse';
-import { renderPage } from '../server/render';
+import type { AppEnv } from '../web/app-env';
+import { slot } from '../web/page-reuse';
+import { renderPage } from '../web/render';
 
 /** `/web-payment`: the provider lookup, or the payment form of one payee, rendered complete. */
 export const webPaymentRoutes = new Hono<AppEnv>();
-
-const NO_STORE = { 'Cache-Control': 'no-store' };
 
 function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
@@ -24,12 +21,12 @@ function newIdempotencyKey(): string {
 webPaymentRoutes.get('/web-payment', async (c) => {
   const p = c.req.query('p');
   const ref404 = c.req.query('ref') === '404';
-  if (!p) return renderPage(c, <ProviderLookupPage term={(c.req.query('t') ?? '').slice(0, 100)} ref404={ref404} />, { headers: NO_STORE, reuse: true });
-  if (!/^\d{1,18}$/.test(p)) return c.redirect('/web-payment', 302);
+  if (!p) return renderPage(c, <ProviderLookupPage term={(c.req.query('t') ?? '').slice(0, 100)} ref404={ref404} />, { reuse: true });
+  if (!PAYEE_ID.test(p)) return c.redirect('/web-payment', 302);
 
   const config = c.get('config');
-  const payee = await cachedPayeeById(c.env.CACHE, c.get('origin'), p, (work) => runLater(c, work));
-  if (!payee.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { ...NO_STORE, 'Retry-After': '30' }, reuse: true });
+  const payee = await c.get('origin').cachedPayeeById(p);
+  if (!payee.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true });
   if (!payee.value) return c.redirect('/web-payment', 302);
 
   const device = c.get('device');
@@ -38,7 +35,7 @@ webPaymentRoutes.get('/web-payment', async (c) => {
     return renderPage(
       c,
       <PayPage page="Web-Pay" payee={payee.value} storeUrl={storeUrl} humanCheckSiteKey={humanCheckSiteKey(config)} appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />,
-      { headers: NO_STORE, reuse: true },
+      { reuse: true },
     );
   }
 
@@ -61,6 +58,6 @@ webPaymentRoutes.get('/web-payment', async (c) => {
         humanCheckSiteKey: humanCheckSiteKey(config),
       }}
     />,
-    { headers: NO_STORE, reuse: { idempotencyKey: newIdempotencyKey() } },
+    { reuse: { idempotencyKey: newIdempotencyKey() } },
   );
 });

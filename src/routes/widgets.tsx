@@ -1,18 +1,15 @@
 import { Hono, type Context } from 'hono';
-import type { WidgetVariant } from '../../client/islands/pay-widget';
 import { humanCheckSiteKey } from '../domain/config';
 import { PROVIDER_CODE } from '../domain/payee-resolution';
+import type { WidgetVariant } from '../domain/site';
 import { downloadPath, randomLinkId } from '../domain/sms-template';
-import { cachedPayeeByUrl } from '../origin/payee-cache';
 import { WidgetPage } from '../pages/widget';
-import type { AppEnv } from '../server/app-env';
-import { renderPage } from '../server/render';
-import { redirectPolicy } from '../server/short-links';
-import { runLater } from './api/guards';
+import type { AppEnv } from '../web/app-env';
+import { renderPage } from '../web/render';
+import { redirectPolicy } from '../security/redirect-targets';
 
 /** The embeddable widgets; their frame-ancestors come from WIDGET_FRAME_ANCESTORS. */
 export const widgetRoutes = new Hono<AppEnv>();
-
 
 async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Response> {
   const name = c.req.query('name') ?? '';
@@ -20,7 +17,7 @@ async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Respo
   if (PROVIDER_CODE.test(name)) {
     // A widget never shows an error inside a partner's page: an unknown or unreachable payee
     // gives the general widget.
-    const lookup = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), name, (work) => runLater(c, work));
+    const lookup = await c.get('origin').cachedPayeeByUrl(name);
     if (lookup.ok && lookup.value) payee = lookup.value;
   }
   const { siteOrigin } = redirectPolicy(c.get('config'), c.req.url);

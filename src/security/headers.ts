@@ -2,8 +2,11 @@
 
 export const WIDGET_PATHS = new Set(['/pay-widget', '/pay-widget-imaginepay-button', '/pay-widget-restore-tab']);
 
+/** What no browser or proxy may keep: every answer that does not say otherwise (see `addSiteHeaders`). */
+export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
 /** Pages that hold a token or a payment: never cached, and their URL never leaves in a Referer. */
-export const PRIVATE_PAGE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } as const;
+export const PRIVATE_PAGE = { ...NO_STORE, 'Referrer-Policy': 'no-referrer' } as const;
 
 export function makeNonce(): string {
   const bytes = new Uint8Array(18);

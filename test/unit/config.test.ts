@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig, storeUrlFor } from '../../src/domain/config';
+import { ConfigError, readConfig, storeUrlFor } from '../../src/domain/config';
 import { isHeaderless, visibleLinks, FOOTER_LINKS, NAV_LINKS } from '../../src/domain/site';
 
 describe('readConfig', () => {
@@ -7,8 +7,9 @@ describe('readConfig', () => {
     const c = readConfig({
       GENERIC_PAY_NAMES: 'Pay, bill ,,papaya',
       SMS_LIMIT_PER_PHONE: '5',
-      SMS_LIMIT_PER_IP: 'lots',
       HUMAN_CHECK: 'turnstile',
+      TURNSTILE_SITE_KEY: '0x4AAAAAAA',
+      TURNSTILE_SECRET: 'secret',
       ORIGIN_URL: 'https://backend.example/',
       ENVIRONMENT: 'production',
     });
@@ -20,9 +21,32 @@ describe('readConfig', () => {
     expect(c.production).toBe(true);
   });
 
-  it('turns an unknown human-check mode into off only when it is not turnstile', () => {
+  it('reads modes whatever their case, and is off only when told so or not set', () => {
     expect(readConfig({ HUMAN_CHECK: 'OFF' }).humanCheck).toBe('off');
+    expect(readConfig({ HUMAN_CHECK: 'Turnstile' }).humanCheck).toBe('turnstile');
     expect(readConfig({}).humanCheck).toBe('off');
+  });
+
+  it.each([
+    ['HUMAN_CHECK', { HUMAN_CHECK: 'turnstyle' }],
+    ['ENVIRONMENT', { ENVIRONMENT: 'prod' }],
+    ['SMS_LIMIT_PER_IP', { SMS_LIMIT_PER_IP: 'lots' }],
+    ['SMS_LIMIT_PER_PHONE', { SMS_LIMIT_PER_PHONE: '0' }],
+    ['ORIGIN_TIMEOUT_MS', { ORIGIN_TIMEOUT_MS: '60s' }],
+    ['ORIGIN_URL', { ORIGIN_URL: 'backend.example' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'javascript:alert(1)' }],
+    ['PAY_LATER_UNTIL', { PAY_LATER_UNTIL: '09/30/2019' }],
+    ['TURNSTILE_SECRET', { ENVIRONMENT: 'production', HUMAN_CHECK: 'turnstile', TURNSTILE_SITE_KEY: 'k' }],
+  ])('refuses a wrong %s loudly, naming it', (name, vars) => {
+    expect(() => readConfig(vars)).toThrow(ConfigError);
+    expect(() => readConfig(vars)).toThrow(name);
+  });
+
+  it('reads the origin timeout and the Turnstile settings', () => {
+    const c = readConfig({ ORIGIN_TIMEOUT_MS: '300', TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9/siteverify' });
+    expect(c.originTimeoutMs).toBe(300);
+    expect(c.turnstileVerifyUrl).toBe('http://127.0.0.1:9/siteverify');
+    expect(readConfig({}).originTimeoutMs).toBe(60_000);
   });
 
   it('keeps only https back links for the financing page, keyed by lower-cased payee name', () => {

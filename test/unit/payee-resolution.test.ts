@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decideWithoutPayee, resolvePayee, type ResolutionInput } from '../../src/domain/payee-resolution';
 import { DEMO_PAYEES } from '../../src/origin/embedded/demo-data';
-import { PayeeSchema, type Payee } from '../../src/origin/schemas';
+import type { Payee } from '../../src/domain/payee';
+import { PayeeSchema } from '../../src/origin/schemas';
 
 const payee = (id: string): Payee => PayeeSchema.parse(DEMO_PAYEES.find((p) => p.payeeId === id));
 const lists = { webPayUrl: 'https://webpay.papayapay.com', genericPayNames: ['pay', 'bill', 'papaya'], multiOptionProviders: ['harborhealth'], webFormPayeeNames: ['quickpay'] };

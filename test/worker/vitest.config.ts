@@ -1,8 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The pool brings its own workerd, which may be older than wrangler's. The Worker runs on the
+ * newest compatibility date that runtime supports, up to the one in wrangler.toml.
+ */
+async function poolCompatibilityDate(): Promise<string | undefined> {
+  const poolMiniflare = createRequire(import.meta.url).resolve('miniflare', { paths: [path.resolve('node_modules/@cloudflare/vitest-pool-workers')] });
+  const { compatibilityDate } = (await import(createRequire(poolMiniflare).resolve('workerd'))) as { compatibilityDate: string };
+  return compatibilityDate;
+}
+
 export default defineConfig(async () => {
+  const [configured] = /^compatibility_date = "([\d-]+)"/m.exec(readFileSync('wrangler.toml', 'utf8'))?.slice(1) ?? [];
+  const supported = await poolCompatibilityDate();
+  const compatibilityDate = configured && supported && supported < configured ? supported : configured;
   const migrations = await readD1Migrations(path.join(__dirname, '../../migrations'));
   return {
     plugins: [
@@ -10,6 +25,7 @@ export default defineConfig(async () => {
         main: './src/index.ts',
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
+          compatibilityDate,
           bindings: {
             TEST_MIGRATIONS: migrations,
             STAND_IN_URL: inject('standInUrl'),

@@ -1,3 +1,4 @@
+import { PAYEE_ID } from '../../domain/payee';
 import { Hono } from 'hono';
 import { newSessionToken } from './accounts';
 import { jsonBody, nowSec, str, type EmbeddedContext, type EmbeddedEnv } from './util';
@@ -35,7 +36,7 @@ const session = (c: EmbeddedContext, token: string) =>
 function inviteePayeeId(i: string): string | null {
   try {
     const decoded = atob(i);
-    return /^\d{1,18}$/.test(decoded) ? decoded : null;
+    return PAYEE_ID.test(decoded) ? decoded : null;
   } catch {
     return null;
   }

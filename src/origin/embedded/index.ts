@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Receipt } from '../../domain/receipt';
 import { accountRoutes } from './accounts';
 import { getPaidRoutes } from './get-paid';
 import { payeeRoutes } from './payees';
@@ -41,15 +42,6 @@ export async function setFeatureFlag(db: D1Database, name: string, enabled: bool
   await db.prepare('INSERT OR REPLACE INTO feature_flags (name, enabled) VALUES (?, ?)').bind(name, enabled ? 1 : 0).run();
 }
 
-export interface Receipt {
-  confirmation: string;
-  payeeName: string;
-  payeePhone: string;
-  amountCents: number;
-  brand: string;
-  last4: string;
-  createdAt: string;
-}
 
 /** A payment the embedded origin took, as its receipt shows it: no card data beyond brand and last four. */
 export async function findReceipt(db: D1Database, confirmation: string): Promise<Receipt | null> {

@@ -1,3 +1,4 @@
+import { readConfig } from '../../domain/config';
 import { Hono } from 'hono';
 import { BRAND_NAMES, cardBrand } from '../../domain/card';
 import { READABLE, randomToken } from '../../domain/random';
@@ -27,7 +28,7 @@ payeeRoutes.get('/api/web_payment.php', async (c) => {
   if (c.req.query('action') !== 'getPayees' || c.req.query('target') !== 'partner') return c.json({ error: 'unknown action' }, 400);
   const term = (c.req.query('term') ?? '').trim();
   if (term.length < 3) return c.json([]);
-  const generic = new Set((c.env.GENERIC_PAY_NAMES ?? '').split(',').map((s) => s.trim().toLowerCase()));
+  const generic = new Set(readConfig(c.env).genericPayNames);
   const like = `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const { results } = await c.env.DB.prepare("SELECT data FROM payees WHERE name LIKE ? ESCAPE '\\' ORDER BY name LIMIT 50").bind(like).all<PayeeRow>();
   const list = results

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BOT_NOTICE_PAGES, FOOTERLESS_PAGES, PAGE_META, type MetaSection } from '../../domain/site';
-import { entryScriptSrc, islandPreloads, stylesheetHref } from '../../server/assets';
-import { usePageContext } from '../page-context';
+import { entryScriptSrc, islandPreloads, stylesheetHref } from '../../web/assets';
+import { usePageContext } from '../../web/page-context';
 import { BotNotice } from './bot-notice';
 import { Footer } from './footer';
 import { Nav } from './nav';

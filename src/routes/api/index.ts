@@ -16,9 +16,10 @@ import {
   TeamEmailSchema,
 } from '../../domain/api-schemas';
 import type { OriginResult } from '../../origin';
-import { cachedPayeeByUrl } from '../../origin/payee-cache';
-import type { AppEnv } from '../../server/app-env';
-import { expectNoBody, originUnavailable, parseJson, parseQuery, refuseBots, runLater } from './guards';
+import type { AppEnv } from '../../web/app-env';
+import { runLater } from '../../web/middleware';
+import { noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
+import { refuseBots } from './guards';
 import { paymentRoutes } from './payment';
 import { smsRoutes } from './sms';
 
@@ -33,34 +34,27 @@ apiRoutes.route('/', paymentRoutes);
 
 type C = Context<AppEnv>;
 const answer = <T>(c: C, result: OriginResult<T>, shape: (value: T) => unknown) =>
-  result.ok ? c.json(shape(result.value) as object, 200, { 'Cache-Control': 'no-store' }) : originUnavailable(c, result);
+  result.ok ? c.json(shape(result.value) as object) : originUnavailable(c, result);
 
-
-apiRoutes.post('/api/payee_url.php', async (c) => {
-  const query = parseQuery(c, PayeeQuerySchema);
-  if (!query.ok) return query.response;
-  const refused = await expectNoBody(c);
-  if (refused) return refused;
-  const result = await cachedPayeeByUrl(c.env.CACHE, c.get('origin'), query.data.url, (work) => runLater(c, work));
+apiRoutes.post('/api/payee_url.php', validQuery(PayeeQuerySchema), noBody, async (c) => {
+  const query = c.req.valid('query');
+  const result = await c.get('origin').cachedPayeeByUrl(query.url);
   return answer(c, result, (payee) => ({ result: { payee } }));
 });
 
-apiRoutes.post('/api/404.php', async (c) => {
-  const body = await parseJson(c, NotFoundReportSchema);
-  if (!body.ok) return body.response;
-  return answer(c, await c.get('origin').report404(body.data.path), () => ({}));
+apiRoutes.post('/api/404.php', ...validJson(NotFoundReportSchema), async (c) => {
+  const body = c.req.valid('json');
+  return answer(c, await c.get('origin').report404(body.path), () => ({}));
 });
 
-apiRoutes.get('/api/unleash/is_enabled.php', async (c) => {
-  const query = parseQuery(c, FeatureQuerySchema);
-  if (!query.ok) return query.response;
-  return answer(c, await c.get('origin').featureEnabled(query.data.featureName), (message) => ({ data: { message } }));
+apiRoutes.get('/api/unleash/is_enabled.php', validQuery(FeatureQuerySchema), async (c) => {
+  const query = c.req.valid('query');
+  return answer(c, await c.get('origin').featureEnabled(query.featureName), (message) => ({ data: { message } }));
 });
 
-apiRoutes.post('/api/forgot_password_back.php', async (c) => {
-  const body = await parseJson(c, PasswordResetSchema);
-  if (!body.ok) return body.response;
-  const { x, np, humanToken } = body.data;
+apiRoutes.post('/api/forgot_password_back.php', ...validJson(PasswordResetSchema), async (c) => {
+  const body = c.req.valid('json');
+  const { x, np, humanToken } = body;
   if (np !== undefined) {
     const bot = await refuseBots(c, humanToken);
     if (bot) return bot;
@@ -69,93 +63,76 @@ apiRoutes.post('/api/forgot_password_back.php', async (c) => {
   return answer(c, await c.get('origin').forgotPassword(np === undefined ? { x } : { x, np }), (v) => v);
 });
 
-apiRoutes.post('/api/web_payment.php', async (c) => {
-  const query = parseQuery(c, GetPayeeQuerySchema);
-  if (!query.ok) return query.response;
-  const refused = await expectNoBody(c);
-  if (refused) return refused;
-  return answer(c, await c.get('origin').getPayee(query.data.p), (payee) => payee ?? {});
+apiRoutes.post('/api/web_payment.php', validQuery(GetPayeeQuerySchema), noBody, async (c) => {
+  const query = c.req.valid('query');
+  return answer(c, await c.get('origin').getPayee(query.p), (payee) => payee ?? {});
 });
 
-apiRoutes.get('/api/web_payment.php', async (c) => {
-  const query = parseQuery(c, SearchQuerySchema);
-  if (!query.ok) return query.response;
-  return answer(c, await c.get('origin').searchPayees(query.data.term), (list) => list);
+apiRoutes.get('/api/web_payment.php', validQuery(SearchQuerySchema), async (c) => {
+  const query = c.req.valid('query');
+  return answer(c, await c.get('origin').searchPayees(query.term), (list) => list);
 });
 
-apiRoutes.post('/api/link_gmail_account.php', async (c) => {
-  const body = await parseJson(c, EmailLinkSchema);
-  if (!body.ok) return body.response;
-  return answer(c, await c.get('origin').linkGmail(body.data), (ok) => ({ success: ok ? 'true' : 'false' }));
+apiRoutes.post('/api/link_gmail_account.php', ...validJson(EmailLinkSchema), async (c) => {
+  const body = c.req.valid('json');
+  return answer(c, await c.get('origin').linkGmail(body), (ok) => ({ success: ok ? 'true' : 'false' }));
 });
 
-apiRoutes.get('/api/update_info_request.php', async (c) => {
-  const query = parseQuery(c, InfoTokenQuerySchema);
-  if (!query.ok) return query.response;
-  return answer(c, await c.get('origin').getInfoRequest(query.data.t), (requestedInfo) => ({ requestedInfo }));
+apiRoutes.get('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), async (c) => {
+  const query = c.req.valid('query');
+  return answer(c, await c.get('origin').getInfoRequest(query.t), (requestedInfo) => ({ requestedInfo }));
 });
 
-apiRoutes.post('/api/update_info_request.php', async (c) => {
-  const query = parseQuery(c, InfoTokenQuerySchema);
-  if (!query.ok) return query.response;
-  const body = await parseJson(c, InfoAnswerSchema);
-  if (!body.ok) return body.response;
-  return answer(c, await c.get('origin').submitInfoRequest({ t: query.data.t, fields: body.data.fields }), (success) => ({ success }));
+apiRoutes.post('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), ...validJson(InfoAnswerSchema), async (c) => {
+  const query = c.req.valid('query');
+  const body = c.req.valid('json');
+  return answer(c, await c.get('origin').submitInfoRequest({ t: query.t, fields: body.fields }), (success) => ({ success }));
 });
 
-apiRoutes.delete('/api/update_info_request.php', async (c) => {
-  const query = parseQuery(c, InfoTokenQuerySchema);
-  if (!query.ok) return query.response;
-  return answer(c, await c.get('origin').deleteInfoRequest(query.data.t), (billId) => ({ billId }));
+apiRoutes.delete('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), async (c) => {
+  const query = c.req.valid('query');
+  return answer(c, await c.get('origin').deleteInfoRequest(query.t), (billId) => ({ billId }));
 });
 
-apiRoutes.post('/cancel_back.php', async (c) => {
-  const query = parseQuery(c, CancelQuerySchema);
-  if (!query.ok) return query.response;
-  const refused = await expectNoBody(c);
-  if (refused) return refused;
-  return answer(c, await c.get('origin').cancelBill(query.data.o), (success) => ({ success }));
+apiRoutes.post('/cancel_back.php', validQuery(CancelQuerySchema), noBody, async (c) => {
+  const query = c.req.valid('query');
+  return answer(c, await c.get('origin').cancelBill(query.o), (success) => ({ success }));
 });
 
-apiRoutes.post('/api/member_signup.php', async (c) => {
-  const query = parseQuery(c, MemberSignupQuerySchema);
-  if (!query.ok) return query.response;
-  const refused = await expectNoBody(c);
-  if (refused) return refused;
-  const { p, f, a } = query.data;
+apiRoutes.post('/api/member_signup.php', validQuery(MemberSignupQuerySchema), noBody, async (c) => {
+  const query = c.req.valid('query');
+  const { p, f, a } = query;
   return answer(c, await c.get('origin').memberSignup({ paymentType: p, cameFrom: f, ad: a }), (success) => ({ success }));
 });
 
-apiRoutes.post('/api/pay_later.php', async (c) => {
-  const body = await parseJson(c, PayLaterSchema);
-  if (!body.ok) return body.response;
-  return answer(c, await c.get('origin').payLater(body.data.ue), (v) => v);
+apiRoutes.post('/api/pay_later.php', ...validJson(PayLaterSchema), async (c) => {
+  const body = c.req.valid('json');
+  return answer(c, await c.get('origin').payLater(body.ue), (v) => v);
 });
 
-apiRoutes.post('/api/api_get_paid/get_paid.php', async (c) => {
-  const body = await parseJson(c, GetPaidRequestSchema);
-  if (!body.ok) return body.response;
+apiRoutes.post('/api/api_get_paid/get_paid.php', ...validJson(GetPaidRequestSchema), async (c) => {
+  const body = c.req.valid('json');
   const origin = c.get('origin');
-  const result = await origin.getPaid(body.data);
+  const result = await origin.getPaid(body);
   // The team hears of every invite form sent, from the Worker rather than the browser.
-  if (body.data.whichState === 'inviteForm' && result.ok && result.value.nextView === 'successKit') {
+  if (body.whichState === 'inviteForm' && result.ok && result.value.nextView === 'successKit') {
     const r = result.value;
     runLater(
       c,
       origin.sendTeamEmail({
         subject: 'Get paid: invite form sent',
         line: `${r.payeeName ?? 'A biller'} asked to get paid with Papaya`,
-        note: `Statements a month: ${body.data.statements ?? ''}`,
+        note: `Statements a month: ${body.statements ?? ''}`,
         elist: 'getpaid',
         form: {
           payeeName: r.payeeName,
           payeeId: r.payeeId,
-          email: body.data.email?.trim(),
-          inviteCode: body.data.i,
+          email: body.email?.trim(),
+          inviteCode: body.i,
           payeeCreatedAt: r.payeeCreatedAt,
-          statements: body.data.statements,
+          statements: body.statements,
           phone: r.phone,
-          fax: body.data.fax,
+          fax: body.fax,
           inviteCount: r.inviteCount,
           tactic: 'invite',
           page: '/getpaid',
@@ -166,10 +143,9 @@ apiRoutes.post('/api/api_get_paid/get_paid.php', async (c) => {
   return answer(c, result, (v) => v);
 });
 
-apiRoutes.post('/api/send_team_email.php', async (c) => {
-  const body = await parseJson(c, TeamEmailSchema);
-  if (!body.ok) return body.response;
-  return answer(c, await c.get('origin').sendTeamEmail(body.data), (success) => ({ success }));
+apiRoutes.post('/api/send_team_email.php', ...validJson(TeamEmailSchema), async (c) => {
+  const body = c.req.valid('json');
+  return answer(c, await c.get('origin').sendTeamEmail(body), (success) => ({ success }));
 });
 
 apiRoutes.all('/api/*', (c) => c.json({ error: 'There is no such API call.', fields: {} }, 404));

@@ -3,19 +3,21 @@ import { SMS_SEND_FAILED, SMS_WINDOW_MS, tooManyTexts } from '../../domain/sms';
 import { SmsRequestSchema } from '../../domain/sms-request';
 import { downloadPath, randomLinkId, smsBody, smsTimestamp } from '../../domain/sms-template';
 import { forgetOldEvents, limitKey, takeSlot } from '../../security/rate-limit';
-import type { AppEnv } from '../../server/app-env';
-import { createShortLink, redirectPolicy } from '../../server/short-links';
-import { apiError, originUnavailable, parseJson, refuseBots, runLater } from './guards';
+import type { AppEnv } from '../../web/app-env';
+import { createShortLink } from '../../links/short-links';
+import { redirectPolicy } from '../../security/redirect-targets';
+import { apiError, originUnavailable, validJson } from '../../web/validate';
+import { refuseBots } from './guards';
+import { logSecurityEvent } from '../../web/log';
+import { runLater } from '../../web/middleware';
 
 /** Text-me-a-link: the Worker checks, limits, composes and sends; the browser only gives a number. */
 export const smsRoutes = new Hono<AppEnv>();
 
 const clientIp = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP') ?? 'unknown';
 
-smsRoutes.post('/api/send_sms_client.php', async (c) => {
-  const parsed = await parseJson(c, SmsRequestSchema);
-  if (!parsed.ok) return parsed.response;
-  const request = parsed.data;
+smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async (c) => {
+  const request = c.req.valid('json');
   const config = c.get('config');
 
   const bot = await refuseBots(c, request.humanToken);
@@ -31,6 +33,7 @@ smsRoutes.post('/api/send_sms_client.php', async (c) => {
   );
   runLater(c, forgetOldEvents(c.env.DB, SMS_WINDOW_MS));
   if (!decision.allowed) {
+    logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, limit: 'sms' });
     c.header('Retry-After', String(decision.retryAfterSeconds));
     return apiError(c, 429, tooManyTexts(decision.retryAfterSeconds));
   }
@@ -63,5 +66,5 @@ smsRoutes.post('/api/send_sms_client.php', async (c) => {
   });
   if (!sent.ok) return originUnavailable(c, sent);
   if (!sent.value.success) return apiError(c, 502, SMS_SEND_FAILED);
-  return c.json({ success: true }, 200, { 'Cache-Control': 'no-store' });
+  return c.json({ success: true });
 });

@@ -1,0 +1,77 @@
+import path from 'node:path';
+
+/**
+ * Which folder may import which (ARCHITECTURE.md, "Allowed imports"), checked on every relative
+ * import, export and dynamic import after resolving it against the importing file.
+ */
+const ROOT = import.meta.dirname;
+
+/** The layers each layer may import, besides itself and packages. */
+export const ALLOWED = {
+  'src/lib': [],
+  'src/domain': [],
+  'src/security': ['src/domain', 'src/lib'],
+  'src/origin': ['src/domain', 'src/lib', 'src/security'],
+  'src/links': ['src/domain', 'src/lib', 'src/security'],
+  'src/web': ['src/domain', 'src/lib', 'src/security', 'src/origin', 'dist'],
+  'src/pages': ['src/domain', 'src/security', 'src/web', 'client'],
+  'src/routes': ['src/domain', 'src/lib', 'src/security', 'src/origin', 'src/links', 'src/web', 'src/pages'],
+  'src/index.ts': ['src/routes', 'src/web'],
+  client: ['src/domain'],
+};
+
+const WHY = {
+  'src/lib': 'src/lib holds helpers with no product knowledge',
+  'src/domain': 'src/domain is pure rules shared with the browser',
+  'src/security': 'src/security checks requests; it knows no backend call, page or route',
+  'src/origin': 'src/origin is the door to the backend: it speaks the wire and hands out domain types',
+  'src/links': 'src/links is the short-link store',
+  'src/web': 'src/web is the kit pages and routes are built with; it knows no page or route',
+  'src/pages': 'pages render what a route hands them and never call the backend',
+  'src/routes': 'routes are the top of the request flow',
+  'src/index.ts': 'the entry only wires routes together',
+  client: 'islands run in the browser: the backend wire, the web kit and the routes stay on the server',
+};
+
+/** `src/origin/embedded/x.ts` → `src/origin`; `client/islands/x.tsx` → `client`. */
+export function layerOf(file) {
+  const rel = path.relative(ROOT, file).split(path.sep).join('/');
+  if (rel === 'src/index.ts') return rel;
+  const [top, second] = rel.split('/');
+  if (top === 'src' && second) return `src/${second}`;
+  return top ?? rel;
+}
+
+const importsRule = {
+  meta: { type: 'problem', schema: [], messages: { layer: "{{from}} may not import {{to}} ('{{source}}'): {{why}}." } },
+  create(context) {
+    const from = layerOf(context.filename);
+    const allowed = ALLOWED[from];
+    if (!allowed) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = layerOf(path.resolve(path.dirname(context.filename), source));
+      if (to === from || allowed.includes(to)) return;
+      context.report({ node, messageId: 'layer', data: { from, to, source, why: WHY[from] } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+/** Globals of the browser that do not exist in the Workers runtime. */
+export const DOM_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'location', 'history', 'alert', 'confirm', 'HTMLElement', 'customElements'];
+
+export const layerRules = [
+  {
+    files: ['src/**', 'client/**'],
+    plugins: { layers: { rules: { imports: importsRule } } },
+    rules: { 'layers/imports': 'error' },
+  },
+  {
+    files: ['src/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...DOM_GLOBALS.map((name) => ({ name, message: 'Worker code runs in workerd, which has no DOM.' }))],
+    },
+  },
+];

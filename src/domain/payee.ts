@@ -1,0 +1,56 @@
+import type { CardsAccepted } from './card';
+
+/** A payee id as the backend numbers payees: digits only. */
+export const PAYEE_ID = /^\d{1,18}$/;
+
+/** The flags a payee and a search result share (pay-pages spec §3). */
+export interface PayeeFlags {
+  isProvider: boolean;
+  isBilling: boolean;
+  isPartner: boolean;
+  noGenericWeb: boolean;
+  autoConf: boolean;
+  hasAccount: boolean;
+  useStatement: boolean;
+  notMedical: boolean;
+}
+
+export interface Address {
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** A payee as the pages use it: every field present, flags as booleans, the heading still untrusted HTML. */
+export interface Payee extends PayeeFlags {
+  payeeId: string;
+  payeeName: string;
+  logo: { url: string };
+  url: string;
+  urls: { url: string; billingUrl: string };
+  customHeading: string;
+  address: Address;
+  pphone: string;
+  customFields: { payDOB: boolean; payDOS: boolean; billingZip: boolean };
+  acctRegex: string;
+  acctRegexWarn: string;
+  acctRegexReadibleString: string;
+  ccAccepted: CardsAccepted;
+  payeeFees: string[];
+  fee: number;
+  commonBot: string;
+}
+
+/** One payee found by the provider search. */
+export interface SearchResult extends PayeeFlags {
+  id: string;
+  name: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip: string;
+  url: string;
+}

@@ -1,0 +1,49 @@
+import { cardDigits } from '../domain/card';
+import { parseAmount, type CardForm, type PayerForm } from '../domain/payment';
+import type { Payee } from '../domain/payee';
+import type { PaymentFields } from './schemas';
+
+/** A checked payment, in the domain's terms. */
+export interface PaymentSubmission {
+  payee: Payee;
+  payer: PayerForm;
+  card: CardForm;
+  /** A company paying invoices (`ib=1`) rather than a patient paying a bill. */
+  company: boolean;
+  humanToken: string;
+  userAgent: string;
+  /** Sent from the generic web payment page, which names no payee URL. */
+  generic: boolean;
+}
+
+/**
+ * The multipart fields the backend takes for a payment (pay-pages spec §7). Extra fields go only
+ * where the payee asks for them; card data passes through here and is stored nowhere.
+ */
+export function paymentFields({ payee, payer, card, company, humanToken, userAgent, generic }: PaymentSubmission): PaymentFields {
+  return {
+    patientName: payer.patientName,
+    account: company ? (payer.invoices ?? []).join(',') : (payer.account ?? ''),
+    ...(payee.customFields.payDOB && payer.payDOB ? { payDOB: payer.payDOB } : {}),
+    ...(payee.customFields.payDOS && payer.payDOS ? { payDOS: payer.payDOS } : {}),
+    amount: parseAmount(payer.amount).toFixed(2),
+    email: payer.email,
+    phone: payer.phone,
+    ...(payee.customFields.billingZip && payer.billingZip ? { billingZip: payer.billingZip } : {}),
+    ccn: cardDigits(card.ccn),
+    exp: card.exp,
+    cvv: card.cvv,
+    billName: card.billName,
+    zip: card.zip,
+    addr1: card.addr1,
+    city: card.city,
+    state: card.state,
+    payNote: card.payNote ?? '',
+    googleRecaptchaToken: humanToken,
+    WebPayVue: 'true',
+    Submit: 'Submit',
+    deviceType: userAgent.slice(0, 300),
+    ...(generic ? {} : { webUrl: payee.url || payee.urls.url }),
+    ...(company ? { isBtoB: 'true' } : {}),
+  };
+}

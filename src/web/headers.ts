@@ -1,0 +1,63 @@
+import type { Context } from 'hono';
+import { readConfig } from '../domain/config';
+import { applySecurityHeaders, NO_STORE, originOf, securityHeaders, WIDGET_PATHS } from '../security/headers';
+import { TURNSTILE_ORIGIN } from '../security/human-check';
+import type { AppEnv } from './app-env';
+
+/** The headers every answer carries: the security set of `src/security/headers.ts` for this request, and the request id. */
+
+const frameSources = new WeakMap<object, string[]>();
+
+function frameSrcFor(env: Env): string[] {
+  let origins = frameSources.get(env);
+  if (!origins) {
+    const { verification, humanCheck } = readConfig(env);
+    const framed = [verification.merchant, verification.confirmation, verification.newpartner];
+    // Turnstile draws its check in a frame of its own.
+    if (humanCheck === 'turnstile') framed.push(TURNSTILE_ORIGIN);
+    origins = [...new Set(framed.map(originOf))].filter((o): o is string => !!o);
+    frameSources.set(env, origins);
+  }
+  return origins;
+}
+
+const VARY = 'User-Agent, Sec-CH-UA-Mobile, Sec-CH-UA-Platform';
+
+function headerOptions(c: Context<AppEnv>, nonce: string) {
+  const embeddable = WIDGET_PATHS.has(c.req.path);
+  const ancestors = c.get('config').widgetFrameAncestors;
+  return {
+    nonce,
+    embeddable,
+    foreign: c.get('foreign') === true,
+    frameAncestors: embeddable ? (ancestors.length ? ancestors : ["'self'"]) : [],
+    frameSrc: frameSrcFor(c.env),
+  };
+}
+
+/** The headers of an HTML page the Worker draws: the site-wide ones, then the page's own. */
+export function pageHeaders(c: Context<AppEnv>, own: Record<string, string>): Record<string, string> {
+  return {
+    ...securityHeaders(headerOptions(c, c.get('nonce'))),
+    'X-Request-Id': c.get('requestId'),
+    Vary: VARY,
+    ...own,
+  };
+}
+
+/** Adds the site headers to an answer that was not made with them (JSON, redirects, assets, passed-through pages). */
+export function addSiteHeaders(c: Context<AppEnv>, requestId: string, nonce: string): void {
+  // Responses passed through from fetch() have immutable headers.
+  let headers = c.res.headers;
+  try {
+    headers.set('X-Request-Id', requestId);
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    headers = c.res.headers;
+    headers.set('X-Request-Id', requestId);
+  }
+  applySecurityHeaders(headers, headerOptions(c, nonce));
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', NO_STORE['Cache-Control']);
+  if (headers.get('Content-Type')?.startsWith('text/html')) headers.append('Vary', VARY);
+}
+

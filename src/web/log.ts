@@ -1,0 +1,42 @@
+/**
+ * Structured logs: one JSON line per request, plus error and security-event lines. Lines carry
+ * paths without their query strings, so tokens, phone numbers and card data never reach them.
+ * The platform keeps every invocation (wrangler.toml `head_sampling_rate = 1`, its own
+ * invocation logs off, since they record whole URLs); the only sampling is `keepRequestLog`.
+ */
+export interface RequestLogLine {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  device: string;
+  [extra: string]: unknown;
+}
+
+/**
+ * The sample rate of error reporting (spec 001 §9). In production a request that went well is
+ * logged at this rate; one that failed (status 400 and above, or an origin call that did not
+ * succeed) always is. Elsewhere every request is logged.
+ */
+export const SUCCESS_LOG_SAMPLE_RATE = 0.01;
+
+export function keepRequestLog(production: boolean, status: number, originFailed: boolean, random = Math.random): boolean {
+  return !production || status >= 400 || originFailed || random() < SUCCESS_LOG_SAMPLE_RATE;
+}
+
+export function logRequest(line: RequestLogLine): void {
+  console.log(JSON.stringify({ level: 'info', msg: 'request', ...line }));
+}
+
+export function logError(requestId: string, where: string, error: unknown): void {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  console.error(JSON.stringify({ level: 'error', msg: where, requestId, error: message.slice(0, 500) }));
+}
+
+/** Things an attacker does that the site refused (a failed human check, a limit reached, a replayed key): always kept. */
+export type SecurityEvent = 'human-check-failed' | 'limit-reached' | 'idempotency-conflict';
+
+export function logSecurityEvent(requestId: string, event: SecurityEvent, details: Record<string, string | number> = {}): void {
+  console.warn(JSON.stringify({ level: 'warn', msg: 'security', event, requestId, ...details }));
+}

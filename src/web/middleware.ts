@@ -1,0 +1,63 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { ConfigError, readConfig, type SiteConfig } from '../domain/config';
+import { classifyDevice } from '../domain/device';
+import { originForRequest, type CallOutcome } from '../origin';
+import { makeNonce } from '../security/headers';
+import type { AppEnv } from './app-env';
+import { addSiteHeaders } from './headers';
+import { keepRequestLog, logError, logRequest } from './log';
+import { configErrorResponse } from './server-error';
+
+/** Work that must finish but need not delay the answer (cache writes, reports, clean-up). */
+export function runLater(c: Context<AppEnv>, work: Promise<unknown>): void {
+  const settled = work.catch(() => undefined);
+  try {
+    c.executionCtx.waitUntil(settled);
+  } catch {
+    // No execution context (a plain app.request in tests): the work still runs.
+  }
+}
+
+/** Request id, nonce, device class and config for every request; headers and a log line on the way out. */
+export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const started = Date.now();
+  const requestId = crypto.randomUUID();
+  const nonce = makeNonce();
+  let config: SiteConfig;
+  try {
+    config = readConfig(c.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // A wrong setting stops every page rather than quietly turning a check off.
+    logError(requestId, 'config', error);
+    return configErrorResponse();
+  }
+  const device = classifyDevice({
+    userAgent: c.req.header('User-Agent'),
+    chUaMobile: c.req.header('Sec-CH-UA-Mobile'),
+    chUaPlatform: c.req.header('Sec-CH-UA-Platform'),
+  });
+  c.set('requestId', requestId);
+  c.set('nonce', nonce);
+  c.set('config', config);
+  c.set('device', device);
+  const originCalls: CallOutcome[] = [];
+  c.set('origin', originForRequest(c.env, (outcome) => originCalls.push(outcome), (work) => runLater(c, work)));
+
+  await next();
+
+  // A page drawn by the Worker was made with every header at once (pageHeaders); anything else
+  // gets them added here.
+  if (c.res !== c.get('complete')) addSiteHeaders(c, requestId, nonce);
+
+  if (!keepRequestLog(config.production, c.res.status, originCalls.some((call) => call.outcome !== 'ok'))) return;
+  logRequest({
+    requestId,
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    durationMs: Date.now() - started,
+    device,
+    ...(originCalls.length ? { origin: originCalls } : {}),
+  });
+};

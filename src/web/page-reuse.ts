@@ -1,0 +1,104 @@
+import type { ReactElement } from 'react';
+import { randomToken } from '../domain/random';
+import { IsolateMemo } from '../lib/isolate-memo';
+
+/**
+ * Pages that are a pure function of their props and of the request's path, device class,
+ * headerless flag and year are rendered once per isolate for each such set and reused. What
+ * changes on every response (the nonce, a form's idempotency key, a token from the URL) is
+ * rendered as a slot marker and filled in for each response.
+ */
+export type SlotName = 'nonce' | 'idempotencyKey' | 'token';
+
+/** What a slot may hold: it is put into HTML attributes and JSON without escaping. */
+const SLOT_VALUE = /^[A-Za-z0-9_\-.=+/]*$/;
+const MAX_PAGES = 200;
+
+/**
+ * A kept page: the text between slots, and the slot after each part but the last. A response
+ * joins the parts and this response's slot values; the runtime takes a string body faster than
+ * a byte array, so the page is kept as text.
+ */
+export interface Kept {
+  parts: string[];
+  slots: SlotName[];
+}
+
+const pages = new IsolateMemo<Kept>(MAX_PAGES);
+let marker: string | undefined;
+let slotPattern: RegExp | undefined;
+
+/** The marker that stands for `name` in reused pages; random per isolate, so no input can forge it. */
+export function slot(name: SlotName): string {
+  // Made on first use: Workers do not allow random values at global scope.
+  marker ??= `s${randomToken(20)}`;
+  return `${marker}${name}`;
+}
+
+/** Splits a rendered page at its slot markers. */
+export function keepable(html: string): Kept {
+  if (!marker || !html.includes(marker)) return { parts: [html], slots: [] };
+  slotPattern ??= new RegExp(`${marker}(nonce|idempotencyKey|token)`);
+  const pieces = html.split(slotPattern);
+  return {
+    parts: pieces.filter((_, i) => i % 2 === 0),
+    slots: pieces.filter((_, i) => i % 2 === 1) as SlotName[],
+  };
+}
+
+/** The page with this response's slot values; a value that is missing or unsafe is an error. */
+export function fillSlots({ parts, slots }: Kept, values: Partial<Record<SlotName, string>>): string {
+  let html = parts[0]!;
+  for (let i = 0; i < slots.length; i++) {
+    const value = values[slots[i]!];
+    if (value === undefined || !SLOT_VALUE.test(value)) throw new Error(`no safe value for the ${slots[i]} slot`);
+    html += value + parts[i + 1]!;
+  }
+  return html;
+}
+
+const ids = new WeakMap<object, number>();
+let lastId = 0;
+
+function idOf(value: object): string {
+  let id = ids.get(value);
+  if (id === undefined) ids.set(value, (id = ++lastId));
+  return `ƒ${id}`;
+}
+
+/** Components and other functions by identity: two pages with equal props but other components differ. */
+function keyPart(_key: string, value: unknown): unknown {
+  if (typeof value === 'function') return idOf(value);
+  if (value instanceof Set) return [...(value as Set<unknown>)];
+  return value;
+}
+
+/**
+ * Objects given as props (a payee from the cache, say) are keyed once per object: props are never
+ * changed after they are drawn, so an object that is the same is keyed the same.
+ */
+const objectKeys = new WeakMap<object, string>();
+
+function propKey(value: unknown): string {
+  if (typeof value === 'function') return idOf(value);
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
+  let key = objectKeys.get(value);
+  if (key === undefined) objectKeys.set(value, (key = JSON.stringify(value, keyPart)));
+  return key;
+}
+
+/** The key of a page: its component, each of its props, and what the request adds. */
+export function pageKey(page: ReactElement, request: readonly unknown[]): string {
+  const props = page.props as Record<string, unknown>;
+  let key = typeof page.type === 'function' ? idOf(page.type) : String(page.type);
+  for (const name in props) key += `|${name}=${propKey(props[name])}`;
+  return `${key}|${JSON.stringify(request)}`;
+}
+
+export function reusedPage(key: string): Kept | undefined {
+  return pages.get(key);
+}
+
+export function keepPage(key: string, kept: Kept): void {
+  pages.set(key, kept, Infinity);
+}

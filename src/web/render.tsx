@@ -1,0 +1,81 @@
+import type { Context } from 'hono';
+import type { ReactElement } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { isBot } from '../domain/device';
+import { isHeaderless } from '../domain/site';
+import { PageContext, type PageContextValue } from './page-context';
+import { serverErrorResponse } from './server-error';
+import type { AppEnv } from './app-env';
+import { logError } from './log';
+import { NO_STORE } from '../security/headers';
+import { pageHeaders } from './headers';
+import { fillSlots, keepable, keepPage, pageKey, reusedPage, slot, type SlotName } from './page-reuse';
+
+export interface RenderInit {
+  status?: number;
+  headers?: Record<string, string>;
+  /**
+   * The page is a pure function of its props and of the request's path, device, headerless flag
+   * and year, so its HTML is made once per isolate and reused. `true`, or the values of the slots
+   * (`slot(name)` in the props) that change with every response; the nonce is always filled in.
+   */
+  reuse?: true | Partial<Record<Exclude<SlotName, 'nonce'>, string>>;
+}
+
+const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE };
+
+/**
+ * Streams a page. Status and headers are fixed before the first byte; an error before the
+ * shell is ready gives the 500 page, an error after it only a log line. Crawlers get the
+ * complete document in one piece.
+ */
+export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: RenderInit = {}): Promise<Response> {
+  const requestId = c.get('requestId');
+  const context: PageContextValue = {
+    nonce: c.get('nonce'),
+    path: c.req.path,
+    device: c.get('device'),
+    headerless: isHeaderless(c.req.query('headerless')),
+    islands: new Set(),
+    year: new Date().getUTCFullYear(),
+  };
+  const status = (init.status ?? 200) as 200;
+  const headers = { ...HTML_HEADERS, ...init.headers };
+  try {
+    if (init.reuse) {
+      const key = pageKey(page, [context.path, context.device, context.headerless, context.year, status]);
+      let kept = reusedPage(key);
+      if (kept === undefined) {
+        let failed = false;
+        const stream = await startRender(page, { ...context, nonce: slot('nonce') }, requestId, () => (failed = true));
+        await stream.allReady;
+        const html = await new Response(stream).text();
+        kept = keepable(html);
+        // A page with an error past its shell is sent as it is, like a streamed one, but not kept.
+        if (!failed) keepPage(key, kept);
+      }
+      const body = fillSlots(kept, { ...(init.reuse === true ? {} : init.reuse), nonce: context.nonce });
+      // Made with every header at once; routes that set headers on the context do not reuse pages.
+      const res = new Response(body, { status, headers: pageHeaders(c, headers) });
+      c.set('complete', res);
+      return res;
+    }
+    const stream = await startRender(page, context, requestId);
+    if (isBot(c.req.header('User-Agent'))) await stream.allReady;
+    // Through the context, so headers a route set on it (cookies among them) are kept.
+    return c.body(stream, status, headers);
+  } catch (error) {
+    logError(requestId, 'render-shell', error);
+    return serverErrorResponse();
+  }
+}
+
+function startRender(page: ReactElement, context: PageContextValue, requestId: string, onError?: () => void) {
+  return renderToReadableStream(<PageContext value={context}>{page}</PageContext>, {
+    nonce: context.nonce,
+    onError(error) {
+      onError?.();
+      logError(requestId, 'render', error);
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import { zValidator } from '@hono/zod-validator';
+import type { Context, MiddlewareHandler } from 'hono';
+import type * as z from 'zod';
+import { fieldErrors, type ApiError } from '../domain/errors';
+import type { OriginFailure } from '../origin';
+import type { AppEnv } from './app-env';
+
+/**
+ * The one validation path of every API route: `@hono/zod-validator` with one hook that answers
+ * the `{ error, fields }` shape (contract §4), behind guards for the body's type and size.
+ */
+
+/** Largest JSON body the API reads; anything bigger is refused before it is parsed. */
+export const MAX_JSON_BYTES = 16 * 1024;
+export const CHECK_FIELDS = 'Please check the highlighted fields.';
+
+type ApiStatus = 400 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 504;
+
+export function apiError(c: Context<AppEnv>, status: ApiStatus, error: string, fields: Record<string, string> = {}) {
+  return c.json<ApiError>({ error, fields }, status);
+}
+
+/** What a visitor's browser is told when the backend could not answer. */
+export function originUnavailable(c: Context<AppEnv>, failure: OriginFailure): Response {
+  return failure.kind === 'timeout'
+    ? apiError(c, 504, 'Papaya is taking too long to answer. Please try again in a moment.')
+    : apiError(c, 502, 'We could not reach Papaya right now. Please try again in a moment.');
+}
+
+/** The body as text, or null when it is larger than `limit` bytes (declared or actual). */
+export async function readLimited(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get('Content-Length'));
+  if (Number.isFinite(declared) && declared > limit) return null;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+const mediaType = (c: Context<AppEnv>) => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** A JSON body: 415 when it is not JSON, 413 when too big, 400 when malformed; parsed once for the validator. */
+const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (mediaType(c) !== 'application/json') return apiError(c, 415, 'Send the request as application/json.');
+  const text = await readLimited(c.req.raw, MAX_JSON_BYTES);
+  if (text === null) return apiError(c, 413, 'The request is too large.');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return apiError(c, 400, 'The request body is not valid JSON.');
+  }
+  c.req.bodyCache.json = Promise.resolve(body);
+  await next();
+};
+
+const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
+
+/**
+ * A form body (multipart or urlencoded) of at most `limit` bytes, each field's values in the
+ * order sent; a refusal (415, 413, 400) as a Response. Files are refused.
+ */
+export async function readForm(c: Context<AppEnv>, limit: number): Promise<Map<string, string[]> | Response> {
+  if (!FORM_TYPES.includes(mediaType(c))) return apiError(c, 415, 'Send the payment as a form.');
+  const text = await readLimited(c.req.raw, limit);
+  if (text === null) return apiError(c, 413, 'The request is too large.');
+  let form: FormData;
+  try {
+    form = await new Request('https://form.invalid', { method: 'POST', headers: { 'Content-Type': c.req.header('Content-Type')! }, body: text }).formData();
+  } catch {
+    return apiError(c, 400, 'The payment form could not be read.');
+  }
+  const fields = new Map<string, string[]>();
+  for (const [name, value] of form) {
+    if (typeof value !== 'string') return apiError(c, 400, 'Files are not accepted.');
+    fields.set(name, [...(fields.get(name) ?? []), value]);
+  }
+  return fields;
+}
+
+/** A request that must carry no body (the legacy calls that take everything in the query). */
+export const noBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if ((await readLimited(c.req.raw, MAX_JSON_BYTES)) === null) return apiError(c, 413, 'The request is too large.');
+  await next();
+};
+
+/** The shared hook: a value the schema refuses is a 400 with each field's first message. */
+function refuseInvalid(result: { success: boolean; error?: unknown }, c: Context) {
+  if (!result.success) return apiError(c as Context<AppEnv>, 400, CHECK_FIELDS, fieldErrors(result.error as z.ZodError));
+}
+
+/** The query string, checked by `schema`; read it with `c.req.valid('query')`. */
+export const validQuery = <S extends z.ZodType>(schema: S) => zValidator('query', schema, refuseInvalid);
+
+/** A JSON body, checked by `schema`; read it with `c.req.valid('json')`. */
+export const validJson = <S extends z.ZodType>(schema: S) => [jsonBody, zValidator('json', schema, refuseInvalid)] as const;

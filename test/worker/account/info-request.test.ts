@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, scriptTags, visibleText } from '../helpers';
+import { embeddedEnv, httpEnv, injectFault, request, resetStandIn } from '../origin-helpers';
+
+const SUFFIX = 'Please try again later. If this keeps happening, please contact Papaya.';
+const get = async (path: string, e = embeddedEnv()) => {
+  const res = await request(e, path, { headers: { 'User-Agent': DESKTOP } });
+  return { res, html: await res.text() };
+};
+
+describe('/update-info-request', () => {
+  it('without a token says the token is invalid', async () => {
+    const { html } = await get('/update-info-request');
+    expect(visibleText(html)).toContain(`Invalid token. ${SUFFIX}`);
+    expect(scriptTags(html)).toEqual([]);
+  });
+
+  it('an unknown token, or a failed call, gives the retrieval error', async () => {
+    expect(visibleText((await get('/update-info-request?t=INFO-NONE')).html)).toContain(`Error retrieving info. ${SUFFIX}`);
+    await resetStandIn();
+    await injectFault('/api/update_info_request.php', 'status-503');
+    expect(visibleText((await get('/update-info-request?t=INFO-FEE', httpEnv())).html)).toContain(`Error retrieving info. ${SUFFIX}`);
+    await resetStandIn();
+  });
+
+  it.each(['INFO-DEADLINE', 'INFO-AMOUNT', 'INFO-FEE', 'INFO-FIELDS'])('%s draws its request, never cached', async (t) => {
+    const { res, html } = await get(`/update-info-request?t=${t}`);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+    expect(html).toContain('data-island="info-request"');
+  });
+
+  it('shows an amount increase old and new, side by side', async () => {
+    const text = visibleText((await get('/update-info-request?t=INFO-AMOUNT')).html);
+    expect(text).toContain('The amount of your bill went up');
+    expect(text).toContain('$120.00 → changes to $135.50');
+  });
+
+  it('shows the fields to fill in, with Submit disabled until each has a value', async () => {
+    const { html } = await get('/update-info-request?t=INFO-FIELDS');
+    expect(visibleText(html)).toContain('Account number');
+    expect(visibleText(html)).toContain('Name on the account');
+    expect(html).toMatch(/<button type="submit" class="button" disabled="">Submit<\/button>/);
+  });
+});

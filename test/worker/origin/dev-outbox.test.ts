@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createOrigin } from '../../../src/origin';
+import { embeddedEnv, httpEnv, request } from '../origin-helpers';
+
+const sms = (num: string, body: string) => ({
+  num,
+  body,
+  messageType: 'BILL_PAY',
+  googleRecaptchaToken: '',
+  sendingApplication: 'PUBLIC_SITE' as const,
+  recipientType: 'USER' as const,
+});
+
+describe('/_dev/outbox', () => {
+  it('lists what the embedded origin would have texted, newest first', async () => {
+    const origin = createOrigin(embeddedEnv());
+    await origin.sendSms(sms('5595550001', 'first message'));
+    await origin.sendSms(sms('5595550002', 'second message'));
+    const res = await request(embeddedEnv(), '/_dev/outbox');
+    expect(res.status).toBe(200);
+    const outbox = await res.json<Array<{ to: string; body: string; createdAt: string }>>();
+    expect(outbox.slice(0, 2).map((m) => [m.to, m.body])).toEqual([
+      ['5595550002', 'second message'],
+      ['5595550001', 'first message'],
+    ]);
+    expect(Date.parse(outbox[0]!.createdAt)).not.toBeNaN();
+  });
+
+  it('does not exist in front of a real backend', async () => {
+    const res = await request(httpEnv(), '/_dev/outbox');
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,187 @@
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { embeddedEnv, httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
+
+const valid = {
+  patientName: 'Jane Doe',
+  account: 'A-1001',
+  payDOB: '01/31/1980',
+  amount: '$125.50',
+  email: 'jane@example.com',
+  phone: '(559) 555-0100',
+  ccn: '4242 4242 4242 4242',
+  exp: '12/30',
+  cvv: '737',
+  billName: 'Jane Doe',
+  zip: '93721',
+  addr1: '1 Elm St',
+  city: 'Fresno',
+  state: 'CA',
+};
+let n = 0;
+const newKey = () => `test-key-${Date.now()}-${++n}-abcdef`;
+
+function pay(e: Env, fields: Record<string, string | string[]>, query = 'p=1001', key = newKey()) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...fields, idempotencyKey: key })) for (const v of [value].flat()) form.append(name, v);
+  return request(e, `/payment/payment_back.php?${query}`, { method: 'POST', body: form });
+}
+const paymentCalls = async () => (await standInCalls()).filter((c) => c.path.startsWith('/payment/payment_back.php'));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the payment API refuses bad input without forwarding it', () => {
+  beforeEach(resetStandIn);
+
+  it.each([
+    ['patientName', '', 'Required'],
+    ['account', '', 'Required'],
+    ['amount', '0', 'Required'],
+    ['amount', '2000.01', 'Unfortunately we are unable to accept payments over $2,000 via Papaya Web Payment. Please download the Papaya app to proceed with paying this bill.'],
+    ['email', 'jane@', 'Please enter a valid email address.'],
+    ['phone', '555-0100', 'Please enter a valid phone number.'],
+    ['ccn', '4242 4242 4242 4241', 'Invalid / Not Accepted'],
+    ['exp', '01/20', 'Please enter a valid expiration date (MM/YY).'],
+    ['cvv', '12', 'Please enter the 3 or 4 digit security code.'],
+    ['billName', 'Jane', "Please enter the cardholder's first and last name."],
+    ['zip', '937', 'Please enter a 5-digit ZIP code.'],
+    ['addr1', '', 'Required'],
+    ['city', '', 'Required'],
+    ['state', 'ZZ', 'Please choose a state.'],
+  ])('%s = %j: %s', async (field, value, message) => {
+    const res = await pay(httpEnv(), { ...valid, [field]: value });
+    expect(res.status).toBe(400);
+    expect((await res.json<{ fields: Record<string, string> }>()).fields[field]).toBe(message);
+    expect(await standInCalls()).toEqual([]);
+  });
+
+  it('checks the payee rules: Cedar Valley refuses American Express and its account pattern', async () => {
+    const cedar = { ...valid, account: 'CV123456', payDOS: '03/04/2026', billingZip: '93291' };
+    const amex = await pay(httpEnv(), { ...cedar, ccn: '378282246310005', cvv: '1234' }, 'p=1007');
+    expect((await amex.json<{ fields: Record<string, string> }>()).fields.ccn).toBe('Invalid / Not Accepted');
+    const account = await pay(httpEnv(), { ...cedar, account: 'ZZ1' }, 'p=1007');
+    expect((await account.json<{ fields: Record<string, string> }>()).fields.account).toBe('Please enter a valid account number that starts with: CV');
+    expect(await paymentCalls()).toEqual([]);
+  });
+
+  it('refuses payees not offered web payment, wrong content types, duplicates and a missing key', async () => {
+    expect((await pay(httpEnv(), valid, 'p=1005')).status).toBe(400);
+    expect((await request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(valid) })).status).toBe(415);
+    expect((await pay(httpEnv(), { ...valid, amount: ['1.00', '2.00'] })).status).toBe(400);
+    const noKey = new FormData();
+    for (const [k, v] of Object.entries(valid)) noKey.append(k, v);
+    expect((await request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', body: noKey })).status).toBe(400);
+    expect(await paymentCalls()).toEqual([]);
+  });
+});
+
+describe('what the origin receives', () => {
+  beforeEach(resetStandIn);
+
+  it('exactly the spec fields, card digits only, and the confirmation URL back', async () => {
+    const res = await pay(httpEnv(), valid, 'p=1001&optE=true');
+    expect(await res.json()).toEqual({ status: 'success', confirmationUrl: '/receipt/PAP-STANDIN1' });
+    const [call] = await paymentCalls();
+    expect(call!.path).toBe('/payment/payment_back.php?p=1001&optE=true');
+    const names = [...call!.body.matchAll(/name="([^"]+)"/g)].map((m) => m[1]);
+    expect(names.sort()).toEqual(
+      ['patientName', 'account', 'payDOB', 'amount', 'email', 'phone', 'ccn', 'exp', 'cvv', 'billName', 'zip', 'addr1', 'city', 'state', 'payNote', 'googleRecaptchaToken', 'WebPayVue', 'Submit', 'deviceType', 'webUrl', 'paybotName', 'paybotFields'].sort(),
+    );
+    expect(call!.body).toContain('4242424242424242');
+    expect(call!.body).toMatch(/name="amount"\r\n\r\n125\.50\r\n/);
+  });
+
+  it('fields the payee does not ask for are not sent on', async () => {
+    // Pinecrest (1008) has no custom fields.
+    await pay(httpEnv(), { ...valid, payDOB: '01/31/1980', payDOS: '02/02/2026', billingZip: '93721' }, 'p=1008');
+    const [call] = await paymentCalls();
+    expect(call!.body).not.toMatch(/name="(payDOB|payDOS|billingZip)"/);
+  });
+
+  it('asks the bot-check service when PAYBOT_URL is set, and sends its answer on', async () => {
+    await pay(httpEnv({ PAYBOT_URL: `${env.STAND_IN_URL}/paybot` } as Partial<Env>), valid);
+    const calls = await standInCalls();
+    const paybot = calls.find((c) => c.path === '/paybot')!;
+    expect(paybot.contentType).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(Object.fromEntries(new URLSearchParams(paybot.body))).toMatchObject({ pid: '1001', pname: 'Valley Medical Group', commonBot: '' });
+    const [payment] = await paymentCalls();
+    expect(payment!.body).toMatch(/name="paybotName"\r\n\r\nbot-1001\r\n/);
+    expect(payment!.body).toMatch(/name="paybotFields"\r\n\r\nk1:::k2\r\n/);
+  });
+
+  it('sends empty bot-check fields when PAYBOT_URL is not set', async () => {
+    await pay(httpEnv(), valid);
+    const [payment] = await paymentCalls();
+    expect(payment!.body).toMatch(/name="paybotName"\r\n\r\n\r\n/);
+    expect(payment!.body).toMatch(/name="paybotFields"\r\n\r\n\r\n/);
+  });
+
+  it('the company version sends the invoice numbers comma-joined as the account, with isBtoB', async () => {
+    const { account: _a, payDOB: _d, ...company } = valid;
+    await pay(httpEnv(), { ...company, invoice: ['INV-1', 'INV-2'], isBtoB: 'true' }, 'p=1009');
+    const [call] = await paymentCalls();
+    expect(call!.body).toMatch(/name="account"\r\n\r\nINV-1,INV-2\r\n/);
+    expect(call!.body).toMatch(/name="isBtoB"\r\n\r\ntrue\r\n/);
+  });
+
+  it('an error from the origin comes back as its message', async () => {
+    await injectFault('/payment/', 'wrong-shape');
+    const res = await pay(httpEnv({ ORIGIN_TIMEOUT_MS: '500' } as Partial<Env>), valid);
+    expect(res.status).toBe(502);
+  });
+});
+
+describe('idempotency', () => {
+  beforeEach(resetStandIn);
+
+  it('a double submit with one key charges once and answers the same', async () => {
+    const key = newKey();
+    const first = await (await pay(httpEnv(), valid, 'p=1001', key)).text();
+    const second = await (await pay(httpEnv(), valid, 'p=1001', key)).text();
+    expect(second).toBe(first);
+    expect(await paymentCalls()).toHaveLength(1);
+  });
+
+  it('the same key with a different body is refused with 422', async () => {
+    const key = newKey();
+    await pay(httpEnv(), valid, 'p=1001', key);
+    const res = await pay(httpEnv(), { ...valid, amount: '99.00' }, 'p=1001', key);
+    expect(res.status).toBe(422);
+    expect(await paymentCalls()).toHaveLength(1);
+  });
+
+  it('a second request while the first is in flight gets 409', async () => {
+    await injectFault('/payment/', 'slow', 800);
+    const key = newKey();
+    const slow = pay(httpEnv(), valid, 'p=1001', key);
+    await new Promise((r) => setTimeout(r, 200));
+    const second = await pay(httpEnv(), valid, 'p=1001', key);
+    expect(second.status).toBe(409);
+    expect((await slow).status).toBe(200);
+    expect(await paymentCalls()).toHaveLength(1);
+  });
+
+  it('a refused connection frees the key, so the same form may try again', async () => {
+    const key = newKey();
+    expect((await pay(httpEnv({ ORIGIN_URL: env.REFUSED_URL }), valid, 'p=1001', key)).status).toBe(502);
+    expect((await pay(embeddedEnv(), valid, 'p=1001', key)).status).toBe(200);
+  });
+});
+
+describe('card data is kept nowhere', () => {
+  it('no log line and no stored row holds the card number or CVV', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+    const key = newKey();
+    const res = await pay(embeddedEnv(), { ...valid, ccn: '5555 5555 5555 4444', cvv: '9183' }, 'p=1001', key);
+    expect(await res.json()).toMatchObject({ status: 'success' });
+    const logs = lines.map((l) => l.replace(/"(requestId|durationMs|ms)":("[^"]*"|\d+)/g, '')).join('\n');
+    expect(logs).not.toMatch(/5555\s?5555\s?5555\s?4444|9183/);
+    const idem = await env.DB.prepare('SELECT * FROM idempotency_keys WHERE key = ?').bind(key).first();
+    const payments = await env.DB.prepare('SELECT * FROM payments').all();
+    const stored = JSON.stringify([idem, payments.results]);
+    expect(stored).not.toContain('5555555555554444');
+    expect(stored).not.toContain('9183');
+    expect(stored).toContain('"last4":"4444"');
+  });
+});

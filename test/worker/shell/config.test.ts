@@ -1,0 +1,31 @@
+import { describe, expect, it, vi } from 'vitest';
+import { embeddedEnv, httpEnv, request, resetStandIn, standInCalls } from '../origin-helpers';
+
+describe('a wrong setting stops the site loudly', () => {
+  it.each([
+    ['HUMAN_CHECK', { HUMAN_CHECK: 'turnstyle' }],
+    ['SMS_LIMIT_PER_IP', { SMS_LIMIT_PER_IP: 'ten' }],
+    ['TURNSTILE_SECRET', { ENVIRONMENT: 'production', HUMAN_CHECK: 'turnstile', TURNSTILE_SITE_KEY: '0x4AAAAAAA' }],
+  ])('a wrong %s gives every page a 503 that says so, an error line naming it, and no backend call', async (name, vars) => {
+    await resetStandIn();
+    // The error lines are what this test is about: read here, then cleared for the console guard.
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const e = httpEnv(vars as Partial<Env>);
+    for (const path of ['/valleymed', '/web-payment?p=1001', '/api/payee_url.php?url=valleymed']) {
+      const res = await request(e, path, path.startsWith('/api') ? { method: 'POST' } : {});
+      expect(res.status).toBe(503);
+      expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'self'");
+      expect(res.headers.get('Cache-Control')).toBe('no-store');
+      expect(await res.text()).toContain('Papaya can’t show this page right now.');
+    }
+    expect(await standInCalls()).toEqual([]);
+    const lines = errors.mock.calls.map((call) => String(call[0]));
+    errors.mockClear();
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: 'error', msg: 'config', error: expect.stringContaining(name) });
+  });
+
+  it('the same settings, spelt right, serve the page', async () => {
+    expect((await request(embeddedEnv({ HUMAN_CHECK: 'off', SMS_LIMIT_PER_IP: '10' } as Partial<Env>), '/valleymed')).status).toBe(200);
+  });
+});
