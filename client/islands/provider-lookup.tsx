@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { SearchResult } from '../../src/domain/payee';
 import { PROVIDER_NOT_FOUND } from '../../src/domain/web-payment-labels';
 
 export interface ProviderLookupProps {
@@ -8,15 +9,7 @@ export interface ProviderLookupProps {
   ref404: boolean;
 }
 
-interface Result {
-  id: string;
-  name: string;
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  zip: string;
-}
+type Result = Pick<SearchResult, 'id' | 'name' | 'street1' | 'street2' | 'city' | 'state' | 'zip'>;
 
 export const SEARCH_DEBOUNCE_MS = 300;
 const MIN_CHARS = 3;
