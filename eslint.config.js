@@ -6,7 +6,17 @@ import tseslint from 'typescript-eslint';
 import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.wrangler/**', '.tsbuild/**', 'worker-configuration.d.ts', 'node_modules/**', 'test-results/**', 'test/bench/.out/**'] },
+  {
+    ignores: [
+      'dist/**',
+      '.wrangler/**',
+      '.tsbuild/**',
+      'worker-configuration.d.ts',
+      'node_modules/**',
+      'test-results/**',
+      'test/bench/.out/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   jsxA11y.flatConfigs.recommended,

@@ -60,7 +60,18 @@ const importsRule = {
 };
 
 /** Globals of the browser that do not exist in the Workers runtime. */
-export const DOM_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'location', 'history', 'alert', 'confirm', 'HTMLElement', 'customElements'];
+export const DOM_GLOBALS = [
+  'window',
+  'document',
+  'localStorage',
+  'sessionStorage',
+  'location',
+  'history',
+  'alert',
+  'confirm',
+  'HTMLElement',
+  'customElements',
+];
 
 export const layerRules = [
   {
@@ -71,7 +82,10 @@ export const layerRules = [
   {
     files: ['src/**'],
     rules: {
-      'no-restricted-globals': ['error', ...DOM_GLOBALS.map((name) => ({ name, message: 'Worker code runs in workerd, which has no DOM.' }))],
+      'no-restricted-globals': [
+        'error',
+        ...DOM_GLOBALS.map((name) => ({ name, message: 'Worker code runs in workerd, which has no DOM.' })),
+      ],
     },
   },
 ];

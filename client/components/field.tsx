@@ -11,7 +11,8 @@ interface Shell {
   hint?: string;
 }
 
-const describedBy = ({ id, error, hint }: Shell) => [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+const describedBy = ({ id, error, hint }: Shell) =>
+  [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
 
 function FieldShell({ id, label, error, hint, children }: Shell & { children: ReactNode }) {
   return (
@@ -38,7 +39,14 @@ export function TextField({ id, label, error, hint, ...input }: Shell & InputHTM
   );
 }
 
-export function SelectField({ id, label, error, hint, options, ...select }: Shell & { options: readonly string[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  options,
+  ...select
+}: Shell & { options: readonly string[] } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy({ id, label, error, hint })} {...select}>

@@ -21,7 +21,10 @@ export function ExpiredView() {
   return (
     <>
       <h1>{LINK_EXPIRED}</h1>
-      <p>Password links expire after 24 hours, or as soon as they have been used. Ask for a new link from the Papaya app: My Account, then Change Password.</p>
+      <p>
+        Password links expire after 24 hours, or as soon as they have been used. Ask for a new link from the Papaya app: My Account, then
+        Change Password.
+      </p>
       <p>{support}</p>
     </>
   );

@@ -1,7 +1,13 @@
 import { NOT_FOUND_EMAIL, PROMOTION_OVER, type PayLaterView } from '../../src/domain/pay-later';
 
 /** The pay-later screens other than the email form. */
-export function PayLaterResultView({ view, notFound }: { view: Exclude<PayLaterView, 'welcomeInput' | 'welcomeQuery'>; notFound?: boolean }) {
+export function PayLaterResultView({
+  view,
+  notFound,
+}: {
+  view: Exclude<PayLaterView, 'welcomeInput' | 'welcomeQuery'>;
+  notFound?: boolean;
+}) {
   switch (view) {
     case 'expired':
       return (

@@ -48,7 +48,11 @@ export default function GetPaid({ view: initialView, session: initialSession, in
   async function send(body: Record<string, unknown>) {
     setBusy(true);
     try {
-      const res = await fetch('/api/api_get_paid/get_paid.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch('/api/api_get_paid/get_paid.php', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(String(res.status));
       const { nextView, ...rest } = (await res.json()) as GetPaidResponse;
       setSession(rest);
@@ -72,12 +76,27 @@ export default function GetPaid({ view: initialView, session: initialSession, in
       if (values.pass.length < 8) e.pass = PASSWORD_HINT;
       else if (values.pass !== values.confirm) e.confirm = PASSWORD_MATCH_HINT;
       setErrors(e);
-      if (!Object.keys(e).length) void send({ whichState: 'setPass', sessionToken: session.sessionToken, email: values.email.trim(), pass: values.pass, fax: values.fax.trim() });
+      if (!Object.keys(e).length)
+        void send({
+          whichState: 'setPass',
+          sessionToken: session.sessionToken,
+          email: values.email.trim(),
+          pass: values.pass,
+          fax: values.fax.trim(),
+        });
     } else if (view === 'inviteForm') {
       if (!getPaidEmailValid(values.email)) e.email = EMAIL_HINT;
       if (!values.statements) e.statements = STATEMENTS_HINT;
       setErrors(e);
-      if (!Object.keys(e).length) void send({ whichState: 'inviteForm', sessionToken: session.sessionToken, i: invite, email: values.email.trim(), statements: values.statements, fax: values.fax.trim() });
+      if (!Object.keys(e).length)
+        void send({
+          whichState: 'inviteForm',
+          sessionToken: session.sessionToken,
+          i: invite,
+          email: values.email.trim(),
+          statements: values.statements,
+          fax: values.fax.trim(),
+        });
     }
   }
 
@@ -99,7 +118,12 @@ export default function GetPaid({ view: initialView, session: initialSession, in
   );
   const help = <a href={`mailto:${helpEmail}`}>{helpEmail}</a>;
 
-  if (target) return <div role="status">{title(view === 'successKit' ? 'Thank you! Your brand kit is on its way.' : 'Success! Taking you to your payments...')}</div>;
+  if (target)
+    return (
+      <div role="status">
+        {title(view === 'successKit' ? 'Thank you! Your brand kit is on its way.' : 'Success! Taking you to your payments...')}
+      </div>
+    );
   if (view === 'oops' || view === 'preEmail') {
     return (
       <div role="status">
@@ -127,7 +151,10 @@ export default function GetPaid({ view: initialView, session: initialSession, in
           {view === 'oopsTryAgain' ? (
             <>
               {title(INVALID_CODE_TITLE)}
-              <p>The code you entered is invalid or has expired. Please check the code on your payment notice. If it has expired, the payment may have been delivered another way. Contact us at {help}, or enter the code again.</p>
+              <p>
+                The code you entered is invalid or has expired. Please check the code on your payment notice. If it has expired, the payment
+                may have been delivered another way. Contact us at {help}, or enter the code again.
+              </p>
             </>
           ) : (
             <>
@@ -137,14 +164,18 @@ export default function GetPaid({ view: initialView, session: initialSession, in
           )}
           {field('access', 'Access code', 'text', 'one-time-code')}
           <label className="check">
-            <input type="checkbox" checked={values.signup} onChange={(ev) => setValues((v) => ({ ...v, signup: ev.target.checked }))} /> Sign me up to get future payments electronically
+            <input type="checkbox" checked={values.signup} onChange={(ev) => setValues((v) => ({ ...v, signup: ev.target.checked }))} />{' '}
+            Sign me up to get future payments electronically
           </label>
         </>
       )}
       {view === 'setPass' && (
         <>
           {title('Set up your account')}
-          <p>{session.payeeName ? `${session.payeeName}, create` : 'Create'} a password to collect your payment{session.amount ? ` of $${session.amount}` : ''}.</p>
+          <p>
+            {session.payeeName ? `${session.payeeName}, create` : 'Create'} a password to collect your payment
+            {session.amount ? ` of $${session.amount}` : ''}.
+          </p>
           {field('email', 'Email', 'email', 'email')}
           {field('pass', 'Password', 'password', 'new-password')}
           {field('confirm', 'Confirm password', 'password', 'new-password')}

@@ -4,7 +4,10 @@ import { useEffect, useRef } from 'react';
 const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 
 interface Turnstile {
-  render(el: HTMLElement, options: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void; 'error-callback': () => void }): string;
+  render(
+    el: HTMLElement,
+    options: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void; 'error-callback': () => void },
+  ): string;
   reset(widgetId: string): void;
   remove(widgetId: string): void;
 }
@@ -41,7 +44,12 @@ export function HumanCheck({ siteKey, onToken, resetKey }: { siteKey: string; on
     loadTurnstile()
       .then((api) => {
         if (cancelled || !ref.current) return;
-        const id = api.render(ref.current, { sitekey: siteKey, callback: onToken, 'expired-callback': () => onToken(''), 'error-callback': () => onToken('') });
+        const id = api.render(ref.current, {
+          sitekey: siteKey,
+          callback: onToken,
+          'expired-callback': () => onToken(''),
+          'error-callback': () => onToken(''),
+        });
         widget.current = { api, id };
       })
       .catch(() => onToken(''));

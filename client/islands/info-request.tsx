@@ -1,5 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { allAnswered, CANCEL_FAILED, CANCELLED, IN_PROGRESS, isConfirmation, oldAndNew, SUBMIT_FAILED, TRY_LATER, type Field } from '../../src/domain/info-request';
+import {
+  allAnswered,
+  CANCEL_FAILED,
+  CANCELLED,
+  IN_PROGRESS,
+  isConfirmation,
+  oldAndNew,
+  SUBMIT_FAILED,
+  TRY_LATER,
+  type Field,
+} from '../../src/domain/info-request';
 
 export interface InfoRequestProps {
   token: string;
@@ -31,9 +41,17 @@ export default function InfoRequest({ token, fields: initial }: InfoRequestProps
   async function submit(answers: Field[]) {
     setBusy(true);
     try {
-      const res = await fetch(`/api/update_info_request.php?${q}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ fields: answers }) });
+      const res = await fetch(`/api/update_info_request.php?${q}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ fields: answers }),
+      });
       const body = (await res.json().catch(() => null)) as { success?: boolean } | null;
-      setDone(res.ok && body?.success ? { kind: 'done', title: IN_PROGRESS, text: 'Thank you. We will finish paying your bill.' } : { kind: 'error', text: SUBMIT_FAILED });
+      setDone(
+        res.ok && body?.success
+          ? { kind: 'done', title: IN_PROGRESS, text: 'Thank you. We will finish paying your bill.' }
+          : { kind: 'error', text: SUBMIT_FAILED },
+      );
     } catch {
       setDone({ kind: 'error', text: SUBMIT_FAILED });
     }
@@ -47,7 +65,9 @@ export default function InfoRequest({ token, fields: initial }: InfoRequestProps
       const { billId } = (await removed.json().catch(() => ({}))) as { billId?: string };
       const cancelled = removed.ok && billId ? await fetch(`/cancel_back.php?o=${encodeURIComponent(billId)}`, { method: 'POST' }) : null;
       const body = cancelled?.ok ? ((await cancelled.json().catch(() => null)) as { success?: boolean } | null) : null;
-      setDone(body?.success ? { kind: 'done', title: CANCELLED, text: 'This payment will not be made.' } : { kind: 'error', text: CANCEL_FAILED });
+      setDone(
+        body?.success ? { kind: 'done', title: CANCELLED, text: 'This payment will not be made.' } : { kind: 'error', text: CANCEL_FAILED },
+      );
     } catch {
       setDone({ kind: 'error', text: CANCEL_FAILED });
     }
@@ -95,7 +115,12 @@ export default function InfoRequest({ token, fields: initial }: InfoRequestProps
           </div>
         ) : (
           <div className="choice-buttons">
-            <button type="button" className="button" disabled={busy} onClick={() => submit(initial.map((f) => ({ ...f, value: 'confirmed' })))}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => submit(initial.map((f) => ({ ...f, value: 'confirmed' })))}
+            >
               Confirm and pay
             </button>
             <button type="button" className="button button--secondary" disabled={busy} onClick={() => setDeclining(true)}>
@@ -119,7 +144,12 @@ export default function InfoRequest({ token, fields: initial }: InfoRequestProps
       {fields.map((f, i) => (
         <div className="field" key={f.name}>
           <label htmlFor={`info-${i}`}>{f.name}</label>
-          <input id={`info-${i}`} value={f.value} placeholder={f.placeholder} onChange={(e) => setFields((list) => list.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
+          <input
+            id={`info-${i}`}
+            value={f.value}
+            placeholder={f.placeholder}
+            onChange={(e) => setFields((list) => list.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))}
+          />
         </div>
       ))}
       <button type="submit" className="button" disabled={busy || !allAnswered(fields)}>

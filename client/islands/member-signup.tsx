@@ -55,16 +55,28 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial }: Mem
         <h1 ref={heading} tabIndex={-1}>
           How would you like to pay?
         </h1>
-        <p>
-          ${price} a month after your first month free. You won't be charged until your membership starts.
-        </p>
+        <p>${price} a month after your first month free. You won't be charged until your membership starts.</p>
         <fieldset className="choices">
           <legend className="visually-hidden">Payment method</legend>
           <label>
-            <input type="radio" name="payment" value="CARD_ON_FILE" checked={choice === 'CARD_ON_FILE'} onChange={() => setChoice('CARD_ON_FILE')} /> Use the card on file
+            <input
+              type="radio"
+              name="payment"
+              value="CARD_ON_FILE"
+              checked={choice === 'CARD_ON_FILE'}
+              onChange={() => setChoice('CARD_ON_FILE')}
+            />{' '}
+            Use the card on file
           </label>
           <label>
-            <input type="radio" name="payment" value="NEW_METHOD" checked={choice === 'NEW_METHOD'} onChange={() => setChoice('NEW_METHOD')} /> Add a new payment method in the app
+            <input
+              type="radio"
+              name="payment"
+              value="NEW_METHOD"
+              checked={choice === 'NEW_METHOD'}
+              onChange={() => setChoice('NEW_METHOD')}
+            />{' '}
+            Add a new payment method in the app
           </label>
         </fieldset>
         {error && (

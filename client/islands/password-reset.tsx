@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { HINT_LENGTH_DONE, HINT_LENGTH_TODO, HINT_MATCH_DONE, HINT_MATCH_TODO, PASSWORD_MIN, passwordReady, resetView, type ResetView } from '../../src/domain/password';
+import {
+  HINT_LENGTH_DONE,
+  HINT_LENGTH_TODO,
+  HINT_MATCH_DONE,
+  HINT_MATCH_TODO,
+  PASSWORD_MIN,
+  passwordReady,
+  resetView,
+  type ResetView,
+} from '../../src/domain/password';
 import { ChangedView, ExpiredView, MismatchView } from '../components/password-views';
 import { HumanCheck } from './human-check';
 
@@ -56,11 +65,25 @@ export default function PasswordReset({ token, humanCheckSiteKey }: PasswordRese
       <h1>Choose a new password</h1>
       <div className="field">
         <label htmlFor="reset-password">New password</label>
-        <input id="reset-password" type={visible ? 'text' : 'password'} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="reset-hint-length" />
+        <input
+          id="reset-password"
+          type={visible ? 'text' : 'password'}
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby="reset-hint-length"
+        />
       </div>
       <div className="field">
         <label htmlFor="reset-confirm">Confirm new password</label>
-        <input id="reset-confirm" type={visible ? 'text' : 'password'} autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} aria-describedby="reset-hint-match" />
+        <input
+          id="reset-confirm"
+          type={visible ? 'text' : 'password'}
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          aria-describedby="reset-hint-match"
+        />
       </div>
       <button type="button" className="link-button" aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
         {visible ? 'Hide' : 'Show'}

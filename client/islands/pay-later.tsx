@@ -29,7 +29,11 @@ export default function PayLater({ until }: PayLaterProps) {
     setSending(true);
     let answer: PayLaterResult | null = null;
     try {
-      const res = await fetch('/api/pay_later.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ue: emailToken(email) }) });
+      const res = await fetch('/api/pay_later.php', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ue: emailToken(email) }),
+      });
       answer = res.ok ? ((await res.json()) as PayLaterResult) : null;
     } catch {
       answer = null;
@@ -45,7 +49,12 @@ export default function PayLater({ until }: PayLaterProps) {
       </div>
     );
   }
-  const until_ = new Date(`${until}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const until_ = new Date(`${until}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return (
     <form noValidate onSubmit={submit}>
       <h1>Pay your bills now, pay us back in two weeks</h1>

@@ -45,7 +45,11 @@ export default function PayWidget({ formId, variant, mobile, payeeId, downloadUr
   if (variant === 'button') return <PayNow downloadUrl={downloadUrl} />;
   return (
     <div className="widget-body">
-      {mobile ? <PayNow downloadUrl={downloadUrl} /> : <SmsForm formId={formId} payeeId={payeeId} source="w" humanCheckSiteKey={humanCheckSiteKey} onSentChange={setSent} />}
+      {mobile ? (
+        <PayNow downloadUrl={downloadUrl} />
+      ) : (
+        <SmsForm formId={formId} payeeId={payeeId} source="w" humanCheckSiteKey={humanCheckSiteKey} onSentChange={setSent} />
+      )}
       <p className="widget-rating">
         <span className="widget-stars" aria-hidden="true">
           ★★★★★

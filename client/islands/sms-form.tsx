@@ -24,7 +24,15 @@ export const STORE_REDIRECT_MS = 3_000;
 type State = { kind: 'form'; error?: string } | { kind: 'sending' } | { kind: 'sent' };
 
 /** Text-me-a-link: a masked US mobile number, validated here and again by the Worker. */
-export default function SmsForm({ formId, payeeId, source, storeUrl, submitLabel = 'Text me a link', humanCheckSiteKey, onSentChange }: SmsFormProps) {
+export default function SmsForm({
+  formId,
+  payeeId,
+  source,
+  storeUrl,
+  submitLabel = 'Text me a link',
+  humanCheckSiteKey,
+  onSentChange,
+}: SmsFormProps) {
   const [phone, setPhone] = useState('');
   const [state, setState] = useState<State>({ kind: 'form' });
   const [humanToken, setHumanToken] = useState('');

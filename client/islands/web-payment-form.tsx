@@ -45,13 +45,21 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
   const onHumanToken = useCallback((token: string) => setHumanToken(token), []);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const payerInput = { ...values, account: company ? undefined : (values.account ?? ''), invoices: company ? invoices.map((i) => i.value) : undefined };
+  const payerInput = {
+    ...values,
+    account: company ? undefined : (values.account ?? ''),
+    invoices: company ? invoices.map((i) => i.value) : undefined,
+  };
   // The schemas depend on the payee only; built once, they check every keystroke.
   const payerRules = useMemo(() => payerSchema(rules, { company }), [rules, company]);
   const cardRules = useMemo(() => cardSchema(rules, new Date()), [rules]);
   const payerCheck = payerRules.safeParse(payerInput);
   const cardCheck = cardRules.safeParse(values);
-  const errors = { ...(payerCheck.success ? {} : fieldErrors(payerCheck.error)), ...(cardCheck.success ? {} : fieldErrors(cardCheck.error)), ...serverErrors };
+  const errors = {
+    ...(payerCheck.success ? {} : fieldErrors(payerCheck.error)),
+    ...(cardCheck.success ? {} : fieldErrors(cardCheck.error)),
+    ...serverErrors,
+  };
   const shown = (name: string) => (touched.has(name) ? errors[name] : undefined);
 
   const set = (name: string, value: string) => {
@@ -84,10 +92,12 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
     if (step === 'payer') return next();
     touch(...CARD_FIELDS);
     if (!cardCheck.success) return focusFirstError(CARD_FIELDS);
-    if (humanCheckSiteKey && !humanToken) return setStatus({ kind: 'failed', message: 'Please confirm you are not a robot, then try again.' });
+    if (humanCheckSiteKey && !humanToken)
+      return setStatus({ kind: 'failed', message: 'Please confirm you are not a robot, then try again.' });
     setStatus({ kind: 'processing' });
     const body = new FormData();
-    for (const [name, value] of Object.entries(values)) if (value && (PAYER_FIELDS.includes(name) || CARD_FIELDS.includes(name))) body.append(name, value);
+    for (const [name, value] of Object.entries(values))
+      if (value && (PAYER_FIELDS.includes(name) || CARD_FIELDS.includes(name))) body.append(name, value);
     if (company) {
       body.delete('account');
       for (const i of invoices) body.append('invoice', i.value);
@@ -95,10 +105,21 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
     }
     body.append('idempotencyKey', idempotencyKey);
     if (humanToken) body.append('humanToken', humanToken);
-    const query = new URLSearchParams({ p: payeeId, ...(flags.optE ? { optE: 'true' } : {}), ...(flags.silent ? { silent: '1' } : {}), ...(flags.generic ? { generic: '1' } : {}) });
+    const query = new URLSearchParams({
+      p: payeeId,
+      ...(flags.optE ? { optE: 'true' } : {}),
+      ...(flags.silent ? { silent: '1' } : {}),
+      ...(flags.generic ? { generic: '1' } : {}),
+    });
     try {
       const res = await fetch(`/payment/payment_back.php?${query}`, { method: 'POST', body });
-      const answer = (await res.json().catch(() => ({}))) as { status?: string; confirmationUrl?: string; message?: string; error?: string; fields?: Record<string, string> };
+      const answer = (await res.json().catch(() => ({}))) as {
+        status?: string;
+        confirmationUrl?: string;
+        message?: string;
+        error?: string;
+        fields?: Record<string, string>;
+      };
       if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);
       if (answer.fields && Object.keys(answer.fields).length) {
         setServerErrors(answer.fields);
@@ -143,25 +164,46 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
                       error={shown(`invoices.${i}`)}
                     />
                     {invoices.length > 1 && (
-                      <button type="button" className="link-button" onClick={() => setInvoices((list) => list.filter((x) => x.id !== invoice.id))}>
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => setInvoices((list) => list.filter((x) => x.id !== invoice.id))}
+                      >
                         Remove {labels.account.toLowerCase()} {i + 1}
                       </button>
                     )}
                   </div>
                 ))}
-                <button type="button" className="link-button" onClick={() => setInvoices((list) => [...list, { id: Math.max(...list.map((x) => x.id)) + 1, value: '' }])}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => setInvoices((list) => [...list, { id: Math.max(...list.map((x) => x.id)) + 1, value: '' }])}
+                >
                   Add another {labels.account.toLowerCase()}
                 </button>
               </div>
             ) : (
               <Field name="account" label={labels.account} {...bind('account')} />
             )}
-            {rules.customFields.payDOB && <Field name="payDOB" label="Patient Date of Birth" placeholder="MM/DD/YYYY" inputMode="numeric" autoComplete="bday" {...bind('payDOB')} />}
-            {rules.customFields.payDOS && <Field name="payDOS" label="Date of Service" placeholder="MM/DD/YYYY" inputMode="numeric" {...bind('payDOS')} />}
+            {rules.customFields.payDOB && (
+              <Field
+                name="payDOB"
+                label="Patient Date of Birth"
+                placeholder="MM/DD/YYYY"
+                inputMode="numeric"
+                autoComplete="bday"
+                {...bind('payDOB')}
+              />
+            )}
+            {rules.customFields.payDOS && (
+              <Field name="payDOS" label="Date of Service" placeholder="MM/DD/YYYY" inputMode="numeric" {...bind('payDOS')} />
+            )}
             <Field name="amount" label={labels.amount} inputMode="decimal" placeholder="$0.00" {...bind('amount', formatAmount)} />
             <Field name="email" label="Email" type="email" autoComplete="email" {...bind('email')} />
             <Field name="phone" label={labels.phone} type="tel" autoComplete="tel" hint={SMS_RECEIPT_NOTE} {...bind('phone')} />
-            {rules.customFields.billingZip && <Field name="billingZip" label="Billing ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('billingZip')} />}
+            {rules.customFields.billingZip && (
+              <Field name="billingZip" label="Billing ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('billingZip')} />
+            )}
             <button type="submit" className="button">
               Next
             </button>
@@ -175,8 +217,22 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
         </legend>
         <Field name="ccn" label="Card Number" inputMode="numeric" autoComplete="cc-number" {...bind('ccn', formatCardNumber)} />
         <div className="wp-row">
-          <Field name="exp" label="Expiration (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" {...bind('exp', formatExpiry)} />
-          <Field name="cvv" label="Security Code (CVV)" inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...bind('cvv', (v) => v.replace(/\D/g, ''))} />
+          <Field
+            name="exp"
+            label="Expiration (MM/YY)"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            {...bind('exp', formatExpiry)}
+          />
+          <Field
+            name="cvv"
+            label="Security Code (CVV)"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            {...bind('cvv', (v) => v.replace(/\D/g, ''))}
+          />
         </div>
         <Field name="billName" label="Name on Card" autoComplete="cc-name" {...bind('billName')} />
         <Field name="addr1" label="Billing Address" autoComplete="address-line1" {...bind('addr1')} />

@@ -59,7 +59,12 @@ export const SearchQuerySchema = z.object({
 });
 
 /** What Google's sign-in sends back: printable ASCII only (scopes are space-separated URLs). */
-const oauthText = (max: number) => z.string().max(max).regex(/^[\x20-\x7e]*$/, 'Unexpected characters.').default('');
+const oauthText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[\x20-\x7e]*$/, 'Unexpected characters.')
+    .default('');
 
 export const EmailLinkSchema = z.object({
   state: oauthText(2000),
@@ -83,7 +88,10 @@ export const CancelQuerySchema = z.object({ o: token });
 export const MemberSignupQuerySchema = z.object({
   p: z.enum(['CARD_ON_FILE', 'NEW_METHOD']),
   f: shortText(100).default(''),
-  a: z.string().regex(/^\d{0,2}$/).default(''),
+  a: z
+    .string()
+    .regex(/^\d{0,2}$/)
+    .default(''),
 });
 
 export const PayLaterSchema = z.object({ ue: z.string().trim().min(1, REQUIRED).max(400) });

@@ -28,7 +28,13 @@ export function cardBrand(digits: string): CardBrand {
 }
 
 /** How a receipt names each brand. */
-export const BRAND_NAMES: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', unknown: 'Card' };
+export const BRAND_NAMES: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  unknown: 'Card',
+};
 
 export interface CardsAccepted {
   pall: boolean;

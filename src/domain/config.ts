@@ -94,7 +94,11 @@ const SettingsSchema = z
   })
   .superRefine((s, ctx) => {
     if (s.ENVIRONMENT === 'production' && s.HUMAN_CHECK === 'turnstile' && (!s.TURNSTILE_SECRET || !s.TURNSTILE_SITE_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['TURNSTILE_SECRET'], message: 'Production with HUMAN_CHECK=turnstile needs TURNSTILE_SITE_KEY and the TURNSTILE_SECRET secret.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TURNSTILE_SECRET'],
+        message: 'Production with HUMAN_CHECK=turnstile needs TURNSTILE_SITE_KEY and the TURNSTILE_SECRET secret.',
+      });
     }
   })
   .transform((s) => ({

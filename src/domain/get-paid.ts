@@ -45,7 +45,8 @@ export type Session = Omit<GetPaidResponse, 'nextView'>;
 
 /** Where a success view sends the biller next. */
 export function successTarget(view: GetPaidView, session: Session, billerPanelUrl: string): string | null {
-  const join = (params: Record<string, string>) => `${billerPanelUrl}${billerPanelUrl.includes('?') ? '&' : '?'}${new URLSearchParams(params)}`;
+  const join = (params: Record<string, string>) =>
+    `${billerPanelUrl}${billerPanelUrl.includes('?') ? '&' : '?'}${new URLSearchParams(params)}`;
   if (view === 'successUser') return join({ hasAccount: 'true' });
   if (view === 'successAg') return join({ agentToken: session.sessionToken ?? '' });
   if (view === 'successKit') return '/brand-kit?company';

@@ -4,4 +4,14 @@ export const ISLAND_PROPS_ATTR = 'data-props';
 export const ISLAND_HYDRATED_ATTR = 'data-hydrated';
 
 /** Island module names: each is `client/islands/<name>.tsx` with a default-exported component. */
-export type IslandName = 'redirect-after' | 'sms-form' | 'pay-widget' | 'provider-lookup' | 'web-payment-form' | 'password-reset' | 'pay-later' | 'member-signup' | 'info-request' | 'get-paid';
+export type IslandName =
+  | 'redirect-after'
+  | 'sms-form'
+  | 'pay-widget'
+  | 'provider-lookup'
+  | 'web-payment-form'
+  | 'password-reset'
+  | 'pay-later'
+  | 'member-signup'
+  | 'info-request'
+  | 'get-paid';

@@ -6,7 +6,11 @@ export type PayRoute = 'pay' | 'provider' | 'slash';
 export type FlagState = 'on' | 'off' | 'failed';
 
 export type Resolution =
-  | { kind: 'redirect'; reason: 'mobile-web-pay' | 'special-name' | 'multi-option' | 'go-biller-page' | 'go-home' | 'web-form'; location: string }
+  | {
+      kind: 'redirect';
+      reason: 'mobile-web-pay' | 'special-name' | 'multi-option' | 'go-biller-page' | 'go-home' | 'web-form';
+      location: string;
+    }
   | { kind: 'vanilla-sms' }
   | { kind: 'provider-sms'; payee: Payee }
   | { kind: 'not-found' };

@@ -75,7 +75,10 @@ function accountField(rules: PayeeRules) {
   }
   return required(50).superRefine((value, ctx) => {
     if (pattern && !pattern.test(value)) {
-      ctx.addIssue({ code: 'custom', message: rules.acctRegexWarn ? accountWarning(rules.acctRegexWarn) : accountStartsWith(rules.acctRegexReadibleString) });
+      ctx.addIssue({
+        code: 'custom',
+        message: rules.acctRegexWarn ? accountWarning(rules.acctRegexWarn) : accountStartsWith(rules.acctRegexReadibleString),
+      });
     }
   });
 }
@@ -83,7 +86,10 @@ function accountField(rules: PayeeRules) {
 /** Step 1, patient / payer / company info. Fields the payee does not enable are skipped. */
 export function payerSchema(rules: PayeeRules, { company }: { company: boolean }) {
   // A field the payee does not ask for is not sent on; anything in it must still be well formed.
-  const skip = z.string().regex(/^(\d{2}\/\d{2}\/\d{4})?$/, INVALID_DATE).optional();
+  const skip = z
+    .string()
+    .regex(/^(\d{2}\/\d{2}\/\d{4})?$/, INVALID_DATE)
+    .optional();
   return z.object({
     patientName: required(100),
     account: company ? z.string().max(50).optional() : accountField(rules),
@@ -93,7 +99,12 @@ export function payerSchema(rules: PayeeRules, { company }: { company: boolean }
     amount: amountField,
     email: emailField,
     phone: phoneField,
-    billingZip: rules.customFields.billingZip ? zipField : z.string().regex(/^(\d{5}(-\d{4})?)?$/, INVALID_ZIP).optional(),
+    billingZip: rules.customFields.billingZip
+      ? zipField
+      : z
+          .string()
+          .regex(/^(\d{5}(-\d{4})?)?$/, INVALID_ZIP)
+          .optional(),
   });
 }
 export type PayerForm = z.output<ReturnType<typeof payerSchema>>;
@@ -105,7 +116,8 @@ export function cardSchema(rules: PayeeRules, now: Date) {
       .regex(/^[\d\s-]+$/, CARD_NOT_ACCEPTED)
       .superRefine((value, ctx) => {
         const digits = cardDigits(value);
-        if (!luhnValid(digits) || !brandAccepted(cardBrand(digits), rules.ccAccepted)) ctx.addIssue({ code: 'custom', message: CARD_NOT_ACCEPTED });
+        if (!luhnValid(digits) || !brandAccepted(cardBrand(digits), rules.ccAccepted))
+          ctx.addIssue({ code: 'custom', message: CARD_NOT_ACCEPTED });
       }),
     exp: required(7, INVALID_EXPIRY).refine((v) => expiryValid(v, now), INVALID_EXPIRY),
     cvv: required(4, INVALID_CVV).regex(/^\d{3,4}$/, INVALID_CVV),

@@ -7,7 +7,8 @@ export function randomToken(length: number, alphabet = ALPHANUMERIC): string {
   const limit = 256 - (256 % alphabet.length);
   const out: string[] = [];
   while (out.length < length) {
-    for (const b of crypto.getRandomValues(new Uint8Array(length * 2))) if (b < limit && out.length < length) out.push(alphabet[b % alphabet.length]!);
+    for (const b of crypto.getRandomValues(new Uint8Array(length * 2)))
+      if (b < limit && out.length < length) out.push(alphabet[b % alphabet.length]!);
   }
   return out.join('');
 }

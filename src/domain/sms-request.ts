@@ -3,16 +3,14 @@ import { payeeIdField } from './api-schemas';
 import { INVALID_PHONE, mobileNumber } from './phone';
 
 /** A US mobile number as typed, parsed to the 10 digits the backend takes. */
-export const MobileNumberSchema = z
-  .unknown()
-  .transform((value, ctx) => {
-    const digits = mobileNumber(value);
-    if (digits === null) {
-      ctx.addIssue({ code: 'custom', message: INVALID_PHONE });
-      return z.NEVER;
-    }
-    return digits;
-  });
+export const MobileNumberSchema = z.unknown().transform((value, ctx) => {
+  const digits = mobileNumber(value);
+  if (digits === null) {
+    ctx.addIssue({ code: 'custom', message: INVALID_PHONE });
+    return z.NEVER;
+  }
+  return digits;
+});
 
 /**
  * What a browser sends to ask for a text. The Worker composes the message itself; a `body`
@@ -35,4 +33,3 @@ export const SmsRequestSchema = z
     humanToken: humanToken || googleRecaptchaToken || undefined,
   }));
 export type SmsRequest = z.output<typeof SmsRequestSchema>;
-

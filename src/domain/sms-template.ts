@@ -10,7 +10,16 @@ export const randomLinkId = () => randomToken(7);
 /** `MM/D/YYYY, H:mm:ss` in the given time zone (Pacific by default, where Papaya is). */
 export function smsTimestamp(date: Date, timeZone = 'America/Los_Angeles'): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );

@@ -6,7 +6,15 @@ export interface FormLabels {
   phone: string;
 }
 
-export function formLabels({ company, notMedical, useStatement }: { company: boolean; notMedical: boolean; useStatement: boolean }): FormLabels {
+export function formLabels({
+  company,
+  notMedical,
+  useStatement,
+}: {
+  company: boolean;
+  notMedical: boolean;
+  useStatement: boolean;
+}): FormLabels {
   if (company) return { name: 'Company Name', account: 'Invoice Number', amount: 'Total Amount', phone: 'Contact Number' };
   return {
     name: notMedical ? 'Billing Name' : 'Patient Name',

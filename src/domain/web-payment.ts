@@ -4,7 +4,10 @@ import type { Payee } from './payee';
  * Whether a payee is offered web payment (pay-pages spec §4): not for noGenericWeb, autoConf,
  * partner+billing, provider+billing or generic-pay payees, except the ids always allowed.
  */
-export function webPaymentOffered(payee: Payee, { genericPayNames, webPayAlwaysAllowed }: { genericPayNames: string[]; webPayAlwaysAllowed: string[] }): boolean {
+export function webPaymentOffered(
+  payee: Payee,
+  { genericPayNames, webPayAlwaysAllowed }: { genericPayNames: string[]; webPayAlwaysAllowed: string[] },
+): boolean {
   if (webPayAlwaysAllowed.includes(payee.payeeId)) return true;
   if (payee.noGenericWeb || payee.autoConf) return false;
   if (payee.isBilling && (payee.isPartner || payee.isProvider)) return false;

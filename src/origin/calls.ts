@@ -1,7 +1,16 @@
 import * as z from 'zod';
 import { FieldSchema, type GetPaidRequest, type TeamEmail } from '../domain/api-schemas';
 import type { Field } from '../domain/info-request';
-import { GetPaidResponseSchema, PayeeSchema, PayLaterResultSchema, PaymentResultSchema, SearchResultSchema, type PaymentFields, type PaymentQuery, type SmsSend } from './schemas';
+import {
+  GetPaidResponseSchema,
+  PayeeSchema,
+  PayLaterResultSchema,
+  PaymentResultSchema,
+  SearchResultSchema,
+  type PaymentFields,
+  type PaymentQuery,
+  type SmsSend,
+} from './schemas';
 
 /** One call of the contract (§3): how its request is written and how its answer is read. */
 export interface CallSpec<I, O> {
@@ -17,9 +26,11 @@ const q = (params: Record<string, string | undefined>) => {
   return search.toString();
 };
 
-const success = z.object({ success: z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['true', 'false', '1', '0'])]) }).transform((v) => ({
-  success: v.success === true || v.success === 1 || v.success === 'true' || v.success === '1',
-}));
+const success = z
+  .object({ success: z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['true', 'false', '1', '0'])]) })
+  .transform((v) => ({
+    success: v.success === true || v.success === 1 || v.success === 'true' || v.success === '1',
+  }));
 
 const define = <I, O = void>(spec: CallSpec<I, O>) => spec;
 
@@ -51,7 +62,13 @@ export const calls = {
   getPayee: define({
     name: 'getPayee',
     request: (p: string) => ({ method: 'POST', path: `/api/web_payment.php?${q({ action: 'getPayee', p })}` }),
-    response: z.union([z.object({}).strict().transform(() => null), PayeeSchema]),
+    response: z.union([
+      z
+        .object({})
+        .strict()
+        .transform(() => null),
+      PayeeSchema,
+    ]),
   }),
   searchPayees: define({
     name: 'getPayees',
@@ -74,8 +91,14 @@ export const calls = {
   }),
   linkGmail: define({
     name: 'link_gmail_account',
-    request: (body: { state: string; code: string; scope: string; error: string }) => ({ method: 'POST', path: '/api/link_gmail_account.php', json: body }),
-    response: z.object({ success: z.union([z.enum(['true', 'false']), z.boolean()]) }).transform((v) => v.success === true || v.success === 'true'),
+    request: (body: { state: string; code: string; scope: string; error: string }) => ({
+      method: 'POST',
+      path: '/api/link_gmail_account.php',
+      json: body,
+    }),
+    response: z
+      .object({ success: z.union([z.enum(['true', 'false']), z.boolean()]) })
+      .transform((v) => v.success === true || v.success === 'true'),
   }),
   getInfoRequest: define({
     name: 'update_info_request:get',
@@ -84,7 +107,11 @@ export const calls = {
   }),
   submitInfoRequest: define({
     name: 'update_info_request:post',
-    request: ({ t, fields }: { t: string; fields: Field[] }) => ({ method: 'POST', path: `/api/update_info_request.php?${q({ t })}`, json: { fields } }),
+    request: ({ t, fields }: { t: string; fields: Field[] }) => ({
+      method: 'POST',
+      path: `/api/update_info_request.php?${q({ t })}`,
+      json: { fields },
+    }),
     response: success.transform((v) => v.success),
   }),
   deleteInfoRequest: define({

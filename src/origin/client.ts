@@ -15,7 +15,11 @@ export type Origin = { [K in CallName]: (input: CallInput<K>) => Promise<OriginR
 
 function requestInit(spec: CallSpec<unknown, unknown>, input: unknown, signal: AbortSignal): { path: string; init: RequestInit } {
   const { method, path, json, form } = spec.request(input);
-  if (json !== undefined) return { path, init: { method, headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(json), signal } };
+  if (json !== undefined)
+    return {
+      path,
+      init: { method, headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(json), signal },
+    };
   let body: FormData | undefined;
   if (form) {
     body = new FormData();

@@ -22,7 +22,9 @@ const EMBEDDED_BASE = 'http://embedded-origin.internal';
  */
 export function createOrigin(env: Env, onOutcome?: (outcome: CallOutcome) => void): Origin {
   const { originUrl, originTimeoutMs: timeoutMs } = readConfig(env);
-  const transport: Transport = originUrl ? (url, init) => fetch(url, init) : async (url, init) => embeddedOrigin.fetch(new Request(url, init), env);
+  const transport: Transport = originUrl
+    ? (url, init) => fetch(url, init)
+    : async (url, init) => embeddedOrigin.fetch(new Request(url, init), env);
   return createClient({ baseUrl: originUrl || EMBEDDED_BASE, transport, timeoutMs, onOutcome });
 }
 

@@ -1,5 +1,15 @@
 /** Forwards a request for a page this Worker does not own to the legacy site, unchanged. */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+];
 
 export async function passThrough(originUrl: string, request: Request): Promise<Response | null> {
   const incoming = new URL(request.url);

@@ -75,7 +75,13 @@ export const PayeeSchema = z.object({
     .max(20)
     .nullish()
     .transform((v) => v ?? []),
-  fee: z.coerce.number().finite().nonnegative().max(1000).nullish().transform((v) => v ?? 0),
+  fee: z.coerce
+    .number()
+    .finite()
+    .nonnegative()
+    .max(1000)
+    .nullish()
+    .transform((v) => v ?? 0),
   commonBot: text(200),
 }) satisfies z.ZodType<Payee>;
 export type PayeeInput = z.input<typeof PayeeSchema>;
@@ -100,7 +106,10 @@ export const GetPaidResponseSchema = z.object({
   payeeName: optionalText(200),
   payeeBilling: flag.optional(),
   payeeId: digits.optional(),
-  amount: z.union([z.string().max(40), z.number()]).transform(String).optional(),
+  amount: z
+    .union([z.string().max(40), z.number()])
+    .transform(String)
+    .optional(),
   phone: optionalText(40),
   payeeCreatedAt: optionalText(40),
   inviteCount: z.coerce.number().int().nonnegative().optional(),

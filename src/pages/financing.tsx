@@ -11,9 +11,8 @@ export function FinancingPage({ providerUrl, backHref, backLabel }: { providerUr
         </p>
         <h1>Payment plan options</h1>
         <p>
-          If you can't pay your whole bill today, a healthcare credit card can let you spread the cost over time. Many
-          providers accept cards made for medical, dental and veterinary costs, often with promotional financing on purchases
-          above a minimum amount.
+          If you can't pay your whole bill today, a healthcare credit card can let you spread the cost over time. Many providers accept
+          cards made for medical, dental and veterinary costs, often with promotional financing on purchases above a minimum amount.
         </p>
         <h2>How it works</h2>
         <ol>
@@ -33,8 +32,8 @@ export function FinancingPage({ providerUrl, backHref, backLabel }: { providerUr
           </a>
         </p>
         <p className="disclaimer">
-          Papaya is not affiliated with, and does not endorse, the financing provider. Financing is offered by the provider
-          alone, subject to its credit approval and terms. Papaya receives no compensation for referrals.
+          Papaya is not affiliated with, and does not endorse, the financing provider. Financing is offered by the provider alone, subject
+          to its credit approval and terms. Papaya receives no compensation for referrals.
         </p>
       </article>
     </Document>

@@ -10,7 +10,11 @@ export function PayAppClipPage({ href }: { href: string }) {
       <section className="card hero">
         <h1>Pay your bill with Papaya</h1>
         <p>We're opening Papaya so you can pay in a few taps. If nothing happens, use the button below.</p>
-        <Island name="redirect-after" component={RedirectAfter} props={{ href, delayMs: APP_CLIP_REDIRECT_MS, label: 'Continue to Papaya' }} />
+        <Island
+          name="redirect-after"
+          component={RedirectAfter}
+          props={{ href, delayMs: APP_CLIP_REDIRECT_MS, label: 'Continue to Papaya' }}
+        />
       </section>
     </Document>
   );

@@ -35,8 +35,15 @@ export function PayPage({ page, payee, storeUrl, humanCheckSiteKey, appStoreUrl,
     <Document page={page} meta="pay" title={payee ? `Pay ${payee.payeeName} - Papaya` : undefined}>
       <section className="card pay">
         {payee ? <PayeeHeader payee={payee} /> : <h1>Pay your bill with Papaya</h1>}
-        <p>Enter your mobile number and we'll text you a secure link to pay{payee ? ` ${payee.payeeName}` : ' your bill'} from your phone in a few minutes.</p>
-        <Island name="sms-form" component={SmsForm} props={{ formId: 'sms', payeeId: payee?.payeeId, source: 'p', storeUrl, humanCheckSiteKey }} />
+        <p>
+          Enter your mobile number and we'll text you a secure link to pay{payee ? ` ${payee.payeeName}` : ' your bill'} from your phone in
+          a few minutes.
+        </p>
+        <Island
+          name="sms-form"
+          component={SmsForm}
+          props={{ formId: 'sms', payeeId: payee?.payeeId, source: 'p', storeUrl, humanCheckSiteKey }}
+        />
         <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
         <p className="muted">
           Prefer your computer? <a href={payee ? `/web-payment?p=${payee.payeeId}` : '/web-payment'}>Pay by card on the web</a>.

@@ -4,7 +4,15 @@ import { Island } from '../web/island';
 import { ExpiredView, MismatchView, NoTokenView } from '../../client/components/password-views';
 import { Document } from './shell/document';
 
-export function UpdatePasswordPage({ view, token, humanCheckSiteKey }: { view: ResetView | 'no-token'; token?: string; humanCheckSiteKey?: string }) {
+export function UpdatePasswordPage({
+  view,
+  token,
+  humanCheckSiteKey,
+}: {
+  view: ResetView | 'no-token';
+  token?: string;
+  humanCheckSiteKey?: string;
+}) {
   return (
     <Document page="Update-Pass" title="Change Your Password - Papaya">
       <section className="card reset">

@@ -53,12 +53,12 @@ export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playSt
           {debtCollector && (
             <div className="wp-notice">
               <p>
-                <strong>This communication is from a debt collector.</strong> This is an attempt to collect a debt, and any information obtained
-                will be used for that purpose.
+                <strong>This communication is from a debt collector.</strong> This is an attempt to collect a debt, and any information
+                obtained will be used for that purpose.
               </p>
               <p>
-                Payments made here are sent by Papaya to {payee.payeeName} on your behalf. Paying does not waive any right you have to dispute
-                the debt; contact {payee.payeeName} directly about the debt itself.
+                Payments made here are sent by Papaya to {payee.payeeName} on your behalf. Paying does not waive any right you have to
+                dispute the debt; contact {payee.payeeName} directly about the debt itself.
               </p>
             </div>
           )}

@@ -31,8 +31,14 @@ export function WidgetPage({ variant, mobile, payeeId, payeeName, downloadUrl, s
             <span className="visually-hidden">Papaya (opens in a new tab)</span>
           </a>
         )}
-        <h1 className={variant === 'button' ? 'visually-hidden' : undefined}>{payeeName ? `Pay ${payeeName} with Papaya` : 'Pay your bill with Papaya'}</h1>
-        <Island name="pay-widget" component={PayWidget} props={{ formId: 'widget', variant, mobile, payeeId, downloadUrl, humanCheckSiteKey }} />
+        <h1 className={variant === 'button' ? 'visually-hidden' : undefined}>
+          {payeeName ? `Pay ${payeeName} with Papaya` : 'Pay your bill with Papaya'}
+        </h1>
+        <Island
+          name="pay-widget"
+          component={PayWidget}
+          props={{ formId: 'widget', variant, mobile, payeeId, downloadUrl, humanCheckSiteKey }}
+        />
       </section>
     </Document>
   );

@@ -21,7 +21,6 @@ import { renderPage } from '../web/render';
 /** Account pages reached from an email, holding a one-time token. */
 export const accountRoutes = new Hono<AppEnv>();
 
-
 accountRoutes.get('/update-password', async (c) => {
   const token = c.req.query('x') ?? '';
   if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: PRIVATE_PAGE });
@@ -32,13 +31,18 @@ accountRoutes.get('/update-password', async (c) => {
   const shown = view === 'pass-changed' ? 'expired' : view;
   const siteKey = humanCheckSiteKey(c.get('config'));
   // A well-formed token goes into the reused page per response; anything else is drawn as it is.
-  if (!shaped) return renderPage(c, <UpdatePasswordPage view={shown} token={token} humanCheckSiteKey={siteKey} />, { headers: PRIVATE_PAGE });
-  return renderPage(c, <UpdatePasswordPage view={shown} token={slot('token')} humanCheckSiteKey={siteKey} />, { headers: PRIVATE_PAGE, reuse: { token } });
+  if (!shaped)
+    return renderPage(c, <UpdatePasswordPage view={shown} token={token} humanCheckSiteKey={siteKey} />, { headers: PRIVATE_PAGE });
+  return renderPage(c, <UpdatePasswordPage view={shown} token={slot('token')} humanCheckSiteKey={siteKey} />, {
+    headers: PRIVATE_PAGE,
+    reuse: { token },
+  });
 });
 
 accountRoutes.get('/pay-later', async (c) => {
   const until = c.get('config').payLaterUntil;
-  if (!promotionOpen(until, new Date())) return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE });
+  if (!promotionOpen(until, new Date()))
+    return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE });
   const ue = (c.req.query('ue') ?? '').trim();
   if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE });
   // A link with a token enrols at once: the answer is known before the page is drawn.
@@ -59,7 +63,12 @@ accountRoutes.get('/account-link', async (c) => {
   let linked = getCookie(c, LINKED_COOKIE) === '1';
   if (!linked) {
     // A malformed answer from sign-in is a failed link, and is not sent on.
-    const answer = EmailLinkSchema.safeParse({ state: c.req.query('state'), code: c.req.query('code'), scope: c.req.query('scope'), error: c.req.query('error') });
+    const answer = EmailLinkSchema.safeParse({
+      state: c.req.query('state'),
+      code: c.req.query('code'),
+      scope: c.req.query('scope'),
+      error: c.req.query('error'),
+    });
     const result = answer.success ? await c.get('origin').linkGmail(answer.data) : null;
     linked = !!result?.ok && result.value;
     if (linked) setCookie(c, LINKED_COOKIE, '1', { path: '/account-link', httpOnly: true, secure: true, sameSite: 'Lax' });
@@ -72,7 +81,8 @@ accountRoutes.get('/update-info-request', async (c) => {
   const token = c.req.query('t') ?? '';
   if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: PRIVATE_PAGE });
   const request = await c.get('origin').getInfoRequest(token);
-  if (!request.ok || request.value.length === 0) return renderPage(c, <InfoRequestPage error={RETRIEVE_FAILED} />, { headers: PRIVATE_PAGE });
+  if (!request.ok || request.value.length === 0)
+    return renderPage(c, <InfoRequestPage error={RETRIEVE_FAILED} />, { headers: PRIVATE_PAGE });
   return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: PRIVATE_PAGE });
 });
 

@@ -23,4 +23,6 @@ landingRoutes.get('/appsFlyer/landing', (c) =>
   renderPage(c, <AppsFlyerLandingPage storeHref={storeUrlFor(c.get('config'), c.get('device'))} />, { reuse: true }),
 );
 
-landingRoutes.get('/pay-appclip', (c) => renderPage(c, <PayAppClipPage href={storeUrlFor(c.get('config'), c.get('device'))} />, { reuse: true }));
+landingRoutes.get('/pay-appclip', (c) =>
+  renderPage(c, <PayAppClipPage href={storeUrlFor(c.get('config'), c.get('device'))} />, { reuse: true }),
+);

@@ -1,6 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
-import { decideWithoutPayee, decideWithPayee, PAYEE_NAME, PROVIDER_CODE, type PayRoute, type ResolutionInput } from '../domain/payee-resolution';
+import {
+  decideWithoutPayee,
+  decideWithPayee,
+  PAYEE_NAME,
+  PROVIDER_CODE,
+  type PayRoute,
+  type ResolutionInput,
+} from '../domain/payee-resolution';
 import { PayPage, MultiOptionPage } from '../pages/pay';
 import { PayUnavailablePage } from '../pages/pay-unavailable';
 import type { AppEnv } from '../web/app-env';
@@ -59,7 +66,18 @@ async function payPage(c: C, query: string, route: PayRoute, page: string): Prom
     default: {
       const storeUrl = device === 'desktop' ? undefined : storeUrlFor(config, device);
       const payee = resolution.kind === 'provider-sms' ? resolution.payee : null;
-      return renderPage(c, <PayPage page={page} payee={payee} storeUrl={storeUrl} humanCheckSiteKey={humanCheckSiteKey(config)} appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />, { reuse: true });
+      return renderPage(
+        c,
+        <PayPage
+          page={page}
+          payee={payee}
+          storeUrl={storeUrl}
+          humanCheckSiteKey={humanCheckSiteKey(config)}
+          appStoreUrl={config.appStoreUrl}
+          playStoreUrl={config.playStoreUrl}
+        />,
+        { reuse: true },
+      );
     }
   }
 }

@@ -11,12 +11,16 @@ export const shortLinkRoutes = new Hono<AppEnv>();
 
 shortLinkRoutes.post(
   '/api/shorten_url.php',
-  async (c, next) => (c.req.query('action') === 'shorten_url' ? next() : apiError(c, 400, 'Unknown action.', { action: 'Expected shorten_url.' })),
+  async (c, next) =>
+    c.req.query('action') === 'shorten_url' ? next() : apiError(c, 400, 'Unknown action.', { action: 'Expected shorten_url.' }),
   ...validJson(ShortenSchema),
   async (c) => {
-  const key = await createShortLink(c.env.LINKS, redirectPolicy(c.get('config'), c.req.url), c.req.valid('json').url);
-  if (!key) return apiError(c, 400, 'That link cannot be shortened.', { url: 'Only links to this site, the app stores and web pay can be shortened.' });
-  return c.json({ key });
+    const key = await createShortLink(c.env.LINKS, redirectPolicy(c.get('config'), c.req.url), c.req.valid('json').url);
+    if (!key)
+      return apiError(c, 400, 'That link cannot be shortened.', {
+        url: 'Only links to this site, the app stores and web pay can be shortened.',
+      });
+    return c.json({ key });
   },
 );
 

@@ -15,7 +15,10 @@ export const webPaymentRoutes = new Hono<AppEnv>();
 
 function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 webPaymentRoutes.get('/web-payment', async (c) => {
@@ -34,7 +37,14 @@ webPaymentRoutes.get('/web-payment', async (c) => {
     const storeUrl = device === 'desktop' ? undefined : storeUrlFor(config, device);
     return renderPage(
       c,
-      <PayPage page="Web-Pay" payee={payee.value} storeUrl={storeUrl} humanCheckSiteKey={humanCheckSiteKey(config)} appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />,
+      <PayPage
+        page="Web-Pay"
+        payee={payee.value}
+        storeUrl={storeUrl}
+        humanCheckSiteKey={humanCheckSiteKey(config)}
+        appStoreUrl={config.appStoreUrl}
+        playStoreUrl={config.playStoreUrl}
+      />,
       { reuse: true },
     );
   }
@@ -53,7 +63,11 @@ webPaymentRoutes.get('/web-payment', async (c) => {
         rules: { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted },
         company,
         labels: formLabels({ company, notMedical: payee.value.notMedical, useStatement: payee.value.useStatement }),
-        flags: { optE: c.req.query('emailOpt') !== undefined, silent: c.req.query('silent') !== undefined, generic: c.req.query('g') !== undefined },
+        flags: {
+          optE: c.req.query('emailOpt') !== undefined,
+          silent: c.req.query('silent') !== undefined,
+          generic: c.req.query('g') !== undefined,
+        },
         idempotencyKey: slot('idempotencyKey'),
         humanCheckSiteKey: humanCheckSiteKey(config),
       }}

@@ -24,7 +24,15 @@ async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Respo
   const downloadUrl = `${siteOrigin}${downloadPath({ source: 'w', payeeId: payee?.payeeId, payeeName: payee?.payeeName, linkId: randomLinkId() })}`;
   return renderPage(
     c,
-    <WidgetPage variant={variant} mobile={c.get('device') !== 'desktop'} payeeId={payee?.payeeId} payeeName={payee?.payeeName} downloadUrl={downloadUrl} siteUrl={`${siteOrigin}/download`} humanCheckSiteKey={humanCheckSiteKey(c.get('config'))} />,
+    <WidgetPage
+      variant={variant}
+      mobile={c.get('device') !== 'desktop'}
+      payeeId={payee?.payeeId}
+      payeeName={payee?.payeeName}
+      downloadUrl={downloadUrl}
+      siteUrl={`${siteOrigin}/download`}
+      humanCheckSiteKey={humanCheckSiteKey(c.get('config'))}
+    />,
   );
 }
 

@@ -3,11 +3,7 @@
  * second origin call; the same key with a different body is refused (422); a second request
  * while the first is in flight gets 409.
  */
-export type Claim =
-  | { kind: 'new' }
-  | { kind: 'replay'; status: number; body: string }
-  | { kind: 'conflict' }
-  | { kind: 'in-flight' };
+export type Claim = { kind: 'new' } | { kind: 'replay'; status: number; body: string } | { kind: 'conflict' } | { kind: 'in-flight' };
 
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
 

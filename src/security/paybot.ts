@@ -15,7 +15,9 @@ export async function checkPaybot(url: string, input: { pbkey: string; commonBot
     const body = (await res.json()) as Record<string, unknown>;
     const [name] = Object.keys(body);
     const entries = name ? body[name] : null;
-    const keys = Array.isArray(entries) ? entries.map((e) => (e && typeof e === 'object' ? String((e as { key?: unknown }).key ?? '') : '')).filter(Boolean) : [];
+    const keys = Array.isArray(entries)
+      ? entries.map((e) => (e && typeof e === 'object' ? String((e as { key?: unknown }).key ?? '') : '')).filter(Boolean)
+      : [];
     return { paybotName: (name ?? '').slice(0, 100), paybotFields: keys.join(':::').slice(0, 1000) };
   } catch {
     return { paybotName: '', paybotFields: '' };

@@ -23,7 +23,10 @@ export async function takeSlot(db: D1Database, limits: Limit[], windowMs: number
   // Placeholders in the order they appear: the time, the keys, then each limit's check.
   const params: unknown[] = [now, ...keys];
   for (const l of limits) params.push(l.key, since, l.max);
-  const { meta } = await db.prepare(`INSERT INTO rate_events (key, at) SELECT k, ? FROM (${select}) WHERE ${checks}`).bind(...params).run();
+  const { meta } = await db
+    .prepare(`INSERT INTO rate_events (key, at) SELECT k, ? FROM (${select}) WHERE ${checks}`)
+    .bind(...params)
+    .run();
   if (meta.changes === limits.length) return { allowed: true };
 
   // Refused: a send is possible again once every full window has room, that is when the
@@ -40,5 +43,8 @@ export async function takeSlot(db: D1Database, limits: Limit[], windowMs: number
 }
 
 export function forgetOldEvents(db: D1Database, windowMs: number, now = Date.now()): Promise<unknown> {
-  return db.prepare('DELETE FROM rate_events WHERE at <= ?').bind(now - windowMs).run();
+  return db
+    .prepare('DELETE FROM rate_events WHERE at <= ?')
+    .bind(now - windowMs)
+    .run();
 }

@@ -60,4 +60,3 @@ export function addSiteHeaders(c: Context<AppEnv>, requestId: string, nonce: str
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', NO_STORE['Cache-Control']);
   if (headers.get('Content-Type')?.startsWith('text/html')) headers.append('Vary', VARY);
 }
-

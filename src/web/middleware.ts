@@ -42,7 +42,14 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('config', config);
   c.set('device', device);
   const originCalls: CallOutcome[] = [];
-  c.set('origin', originForRequest(c.env, (outcome) => originCalls.push(outcome), (work) => runLater(c, work)));
+  c.set(
+    'origin',
+    originForRequest(
+      c.env,
+      (outcome) => originCalls.push(outcome),
+      (work) => runLater(c, work),
+    ),
+  );
 
   await next();
 
@@ -50,7 +57,14 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   // gets them added here.
   if (c.res !== c.get('complete')) addSiteHeaders(c, requestId, nonce);
 
-  if (!keepRequestLog(config.production, c.res.status, originCalls.some((call) => call.outcome !== 'ok'))) return;
+  if (
+    !keepRequestLog(
+      config.production,
+      c.res.status,
+      originCalls.some((call) => call.outcome !== 'ok'),
+    )
+  )
+    return;
   logRequest({
     requestId,
     method: c.req.method,

@@ -32,9 +32,17 @@ export function unavailableResponse(): Response {
  * the settings that would widen them are the ones in doubt.
  */
 export function configErrorResponse(): Response {
-  const html = plainPage('Temporarily unavailable', 'Papaya can’t show this page right now.', `<p>Nothing was charged. Please try again in a few minutes. ${SUPPORT}</p>`);
+  const html = plainPage(
+    'Temporarily unavailable',
+    'Papaya can’t show this page right now.',
+    `<p>Nothing was charged. Please try again in a few minutes. ${SUPPORT}</p>`,
+  );
   return new Response(html, {
     status: 503,
-    headers: { ...HTML_HEADERS, ...securityHeaders({ nonce: 'none', frameAncestors: [], frameSrc: [], embeddable: false }), 'Retry-After': '300' },
+    headers: {
+      ...HTML_HEADERS,
+      ...securityHeaders({ nonce: 'none', frameAncestors: [], frameSrc: [], embeddable: false }),
+      'Retry-After': '300',
+    },
   });
 }

@@ -83,7 +83,11 @@ export async function readForm(c: Context<AppEnv>, limit: number): Promise<Map<s
   if (text === null) return apiError(c, 413, 'The request is too large.');
   let form: FormData;
   try {
-    form = await new Request('https://form.invalid', { method: 'POST', headers: { 'Content-Type': c.req.header('Content-Type')! }, body: text }).formData();
+    form = await new Request('https://form.invalid', {
+      method: 'POST',
+      headers: { 'Content-Type': c.req.header('Content-Type')! },
+      body: text,
+    }).formData();
   } catch {
     return apiError(c, 400, 'The payment form could not be read.');
   }

@@ -23,7 +23,10 @@ function encodingFor(req, res) {
   const status = res.statusCode ?? 0;
   if (!((status >= 200 && status < 300) || status === 403 || status === 404)) return null;
   if (res.headers['content-encoding']) return null;
-  const type = String(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (!COMPRESSED_TYPES.has(type)) return null;
   const accepted = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return 'br';
@@ -63,5 +66,9 @@ export function startEdge(port, target) {
     });
     req.pipe(forward);
   });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(done)) })));
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(done)) }),
+    ),
+  );
 }

@@ -40,7 +40,11 @@ export async function javascriptBeforeUsable(html, pageUrl, fetchText = (u) => f
     }
   }
   const gzip = (text) => gzipSync(Buffer.from(text)).length;
-  const files = [...seen].map(([url, source]) => ({ path: new URL(url).pathname, bytes: Buffer.byteLength(source), gzipBytes: gzip(source) }));
+  const files = [...seen].map(([url, source]) => ({
+    path: new URL(url).pathname,
+    bytes: Buffer.byteLength(source),
+    gzipBytes: gzip(source),
+  }));
   const inlineGzip = inline.reduce((sum, body) => sum + gzip(body), 0);
   return { gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) + inlineGzip, files, inlineScripts: inline.length };
 }

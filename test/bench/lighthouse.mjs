@@ -13,7 +13,15 @@ import { buildWorker, hasCommand, startServer } from './server.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const EDGE_PORT = 8913;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -24,7 +32,10 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 async function phonesLeave(url) {
   let at = new URL(url);
   for (let hop = 0; hop < 5; hop++) {
-    const res = await fetch(at, { redirect: 'manual', headers: { 'user-agent': userAgents.mobile, 'sec-ch-ua-mobile': '?1', 'sec-ch-ua-platform': '"Android"' } });
+    const res = await fetch(at, {
+      redirect: 'manual',
+      headers: { 'user-agent': userAgents.mobile, 'sec-ch-ua-mobile': '?1', 'sec-ch-ua-platform': '"Android"' },
+    });
     const location = res.headers.get('location');
     if (res.status < 300 || res.status >= 400 || location === null) return false;
     const next = new URL(location, at);
@@ -85,7 +96,8 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         // A trace Chromium failed to record (NO_NAVSTART and the like) is taken again, twice at most.
         let lhr;
-        for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++) lhr = await audit(url, { desktopName, errorStatus: page.status >= 400 }, chromePath ?? CHROMIUM);
+        for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++)
+          lhr = await audit(url, { desktopName, errorStatus: page.status >= 400 }, chromePath ?? CHROMIUM);
         runs.push(lhr);
       }
       const failed = runs.find((run) => run.runtimeError);
@@ -97,7 +109,9 @@ async function main() {
       }
       const median = summarize(computeMedianRun(runs));
       pages.push({ name: page.name, path: page.path, ...median });
-      console.log(`${page.path}: performance ${median.performance}, accessibility ${median.accessibility}, best practices ${median['best-practices']}, SEO ${median.seo}, LCP ${median.lcpMs} ms, TBT ${median.tbtMs} ms, CLS ${median.cls}`);
+      console.log(
+        `${page.path}: performance ${median.performance}, accessibility ${median.accessibility}, best practices ${median['best-practices']}, SEO ${median.seo}, LCP ${median.lcpMs} ms, TBT ${median.tbtMs} ms, CLS ${median.cls}`,
+      );
     }
   } finally {
     await edge.close();
@@ -113,10 +127,19 @@ async function main() {
     })),
   );
   const results = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
-  results.lighthouse = { date: new Date().toISOString(), runs: RUNS, profile: 'mobile (Lighthouse default: Moto G Power screen, simulated slow 4G, 4x CPU slowdown)', pages, budgets };
+  results.lighthouse = {
+    date: new Date().toISOString(),
+    runs: RUNS,
+    profile: 'mobile (Lighthouse default: Moto G Power screen, simulated slow 4G, 4x CPU slowdown)',
+    pages,
+    budgets,
+  };
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   console.log('\nBudgets:');
-  for (const c of budgets) console.log(`  ${c.holds ? 'holds' : 'FAILS'}  ${c.figure}: ${c.value} (budget ${c.budget})${c.notPassed ? ` — not passed: ${c.notPassed.join(', ')}` : ''}`);
+  for (const c of budgets)
+    console.log(
+      `  ${c.holds ? 'holds' : 'FAILS'}  ${c.figure}: ${c.value} (budget ${c.budget})${c.notPassed ? ` — not passed: ${c.notPassed.join(', ')}` : ''}`,
+    );
   process.exitCode = budgets.every((c) => c.holds) ? 0 : 1;
 }
 

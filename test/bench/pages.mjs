@@ -15,7 +15,14 @@ export const PAGES = [
   { name: 'provider', path: '/valleymed', status: 200, kind: 'ssr', jsBudget: 80 * KIB, jsBudgetName: 'text-me-a-link' },
   { name: 'web-payment lookup', path: '/web-payment', status: 200, kind: 'ssr', jsBudget: 120 * KIB, jsBudgetName: 'web payment' },
   { name: 'web-payment form', path: '/web-payment?p=1001', status: 200, kind: 'ssr', jsBudget: 120 * KIB, jsBudgetName: 'web payment' },
-  { name: 'update-password', path: '/update-password?x=RESET-VALID', status: 200, kind: 'ssr', jsBudget: 80 * KIB, jsBudgetName: 'single form' },
+  {
+    name: 'update-password',
+    path: '/update-password?x=RESET-VALID',
+    status: 200,
+    kind: 'ssr',
+    jsBudget: 80 * KIB,
+    jsBudgetName: 'single form',
+  },
   { name: 'not found', path: '/no-such-page-here', status: 404, kind: 'ssr', jsBudget: 80 * KIB, jsBudgetName: 'text-me-a-link' },
   { name: 'short link', path: '/s/<key>', status: 302, kind: 'static', jsBudget: 0 },
 ];

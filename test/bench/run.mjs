@@ -16,13 +16,25 @@ export const RESULTS = join(ROOT, 'test/bench/results.json');
 /** wrk from Debian when it is missing (the bench's only tool outside npm). */
 export function ensureDebianPackage(command, pkg) {
   if (hasCommand(command)) return;
-  if (!hasCommand('apt-get') || process.getuid?.() !== 0) throw new Error(`${command} is missing: install Debian's ${pkg} package (apt-get install -y ${pkg})`);
+  if (!hasCommand('apt-get') || process.getuid?.() !== 0)
+    throw new Error(`${command} is missing: install Debian's ${pkg} package (apt-get install -y ${pkg})`);
   console.log(`Installing Debian's ${pkg}…`);
   execFileSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], { stdio: 'inherit' });
 }
 
 function wrk(url, expectStatus, durationS, pinned) {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${durationS}s`, '--timeout', '5s', '-s', join(ROOT, 'test/bench/wrk.lua'), '-H', `User-Agent: ${DESKTOP_UA}`, url];
+  const args = [
+    '-t1',
+    `-c${CONNECTIONS}`,
+    `-d${durationS}s`,
+    '--timeout',
+    '5s',
+    '-s',
+    join(ROOT, 'test/bench/wrk.lua'),
+    '-H',
+    `User-Agent: ${DESKTOP_UA}`,
+    url,
+  ];
   const [cmd, argv] = pinned ? ['taskset', ['-c', '1', 'wrk', ...args]] : ['wrk', args];
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, argv, { env: { ...process.env, EXPECT_STATUS: String(expectStatus) }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -67,16 +79,52 @@ export function printTable(results) {
   const b = results.baseline;
   rows.push(['baseline: /healthz (fixed string)', fmt(b.rps), '1.00', fmt(b.p50Ms, 2), fmt(b.p99Ms, 2), String(b.errors), '—', '—']);
   const w = results.bareWorker;
-  rows.push(['(reference) bare Worker, same process', fmt(w.rps), fmt(w.rps / b.rps, 2), fmt(w.p50Ms, 2), fmt(w.p99Ms, 2), String(w.errors), '—', '—']);
+  rows.push([
+    '(reference) bare Worker, same process',
+    fmt(w.rps),
+    fmt(w.rps / b.rps, 2),
+    fmt(w.p50Ms, 2),
+    fmt(w.p99Ms, 2),
+    String(w.errors),
+    '—',
+    '—',
+  ]);
   const o = results.bareOriginCall;
-  if (o) rows.push(['(reference) bare Worker + 1 origin call', fmt(o.rps), fmt(o.rps / b.rps, 2), fmt(o.p50Ms, 2), fmt(o.p99Ms, 2), String(o.errors), '—', '—']);
+  if (o)
+    rows.push([
+      '(reference) bare Worker + 1 origin call',
+      fmt(o.rps),
+      fmt(o.rps / b.rps, 2),
+      fmt(o.p50Ms, 2),
+      fmt(o.p99Ms, 2),
+      String(o.errors),
+      '—',
+      '—',
+    ]);
   for (const p of results.pages) {
-    rows.push([`${p.path}`, fmt(p.rps), fmt(p.ratio, 2), fmt(p.p50Ms, 2), fmt(p.p99Ms, 2), String(p.errors), fmt(p.htmlBytes), kb(p.jsGzipBytes)]);
+    rows.push([
+      `${p.path}`,
+      fmt(p.rps),
+      fmt(p.ratio, 2),
+      fmt(p.p50Ms, 2),
+      fmt(p.p99Ms, 2),
+      String(p.errors),
+      fmt(p.htmlBytes),
+      kb(p.jsGzipBytes),
+    ]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  console.log([line(rows[0]), `|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.slice(1).map(line)].join('\n'));
-  console.log(`\nWorker bundle: ${fmt(results.workerBundle.bytes)} bytes (${kb(results.workerBundle.bytes)}; budget ${kb(WORKER_BUNDLE_BUDGET)})`);
+  console.log(
+    [
+      line(rows[0]),
+      `|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+      ...rows.slice(1).map(line),
+    ].join('\n'),
+  );
+  console.log(
+    `\nWorker bundle: ${fmt(results.workerBundle.bytes)} bytes (${kb(results.workerBundle.bytes)}; budget ${kb(WORKER_BUNDLE_BUDGET)})`,
+  );
   console.log('\nBudgets:');
   for (const c of results.budgets) console.log(`  ${c.holds ? 'holds' : 'FAILS'}  ${c.figure}: ${c.value} (budget ${c.budget})`);
 }
@@ -94,9 +142,24 @@ function checkBudgets(results) {
       holds: p.jsGzipBytes <= p.jsBudget,
     });
   }
-  checks.push({ figure: 'errors under load, baseline', value: String(results.baseline.errors), budget: '0', holds: results.baseline.errors === 0 });
-  checks.push({ figure: 'errors under load, bare Worker + origin call', value: String(results.bareOriginCall.errors), budget: '0', holds: results.bareOriginCall.errors === 0 });
-  checks.push({ figure: 'Worker bundle (minified)', value: kb(results.workerBundle.bytes), budget: `≤ ${kb(WORKER_BUNDLE_BUDGET)}`, holds: results.workerBundle.bytes <= WORKER_BUNDLE_BUDGET });
+  checks.push({
+    figure: 'errors under load, baseline',
+    value: String(results.baseline.errors),
+    budget: '0',
+    holds: results.baseline.errors === 0,
+  });
+  checks.push({
+    figure: 'errors under load, bare Worker + origin call',
+    value: String(results.bareOriginCall.errors),
+    budget: '0',
+    holds: results.bareOriginCall.errors === 0,
+  });
+  checks.push({
+    figure: 'Worker bundle (minified)',
+    value: kb(results.workerBundle.bytes),
+    budget: `≤ ${kb(WORKER_BUNDLE_BUDGET)}`,
+    holds: results.workerBundle.bytes <= WORKER_BUNDLE_BUDGET,
+  });
   return checks;
 }
 
@@ -158,7 +221,12 @@ async function main() {
       settings: { durationS: DURATION_S, connections: CONNECTIONS, rounds: ROUNDS, loadGenerator: 'wrk, 1 thread' },
       baseline: { path: '/healthz', ...baseline },
       bareWorker: { description: 'a Worker that only returns a fixed string, in the same workerd process', ...bareWorker },
-      bareOriginCall: { description: 'the bare Worker after one POST /api/forgot_password_back.php to the backend stand-in, as the password-reset page makes', ...bareOriginCall, ratio: bareOriginCall.rps / baseline.rps },
+      bareOriginCall: {
+        description:
+          'the bare Worker after one POST /api/forgot_password_back.php to the backend stand-in, as the password-reset page makes',
+        ...bareOriginCall,
+        ratio: bareOriginCall.rps / baseline.rps,
+      },
       pages: pages.map((p) => {
         const s = summary(p);
         return {

@@ -21,15 +21,22 @@ export function buildWorker() {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
-  run('npx', ['wrangler', 'deploy', '--dry-run', '--minify', '--outdir', join(OUT, 'worker'), '--define', 'process.env.NODE_ENV:"production"'], {
-    NODE_ENV: 'production',
+  run(
+    'npx',
+    ['wrangler', 'deploy', '--dry-run', '--minify', '--outdir', join(OUT, 'worker'), '--define', 'process.env.NODE_ENV:"production"'],
+    {
+      NODE_ENV: 'production',
+      WRANGLER_SEND_METRICS: 'false',
+    },
+  );
+  run('npx', ['wrangler', 'deploy', '--dry-run', '--minify', '--config', join(SERVICES, 'origin.toml'), '--outdir', join(OUT, 'origin')], {
     WRANGLER_SEND_METRICS: 'false',
   });
-  run('npx', ['wrangler', 'deploy', '--dry-run', '--minify', '--config', join(SERVICES, 'origin.toml'), '--outdir', join(OUT, 'origin')], { WRANGLER_SEND_METRICS: 'false' });
   const bundle = join(OUT, 'worker/index.js');
   const source = readFileSync(bundle, 'utf8');
   // React's development builds print these; the production builds do not contain them.
-  if (source.includes('react-dom-server.edge.development') || source.includes('Warning: %s')) throw new Error('the Worker bundle holds a development build of React');
+  if (source.includes('react-dom-server.edge.development') || source.includes('Warning: %s'))
+    throw new Error('the Worker bundle holds a development build of React');
   return { bundle, bytes: statSync(bundle).size };
 }
 
@@ -93,7 +100,8 @@ const config :Workerd.Config = (
     (name = "d1", worker = ${workerConfig({
       modules: ['(name = "d1.js", esModule = embed "d1.js")', '(name = "migrations.sql", text = embed "migrations.sql")'],
       bindings: ['(name = "DATABASE", durableObjectNamespace = "Database")'],
-      extra: 'durableObjectNamespaces = [(className = "Database", uniqueKey = "papaya-bench-d1", enableSql = true, preventEviction = true)], durableObjectStorage = (localDisk = "d1-files"),',
+      extra:
+        'durableObjectNamespaces = [(className = "Database", uniqueKey = "papaya-bench-d1", enableSql = true, preventEviction = true)], durableObjectStorage = (localDisk = "d1-files"),',
     })}),
     (name = "d1-files", disk = (path = ${capnpString(join(OUT, 'd1'))}, writable = true)),
     (name = "origin", worker = ${workerConfig({
@@ -155,10 +163,14 @@ function spawnWorkerd(config, cpu, logName, extraArgs = []) {
   const workerd = join(dirname(require.resolve('workerd/package.json')), 'bin/workerd');
   const pinned = hasCommand('taskset');
   const log = createWriteStream(join(OUT, logName));
-  const child = spawn(pinned ? 'taskset' : workerd, [...(pinned ? ['-c', cpu, workerd] : []), 'serve', config, '--experimental', ...extraArgs], {
-    cwd: OUT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    pinned ? 'taskset' : workerd,
+    [...(pinned ? ['-c', cpu, workerd] : []), 'serve', config, '--experimental', ...extraArgs],
+    {
+      cwd: OUT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   return { child, pinned };
@@ -176,12 +188,24 @@ function stopChild(child) {
  * Starts the services on the load generator's CPU (they stand for other machines) and the site on
  * its own CPU, when taskset is there; resolves once every port answers.
  */
-export async function startServer({ port = 8911, barePort = 8912, servicesPort = 8920, siteCpu = '0', otherCpu = '1', vars: overrides = {} } = {}) {
+export async function startServer({
+  port = 8911,
+  barePort = 8912,
+  servicesPort = 8920,
+  siteCpu = '0',
+  otherCpu = '1',
+  vars: overrides = {},
+} = {}) {
   const originUrl = `http://127.0.0.1:${servicePorts(servicesPort).origin}`;
   const vars = { ...wranglerVars(), ENVIRONMENT: 'production', HUMAN_CHECK: 'off', ORIGIN_URL: originUrl, ...overrides };
   const configs = writeConfigs({ port, barePort, servicesPort, vars });
   const services = spawnWorkerd(configs.services, otherCpu, 'services.log');
-  const site = spawnWorkerd(configs.site, siteCpu, 'site.log', process.env.BENCH_INSPECTOR ? [`--inspector-addr=${process.env.BENCH_INSPECTOR}`] : []);
+  const site = spawnWorkerd(
+    configs.site,
+    siteCpu,
+    'site.log',
+    process.env.BENCH_INSPECTOR ? [`--inspector-addr=${process.env.BENCH_INSPECTOR}`] : [],
+  );
   const urls = { site: `http://127.0.0.1:${port}`, bare: `http://127.0.0.1:${barePort}` };
   const stop = () => Promise.all([stopChild(site.child), stopChild(services.child)]);
   try {

@@ -23,7 +23,13 @@ test('a wrong code, then the right one, then a password: the biller reaches the 
   await page.getByLabel('Password', { exact: true }).fill('long enough password');
   await page.getByLabel('Confirm password').fill('long enough password');
   await expectAccessible(page);
-  await page.route('**/biller?**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><html lang="en"><title>Biller panel</title><h1>Biller panel</h1></html>' }));
+  await page.route('**/biller?**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!DOCTYPE html><html lang="en"><title>Biller panel</title><h1>Biller panel</h1></html>',
+    }),
+  );
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/biller\?agentToken=gp_[A-Z0-9]+$/);
 
@@ -51,7 +57,9 @@ test('an invite opens the invite form, which sends the biller to the brand kit',
 });
 
 test('a failed call shows the generic error view', async ({ page }) => {
-  await page.route('**/api/api_get_paid/get_paid.php', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"nextView":"oops"}' }));
+  await page.route('**/api/api_get_paid/get_paid.php', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"nextView":"oops"}' }),
+  );
   await page.goto('/getpaid');
   await ready(page);
   await page.getByLabel('Access code').fill('ACCESS2');

@@ -39,7 +39,9 @@ test('the fields variant submits once every field has a value', async ({ page })
 
 test('a failed submit and a failed cancellation say so', async ({ page }) => {
   await page.route('**/api/update_info_request.php**', (route) =>
-    route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":false,"billId":""}' }),
+    route.request().method() === 'GET'
+      ? route.continue()
+      : route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":false,"billId":""}' }),
   );
   await page.goto('/update-info-request?t=INFO-FEE');
   await ready(page);

@@ -23,7 +23,9 @@ test('a failed call shows the server error in the page, not in an alert box', as
     dialogs++;
     void d.dismiss();
   });
-  await page.route('**/api/member_signup.php**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":false}' }));
+  await page.route('**/api/member_signup.php**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":false}' }),
+  );
   await page.goto('/member-signup?v=2');
   await expect(page.locator('[data-island="member-signup"][data-hydrated="true"]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Join the waitlist' }).click();

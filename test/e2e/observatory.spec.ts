@@ -27,7 +27,17 @@ const OFFLINE_TESTS = [
   crossOriginResourcePolicyTest,
 ];
 
-const PAGES = ['/embedded/termsofservice', '/pay', '/valleymed', '/web-payment', '/web-payment?p=1001', '/update-password?x=RESET-VALID', '/getpaid', '/pay-widget?name=valleymed', '/no-such-page-here'];
+const PAGES = [
+  '/embedded/termsofservice',
+  '/pay',
+  '/valleymed',
+  '/web-payment',
+  '/web-payment?p=1001',
+  '/update-password?x=RESET-VALID',
+  '/getpaid',
+  '/pay-widget?name=valleymed',
+  '/no-such-page-here',
+];
 
 test('every page passes the Observatory analyzers that run offline', async ({ request, baseURL }) => {
   const rows: string[] = [];
@@ -38,7 +48,14 @@ test('every page passes the Observatory analyzers that run offline', async ({ re
     // Headers as the Observatory's HTTP client keeps them: lower-case names, and a `get`.
     const headers: Record<string, string> = { ...res.headers() };
     Object.defineProperty(headers, 'get', { value: (name: string) => headers[name.toLowerCase()] ?? null, enumerable: false });
-    const answer = { headers, status: res.status(), statusText: res.statusText(), verified: true, url, httpEquiv: parseHttpEquivHeaders(html, url.href) };
+    const answer = {
+      headers,
+      status: res.status(),
+      statusText: res.statusText(),
+      verified: true,
+      url,
+      httpEquiv: parseHttpEquivHeaders(html, url.href),
+    };
     const requests = new Requests(url.hostname);
     requests.responses.auto = answer;
     requests.responses.https = answer;

@@ -10,8 +10,19 @@ import { expect, test } from './support';
 async function receiptPath(request: APIRequestContext): Promise<string> {
   const res = await request.post('/payment/payment_back.php?p=1008', {
     multipart: {
-      patientName: 'Ana Diaz', account: 'P-77', amount: '15.00', email: 'ana@example.com', phone: '5595550100',
-      ccn: '4242 4242 4242 4242', exp: '12/30', cvv: '123', billName: 'Ana Diaz', zip: '93721', addr1: '1 Elm St', city: 'Fresno', state: 'CA',
+      patientName: 'Ana Diaz',
+      account: 'P-77',
+      amount: '15.00',
+      email: 'ana@example.com',
+      phone: '5595550100',
+      ccn: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvv: '123',
+      billName: 'Ana Diaz',
+      zip: '93721',
+      addr1: '1 Elm St',
+      city: 'Fresno',
+      state: 'CA',
       idempotencyKey: `e2e-scripts-${Date.now()}-key`,
     },
   });
@@ -33,6 +44,10 @@ test('payment pages load only inventoried scripts', async ({ page, request }) =>
     const unlisted = loaded.map((url) => scriptIdentity(url, origin)).filter((id) => !isInventoried(id));
     expect(unlisted, path).toEqual([]);
     expect(await page.locator('script:not([src])').count(), `${path}: inline scripts`).toBe(0);
-    if (path.includes('?p=')) expect(loaded.map((url) => scriptIdentity(url, origin)), path).toContain('chunk:web-payment-form');
+    if (path.includes('?p='))
+      expect(
+        loaded.map((url) => scriptIdentity(url, origin)),
+        path,
+      ).toContain('chunk:web-payment-form');
   }
 });

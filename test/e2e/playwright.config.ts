@@ -11,7 +11,14 @@ const debianChromium = '/usr/bin/chromium';
 const launchOptions = existsSync(debianChromium)
   ? {
       executablePath: debianChromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     }
   : {};
 

@@ -76,7 +76,13 @@ for (const viewport of WIDTHS) {
         // No text is cut off by its box.
         const clipped = await page.evaluate(() =>
           [...document.querySelectorAll<HTMLElement>('main *')]
-            .filter((el) => el.children.length === 0 && el.textContent?.trim() && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'hidden')
+            .filter(
+              (el) =>
+                el.children.length === 0 &&
+                el.textContent?.trim() &&
+                el.scrollWidth > el.clientWidth + 1 &&
+                getComputedStyle(el).overflowX === 'hidden',
+            )
             .map((el) => el.textContent!.trim().slice(0, 40)),
         );
         expect(clipped).toEqual([]);

@@ -20,7 +20,9 @@ test.describe('text-me-a-link on desktop', () => {
     await expect(page.getByText('Success! Check your phone for a text message')).toBeVisible();
     await expectAccessible(page);
     const text = await latestText(request, '5595550142');
-    expect(text?.body).toMatch(/^Click here to finish paying your bill with Papaya: http:\/\/127\.0\.0\.1:8799\/s\/[A-Za-z0-9]{10} Reply HELP for help /);
+    expect(text?.body).toMatch(
+      /^Click here to finish paying your bill with Papaya: http:\/\/127\.0\.0\.1:8799\/s\/[A-Za-z0-9]{10} Reply HELP for help /,
+    );
 
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(page.getByLabel('Mobile number')).toBeVisible();
@@ -80,7 +82,13 @@ test.describe('text-me-a-link on an iPhone', () => {
   });
 
   test('after sending, the App Store opens by itself after 3 seconds', async ({ page }) => {
-    await page.route('https://apps.apple.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><title>App Store</title><h1>Papaya on the App Store</h1>' }));
+    await page.route('https://apps.apple.com/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!DOCTYPE html><title>App Store</title><h1>Papaya on the App Store</h1>',
+      }),
+    );
     await stopClock(page);
     await page.goto('/pinecrest');
     await expect(page.locator('[data-island="sms-form"][data-hydrated="true"]')).toHaveCount(1);

@@ -58,4 +58,3 @@ test('a visitor sets a new password by keyboard, guided by the live hints', asyn
   await page.goto('/update-password?x=RESET-VALID');
   await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
 });
-

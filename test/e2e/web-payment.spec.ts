@@ -151,7 +151,13 @@ test('Cedar Valley Hospital refuses an American Express card', async ({ page }) 
 });
 
 test('a failed payment says why, brings the button back and keeps every typed value', async ({ page }) => {
-  await page.route('**/payment/payment_back.php**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'The card was declined.' }) }));
+  await page.route('**/payment/payment_back.php**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 'error', message: 'The card was declined.' }),
+    }),
+  );
   await page.goto('/web-payment?p=1008');
   await hydrated(page, 'web-payment-form');
   await page.getByLabel('Patient Name').fill('Lee Park');
@@ -169,7 +175,9 @@ test('a failed payment says why, brings the button back and keeps every typed va
   await page.getByLabel('State').selectOption('CA');
   await page.getByLabel('ZIP Code').fill('95354');
   await page.getByRole('button', { name: 'Submit Payment' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'There was a problem saving your payment: The card was declined.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'There was a problem saving your payment: The card was declined.' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Payment' })).toBeEnabled();
   for (const [label, value] of [
     ['Card Number', '4111 1111 1111 1111'],
@@ -194,7 +202,9 @@ test('a provider that cannot be found gets the spec message', async ({ page }) =
   await page.goto('/web-payment?ref=404');
   await hydrated(page, 'provider-lookup');
   await page.getByRole('combobox', { name: 'Provider Name' }).fill('zzzzzz');
-  await expect(page.getByRole('alert')).toHaveText('Provider not found. You can still make a payment by taking a picture of your bill through Papaya App.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Provider not found. You can still make a payment by taking a picture of your bill through Papaya App.',
+  );
 });
 
 test('one click on Submit with an empty card form shows every missing field', async ({ page }) => {
@@ -213,7 +223,8 @@ test('one click on Submit with an empty card form shows every missing field', as
   await expect(page.getByLabel('Card Number')).toBeFocused();
   // The card field loses focus as the button is pressed; its error must not move the button away.
   await page.getByRole('button', { name: 'Submit Payment' }).click();
-  for (const id of ['ccn', 'exp', 'cvv', 'billName', 'addr1', 'city', 'zip']) await expect(page.locator(`#wp-${id}-error`)).toHaveText('Required');
+  for (const id of ['ccn', 'exp', 'cvv', 'billName', 'addr1', 'city', 'zip'])
+    await expect(page.locator(`#wp-${id}-error`)).toHaveText('Required');
   await expect(page.locator('#wp-state-error')).toHaveText('Please choose a state.');
   await expect(page.getByLabel('Card Number')).toBeFocused();
   await expectErrorsAnnounced(page, 8);

@@ -24,7 +24,9 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
 
 /** Card-number-like runs: 13 to 19 digits, maybe split by spaces or dashes, that pass the Luhn check (request ids aside). */
 export function cardNumbersIn(line: string): string[] {
-  return [...line.replace(UUID, '<uuid>').matchAll(/(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g)].map((m) => m[0].replace(/[ -]/g, '')).filter(luhn);
+  return [...line.replace(UUID, '<uuid>').matchAll(/(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g)]
+    .map((m) => m[0].replace(/[ -]/g, ''))
+    .filter(luhn);
 }
 
 test('the Worker logged no card data, password or reset token during the browser tests', () => {

@@ -39,7 +39,10 @@ export const OPEN_REDIRECT_CORPUS = [
 /** True when a browser following `href` from a page at `base` stays on `base`'s site or the allowed origins. */
 export function staysOn(href: string, base: string, allowedOrigins: string[] = []): boolean {
   // Browsers drop tabs and newlines from URLs and read a backslash as a slash.
-  const cleaned = href.replace(/[\t\n\r]/g, '').replace(/\\/g, '/').trim();
+  const cleaned = href
+    .replace(/[\t\n\r]/g, '')
+    .replace(/\\/g, '/')
+    .trim();
   let url: URL;
   try {
     url = new URL(cleaned, base);

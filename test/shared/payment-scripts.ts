@@ -6,7 +6,13 @@ const chunks = manifest as Record<string, Chunk>;
 const byFile = new Map(Object.values(chunks).map((c) => [`/${c.file}`, c]));
 
 /** The pages where card data is typed or a payment is shown. */
-export const PAYMENT_PAGES = ['/web-payment', '/web-payment?p=1001', '/web-payment?p=1007', '/web-payment?p=1009&ib=1', '/web-payment-multi-option/harborhealth'];
+export const PAYMENT_PAGES = [
+  '/web-payment',
+  '/web-payment?p=1001',
+  '/web-payment?p=1007',
+  '/web-payment?p=1009&ib=1',
+  '/web-payment-multi-option/harborhealth',
+];
 
 export const ALLOWED_CHUNKS = new Set(inventory.scripts.flatMap((s) => ('chunk' in s && s.chunk ? [s.chunk] : [])));
 export const ALLOWED_URLS = new Set(inventory.scripts.flatMap((s) => ('url' in s && s.url ? [s.url] : [])));

@@ -50,7 +50,9 @@ describe('readConfig', () => {
   });
 
   it('keeps only https back links for the financing page, keyed by lower-cased payee name', () => {
-    const c = readConfig({ FINANCING_BACK_LINKS: 'Valley Medical=https://v.example/b, Evil=javascript:alert(1), Plain=http://p.example, Broken' });
+    const c = readConfig({
+      FINANCING_BACK_LINKS: 'Valley Medical=https://v.example/b, Evil=javascript:alert(1), Plain=http://p.example, Broken',
+    });
     expect([...c.financingBackLinks]).toEqual([['valley medical', 'https://v.example/b']]);
   });
 

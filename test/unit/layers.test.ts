@@ -5,12 +5,17 @@ import { describe, expect, it } from 'vitest';
 async function problems(path: string, code: string): Promise<string[]> {
   const eslint = new ESLint();
   const [result] = await eslint.lintText(code, { filePath: path });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'layers/imports' || m.ruleId === 'no-restricted-globals').map((m) => `${m.ruleId}: ${m.message}`);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'layers/imports' || m.ruleId === 'no-restricted-globals')
+    .map((m) => `${m.ruleId}: ${m.message}`);
 }
 
 describe('the layering lint rules', () => {
   it('refuse an island that imports the backend wire', async () => {
-    const found = await problems('client/islands/x.tsx', "import { PayeeSchema } from '../../src/origin/schemas';\nexport const s = PayeeSchema;\n");
+    const found = await problems(
+      'client/islands/x.tsx',
+      "import { PayeeSchema } from '../../src/origin/schemas';\nexport const s = PayeeSchema;\n",
+    );
     expect(found).toEqual([expect.stringContaining('client may not import src/origin')]);
   });
 
@@ -25,8 +30,12 @@ describe('the layering lint rules', () => {
   });
 
   it('refuse a page that calls the backend, and the web kit that knows a page', async () => {
-    expect(await problems('src/pages/x.tsx', "export { createOrigin } from '../origin';\n")).toEqual([expect.stringContaining('src/pages may not import src/origin')]);
-    expect(await problems('src/web/x.ts', "export { PayPage } from '../pages/pay';\n")).toEqual([expect.stringContaining('src/web may not import src/pages')]);
+    expect(await problems('src/pages/x.tsx', "export { createOrigin } from '../origin';\n")).toEqual([
+      expect.stringContaining('src/pages may not import src/origin'),
+    ]);
+    expect(await problems('src/web/x.ts', "export { PayPage } from '../pages/pay';\n")).toEqual([
+      expect.stringContaining('src/web may not import src/pages'),
+    ]);
   });
 
   it('refuse DOM globals in Worker code, and allow them in islands', async () => {
@@ -36,8 +45,17 @@ describe('the layering lint rules', () => {
   });
 
   it('let each layer import what ARCHITECTURE.md allows', async () => {
-    expect(await problems('src/routes/x.ts', "export { PayPage } from '../pages/pay';\nexport { createOrigin } from '../origin';\n")).toEqual([]);
-    expect(await problems('src/origin/x.ts', "export { PAYEE_ID } from '../domain/payee';\nexport { calls } from './calls';\n")).toEqual([]);
-    expect(await problems('client/islands/x.tsx', "export { PAYEE_ID } from '../../src/domain/payee';\nexport { TextField } from '../components/field';\n")).toEqual([]);
+    expect(
+      await problems('src/routes/x.ts', "export { PayPage } from '../pages/pay';\nexport { createOrigin } from '../origin';\n"),
+    ).toEqual([]);
+    expect(await problems('src/origin/x.ts', "export { PAYEE_ID } from '../domain/payee';\nexport { calls } from './calls';\n")).toEqual(
+      [],
+    );
+    expect(
+      await problems(
+        'client/islands/x.tsx',
+        "export { PAYEE_ID } from '../../src/domain/payee';\nexport { TextField } from '../components/field';\n",
+      ),
+    ).toEqual([]);
   });
 });

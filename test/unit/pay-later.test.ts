@@ -10,17 +10,27 @@ describe('pay-later', () => {
 
   it('maps every answer from the email form', () => {
     expect(payLaterOutcome('welcomeInput', { status: 'success' })).toEqual({ view: 'success' });
-    expect(payLaterOutcome('welcomeInput', { status: 'error', result: { code: 'USER_ENROLLED_ALREADY' } })).toEqual({ view: 'successDuplicate' });
+    expect(payLaterOutcome('welcomeInput', { status: 'error', result: { code: 'USER_ENROLLED_ALREADY' } })).toEqual({
+      view: 'successDuplicate',
+    });
     for (const code of ['USER_NOT_FOUND', 'USER_NOT_ENROLLED'] as const) {
-      expect(payLaterOutcome('welcomeInput', { status: 'error', result: { code } })).toEqual({ view: 'welcomeInput', inlineError: NOT_FOUND_EMAIL });
+      expect(payLaterOutcome('welcomeInput', { status: 'error', result: { code } })).toEqual({
+        view: 'welcomeInput',
+        inlineError: NOT_FOUND_EMAIL,
+      });
     }
     expect(payLaterOutcome('welcomeInput', null)).toEqual({ view: 'oops' });
   });
 
   it('maps every answer from a link with a token', () => {
     expect(payLaterOutcome('welcomeQuery', { status: 'success' })).toEqual({ view: 'success' });
-    expect(payLaterOutcome('welcomeQuery', { status: 'error', result: { code: 'USER_NOT_FOUND' } })).toEqual({ view: 'oops', notFound: true });
-    expect(payLaterOutcome('welcomeQuery', { status: 'error', result: { code: 'USER_ENROLLED_ALREADY' } })).toEqual({ view: 'successDuplicate' });
+    expect(payLaterOutcome('welcomeQuery', { status: 'error', result: { code: 'USER_NOT_FOUND' } })).toEqual({
+      view: 'oops',
+      notFound: true,
+    });
+    expect(payLaterOutcome('welcomeQuery', { status: 'error', result: { code: 'USER_ENROLLED_ALREADY' } })).toEqual({
+      view: 'successDuplicate',
+    });
     expect(payLaterOutcome('welcomeQuery', null)).toEqual({ view: 'oops' });
   });
 

@@ -5,7 +5,12 @@ import type { Payee } from '../../src/domain/payee';
 import { PayeeSchema } from '../../src/origin/schemas';
 
 const payee = (id: string): Payee => PayeeSchema.parse(DEMO_PAYEES.find((p) => p.payeeId === id));
-const lists = { webPayUrl: 'https://webpay.papayapay.com', genericPayNames: ['pay', 'bill', 'papaya'], multiOptionProviders: ['harborhealth'], webFormPayeeNames: ['quickpay'] };
+const lists = {
+  webPayUrl: 'https://webpay.papayapay.com',
+  genericPayNames: ['pay', 'bill', 'papaya'],
+  multiOptionProviders: ['harborhealth'],
+  webFormPayeeNames: ['quickpay'],
+};
 const input = (over: Partial<ResolutionInput>): ResolutionInput => ({
   query: '',
   route: 'pay',
@@ -45,7 +50,9 @@ describe('pay page resolution', () => {
   });
 
   it('phones stay when the flag is off', () => {
-    expect(resolvePayee(input({ query: 'valleymed', device: 'apple', flag: 'off' }), payee('1001'))).toMatchObject({ kind: 'provider-sms' });
+    expect(resolvePayee(input({ query: 'valleymed', device: 'apple', flag: 'off' }), payee('1001'))).toMatchObject({
+      kind: 'provider-sms',
+    });
   });
 
   it('generic names and no name give the plain form', () => {
@@ -72,13 +79,21 @@ describe('pay page resolution', () => {
 
   it('a billing partner matched by billing url or id goes to the biller page', () => {
     for (const query of ['metrowater', '1003']) {
-      expect(resolvePayee(input({ query }), payee('1003'))).toEqual({ kind: 'redirect', reason: 'go-biller-page', location: '/payment/biller/biller.php?p=1003' });
+      expect(resolvePayee(input({ query }), payee('1003'))).toEqual({
+        kind: 'redirect',
+        reason: 'go-biller-page',
+        location: '/payment/biller/biller.php?p=1003',
+      });
     }
   });
 
   it('a named web-form payee goes straight to the web payment form on desktop only', () => {
     const quick = { ...payee('1008'), url: 'quickpay', urls: { url: 'quickpay', billingUrl: '' } };
-    expect(resolvePayee(input({ query: 'quickpay' }), quick)).toEqual({ kind: 'redirect', reason: 'web-form', location: '/web-payment?p=1008' });
+    expect(resolvePayee(input({ query: 'quickpay' }), quick)).toEqual({
+      kind: 'redirect',
+      reason: 'web-form',
+      location: '/web-payment?p=1008',
+    });
     expect(resolvePayee(input({ query: 'quickpay', device: 'apple', flag: 'off' }), quick)).toMatchObject({ kind: 'provider-sms' });
   });
 

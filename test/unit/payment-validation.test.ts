@@ -21,7 +21,13 @@ import {
 } from '../../src/domain/payment';
 
 const allCards = { pall: true, pvisa: true, pmc: true, pdiscover: true, pamex: true };
-const plain: PayeeRules = { acctRegex: '', acctRegexWarn: '', acctRegexReadibleString: '', customFields: { payDOB: false, payDOS: false, billingZip: false }, ccAccepted: allCards };
+const plain: PayeeRules = {
+  acctRegex: '',
+  acctRegexWarn: '',
+  acctRegexReadibleString: '',
+  customFields: { payDOB: false, payDOS: false, billingZip: false },
+  ccAccepted: allCards,
+};
 const cedar: PayeeRules = {
   acctRegex: '^CV\\d{6}$',
   acctRegexWarn: '',
@@ -31,7 +37,16 @@ const cedar: PayeeRules = {
 };
 
 const payer = { patientName: 'Jane Doe', account: 'A-1', amount: '$125.00', email: 'jane@example.com', phone: '(559) 555-0100' };
-const card = { ccn: '4242 4242 4242 4242', exp: '12/30', cvv: '123', billName: 'Jane Doe', zip: '93721', addr1: '1 Elm St', city: 'Fresno', state: 'CA' };
+const card = {
+  ccn: '4242 4242 4242 4242',
+  exp: '12/30',
+  cvv: '123',
+  billName: 'Jane Doe',
+  zip: '93721',
+  addr1: '1 Elm St',
+  city: 'Fresno',
+  state: 'CA',
+};
 const NOW = new Date(2026, 10, 22);
 
 function messageFor(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }, field: string) {
@@ -66,13 +81,19 @@ describe('step 1: patient / payer / company info', () => {
     const schema = payerSchema(cedar, { company: false });
     const base = { ...payer, payDOS: '03/04/2026', billingZip: '93291' };
     expect(schema.safeParse({ ...base, account: 'CV123456' }).success).toBe(true);
-    expect(messageFor(schema.safeParse({ ...base, account: 'XX123456' }), 'account')).toBe('Please enter a valid account number that starts with: CV');
-    expect(messageFor(schema.safeParse({ ...base, account: 'CV12345' }), 'account')).toBe('Please enter a valid account number that starts with: CV');
+    expect(messageFor(schema.safeParse({ ...base, account: 'XX123456' }), 'account')).toBe(
+      'Please enter a valid account number that starts with: CV',
+    );
+    expect(messageFor(schema.safeParse({ ...base, account: 'CV12345' }), 'account')).toBe(
+      'Please enter a valid account number that starts with: CV',
+    );
   });
 
   it('uses the payee warning when it has one', () => {
     const schema = payerSchema({ ...plain, acctRegex: '^\\d{8}$', acctRegexWarn: '8 digits, no letters' }, { company: false });
-    expect(messageFor(schema.safeParse({ ...payer, account: 'ABC' }), 'account')).toBe('Please enter a valid account number: >8 digits, no letters');
+    expect(messageFor(schema.safeParse({ ...payer, account: 'ABC' }), 'account')).toBe(
+      'Please enter a valid account number: >8 digits, no letters',
+    );
   });
 
   it('asks for the dates and billing zip the payee enables, as ##/##/#### and 5 or 5+4 digits', () => {
@@ -108,14 +129,19 @@ describe('step 1: patient / payer / company info', () => {
     ['559-555-0100123', false],
     ['phone', false],
   ])('phone %j valid: %s', (phone, valid) => {
-    expect(messageFor(payerSchema(plain, { company: false }).safeParse({ ...payer, phone }), 'phone')).toBe(valid ? undefined : INVALID_PHONE_NUMBER);
+    expect(messageFor(payerSchema(plain, { company: false }).safeParse({ ...payer, phone }), 'phone')).toBe(
+      valid ? undefined : INVALID_PHONE_NUMBER,
+    );
   });
 
   it('the company version needs invoice numbers, none of them empty', () => {
     const schema = payerSchema(plain, { company: true });
     const company = { ...payer, account: undefined, invoices: ['INV-1', 'INV-2'] };
     expect(schema.safeParse(company).success).toBe(true);
-    expect(schema.safeParse({ ...company, invoices: ['INV-1', ' '] }).error?.issues[0]).toMatchObject({ path: ['invoices', 1], message: REQUIRED });
+    expect(schema.safeParse({ ...company, invoices: ['INV-1', ' '] }).error?.issues[0]).toMatchObject({
+      path: ['invoices', 1],
+      message: REQUIRED,
+    });
     expect(messageFor(schema.safeParse({ ...company, invoices: [] }), 'invoices')).toBe(REQUIRED);
   });
 });
@@ -145,7 +171,8 @@ describe('step 2: payment info', () => {
   });
 
   it('Visa and Mastercard pass at a payee that takes only them', () => {
-    for (const ccn of ['4111111111111111', '5555555555554444']) expect(cardSchema(cedar, NOW).safeParse({ ...card, ccn }).success).toBe(true);
+    for (const ccn of ['4111111111111111', '5555555555554444'])
+      expect(cardSchema(cedar, NOW).safeParse({ ...card, ccn }).success).toBe(true);
   });
 
   it.each([
@@ -200,7 +227,14 @@ describe('card helpers', () => {
   });
 
   it('reads the brand from the first digit', () => {
-    expect(['4111', '5555', '2223', '3782', '6011', '9999'].map(cardBrand)).toEqual(['visa', 'mastercard', 'mastercard', 'amex', 'discover', 'unknown']);
+    expect(['4111', '5555', '2223', '3782', '6011', '9999'].map(cardBrand)).toEqual([
+      'visa',
+      'mastercard',
+      'mastercard',
+      'amex',
+      'discover',
+      'unknown',
+    ]);
     expect(brandAccepted('unknown', allCards)).toBe(false);
   });
 

@@ -3,7 +3,9 @@ import { sanitizeHeading } from '../../src/security/sanitize';
 
 describe('sanitizeHeading', () => {
   it('keeps simple formatting and https links', () => {
-    expect(sanitizeHeading('<strong>Cedar Valley</strong> accepts payments online.')).toBe('<strong>Cedar Valley</strong> accepts payments online.');
+    expect(sanitizeHeading('<strong>Cedar Valley</strong> accepts payments online.')).toBe(
+      '<strong>Cedar Valley</strong> accepts payments online.',
+    );
     expect(sanitizeHeading('<p>Pay <em>today</em><br/>or <a href="https://cedar.example/help">call us</a></p>')).toBe(
       '<p>Pay <em>today</em><br>or <a href="https://cedar.example/help" rel="nofollow noopener noreferrer">call us</a></p>',
     );
@@ -33,7 +35,8 @@ describe('sanitizeHeading', () => {
   });
 
   it('never lets an event handler, script or javascript URL through', () => {
-    const hostile = '<svg/onload=alert(1)><img src=x onerror=alert(2)><a href="javascript:alert(3)" onmouseover=alert(4)>x</a><iframe srcdoc="<script>alert(5)</script>"></iframe><script>alert(6)</script>';
+    const hostile =
+      '<svg/onload=alert(1)><img src=x onerror=alert(2)><a href="javascript:alert(3)" onmouseover=alert(4)>x</a><iframe srcdoc="<script>alert(5)</script>"></iframe><script>alert(6)</script>';
     const clean = sanitizeHeading(hostile);
     expect(clean).not.toMatch(/<script|<iframe|<svg|<img|onerror|onload|onmouseover|javascript:/i);
   });

@@ -18,17 +18,31 @@ describe('phone numbers', () => {
   ])('masks %j as %j', (typed, shown) => expect(formatPhone(typed)).toBe(shown));
 
   it('accepts 10 digits, or 11 with a leading 1, however they are written', () => {
-    for (const v of ['5595550100', '(559) 555-0100', '+1 559 555 0100', '1-559-555-0100']) expect(MobileNumberSchema.parse(v)).toBe('5595550100');
+    for (const v of ['5595550100', '(559) 555-0100', '+1 559 555 0100', '1-559-555-0100'])
+      expect(MobileNumberSchema.parse(v)).toBe('5595550100');
   });
 
-  it.each(['', '559555010', '(559) 555-010', '25595550100', '559555010012', 'call me', '+44 20 7946 0958'])('refuses %j with the spec message', (v) => {
-    const r = MobileNumberSchema.safeParse(v);
-    expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe(INVALID_PHONE);
-  });
+  it.each(['', '559555010', '(559) 555-010', '25595550100', '559555010012', 'call me', '+44 20 7946 0958'])(
+    'refuses %j with the spec message',
+    (v) => {
+      const r = MobileNumberSchema.safeParse(v);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe(INVALID_PHONE);
+    },
+  );
 
   it('gives the island the same answer as the server schema, without a schema library', () => {
-    for (const v of ['5595550100', '+1 559 555 0100', '', '559555010', '25595550100', 'call me', `${'5'.repeat(10)}${' '.repeat(31)}`, 5595550100, null]) {
+    for (const v of [
+      '5595550100',
+      '+1 559 555 0100',
+      '',
+      '559555010',
+      '25595550100',
+      'call me',
+      `${'5'.repeat(10)}${' '.repeat(31)}`,
+      5595550100,
+      null,
+    ]) {
       const r = MobileNumberSchema.safeParse(v);
       expect(mobileNumber(v)).toBe(r.success ? r.data : null);
     }
@@ -55,14 +69,18 @@ describe('the SMS template', () => {
   });
 
   it('ends the download wording with the date, time and link', () => {
-    expect(smsBody('download', 'https://papaya.test/s/k', '03/5/2026, 16:04:09')).toMatch(/03\/5\/2026, 16:04:09: https:\/\/papaya\.test\/s\/k$/);
+    expect(smsBody('download', 'https://papaya.test/s/k', '03/5/2026, 16:04:09')).toMatch(
+      /03\/5\/2026, 16:04:09: https:\/\/papaya\.test\/s\/k$/,
+    );
   });
 
   it('adds a random 7-character identifier to download links', () => {
     const id = randomLinkId();
     expect(id).toMatch(/^[A-Za-z0-9]{7}$/);
     expect(randomLinkId()).not.toBe(id);
-    expect(downloadPath({ source: 'p', payeeId: '1001', payeeName: 'Valley Medical Group', linkId: id })).toBe(`/download?s=p&t=pe&c=sms&p=1001&n=Valley+Medical+Group&token=${id}`);
+    expect(downloadPath({ source: 'p', payeeId: '1001', payeeName: 'Valley Medical Group', linkId: id })).toBe(
+      `/download?s=p&t=pe&c=sms&p=1001&n=Valley+Medical+Group&token=${id}`,
+    );
     expect(downloadPath({ source: 'w', linkId: id })).toBe(`/download?s=w&t=pn&c=sms&token=${id}`);
   });
 });

@@ -1,8 +1,10 @@
 import { exports } from 'cloudflare:workers';
 import type { vi as Vi } from 'vitest';
 
-export const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-export const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/123.0.6312.99 Mobile Safari/537.36';
+export const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+export const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/123.0.6312.99 Mobile Safari/537.36';
 export const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/123.0.0.0 Safari/537.36';
 
 /** Sends a request to the Worker as a visitor with the given user agent would. */
@@ -47,7 +49,14 @@ export function visibleText(html: string): string {
 export function islandProps(html: string, name: string): Record<string, unknown> {
   const raw = new RegExp(`data-island="${name}" data-props="([^"]+)"`).exec(html)?.[1];
   if (!raw) throw new Error(`no ${name} island in the page`);
-  return JSON.parse(raw.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  return JSON.parse(
+    raw
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
 }
 
 export const LABELS: Record<string, string> = { [IPHONE]: 'iPhone', [ANDROID]: 'Android', [DESKTOP]: 'desktop' };

@@ -31,7 +31,10 @@ export async function injectFault(match: string, mode: FaultMode, delayMs = 0): 
 
 /** Makes the stand-in answer calls to paths starting with `match` with `answer`, as JSON. */
 export async function injectAnswer(match: string, answer: unknown): Promise<void> {
-  await fetch(`${env.STAND_IN_URL}/__fault`, { method: 'PUT', body: JSON.stringify({ match, mode: 'answer', delayMs: 0, body: JSON.stringify(answer) }) });
+  await fetch(`${env.STAND_IN_URL}/__fault`, {
+    method: 'PUT',
+    body: JSON.stringify({ match, mode: 'answer', delayMs: 0, body: JSON.stringify(answer) }),
+  });
 }
 
 export const json = (body: unknown): RequestInit => ({

@@ -71,4 +71,3 @@ export const ROUTE_TABLE: Array<[path: string, ua: string, expected: Expect]> = 
   ['/no/such/page/here', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
   ['/embedded/nothing', DESKTOP, { status: 404, text: "Sorry! We can't find that page." }],
 ];
-

@@ -9,7 +9,9 @@ import { defineConfig } from 'vitest/config';
  * newest compatibility date that runtime supports, up to the one in wrangler.toml.
  */
 async function poolCompatibilityDate(): Promise<string | undefined> {
-  const poolMiniflare = createRequire(import.meta.url).resolve('miniflare', { paths: [path.resolve('node_modules/@cloudflare/vitest-pool-workers')] });
+  const poolMiniflare = createRequire(import.meta.url).resolve('miniflare', {
+    paths: [path.resolve('node_modules/@cloudflare/vitest-pool-workers')],
+  });
   const { compatibilityDate } = (await import(createRequire(poolMiniflare).resolve('workerd'))) as { compatibilityDate: string };
   return compatibilityDate;
 }

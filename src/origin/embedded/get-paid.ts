@@ -48,7 +48,9 @@ getPaidRoutes.post('/api/api_get_paid/get_paid.php', async (c) => {
 
   if (state === 'access' || state === 'oopsTryAgain') {
     const code = str(body.access).trim().toUpperCase();
-    const row = await c.env.DB.prepare('SELECT payee_id, used_at FROM access_codes WHERE code = ?').bind(code).first<{ payee_id: string; used_at: number | null }>();
+    const row = await c.env.DB.prepare('SELECT payee_id, used_at FROM access_codes WHERE code = ?')
+      .bind(code)
+      .first<{ payee_id: string; used_at: number | null }>();
     if (!row) return c.json({ nextView: 'oopsTryAgain' });
     if (row.used_at !== null) return c.json({ nextView: 'oopsBeenHere' });
     const { hasAccount, ...payee } = await payeeDetails(c, row.payee_id);
@@ -64,7 +66,9 @@ getPaidRoutes.post('/api/api_get_paid/get_paid.php', async (c) => {
     const s = await session(c, str(body.sessionToken));
     if (!s?.access_code) return c.json({ nextView: 'oops' });
     if (!str(body.email).includes('@') || str(body.pass).length < 8) return c.json({ nextView: 'setPass', sessionToken: s.token });
-    const { meta } = await c.env.DB.prepare('UPDATE access_codes SET used_at = ? WHERE code = ? AND used_at IS NULL').bind(nowSec(), s.access_code).run();
+    const { meta } = await c.env.DB.prepare('UPDATE access_codes SET used_at = ? WHERE code = ? AND used_at IS NULL')
+      .bind(nowSec(), s.access_code)
+      .run();
     if (meta.changes !== 1) return c.json({ nextView: 'oopsBeenHere' });
     const { hasAccount: _ignored, ...payee } = await payeeDetails(c, s.payee_id);
     return c.json({ nextView: 'successAg', sessionToken: s.token, ...payee });

@@ -39,15 +39,19 @@ export async function listOutbox(db: D1Database, limit = 100): Promise<OutboxEnt
 
 export async function setFeatureFlag(db: D1Database, name: string, enabled: boolean): Promise<void> {
   await ensureSeeded(db);
-  await db.prepare('INSERT OR REPLACE INTO feature_flags (name, enabled) VALUES (?, ?)').bind(name, enabled ? 1 : 0).run();
+  await db
+    .prepare('INSERT OR REPLACE INTO feature_flags (name, enabled) VALUES (?, ?)')
+    .bind(name, enabled ? 1 : 0)
+    .run();
 }
-
 
 /** A payment the embedded origin took, as its receipt shows it: no card data beyond brand and last four. */
 export async function findReceipt(db: D1Database, confirmation: string): Promise<Receipt | null> {
   await ensureSeeded(db);
   const row = await db
-    .prepare('SELECT p.confirmation, p.amount_cents, p.brand, p.last4, p.created_at, y.data FROM payments p JOIN payees y ON y.id = p.payee_id WHERE p.confirmation = ?')
+    .prepare(
+      'SELECT p.confirmation, p.amount_cents, p.brand, p.last4, p.created_at, y.data FROM payments p JOIN payees y ON y.id = p.payee_id WHERE p.confirmation = ?',
+    )
     .bind(confirmation)
     .first<{ confirmation: string; amount_cents: number; brand: string; last4: string; created_at: string; data: string }>();
   if (!row) return null;

@@ -13,14 +13,18 @@ const parse = (row: PayeeRow | null) => (row ? (JSON.parse(row.data) as Record<s
 payeeRoutes.post('/api/payee_url.php', async (c) => {
   const q = (c.req.query('url') ?? '').trim().toLowerCase();
   const row = q
-    ? await c.env.DB.prepare('SELECT data FROM payees WHERE lower(url) = ?1 OR lower(billing_url) = ?1 OR id = ?1 LIMIT 1').bind(q).first<PayeeRow>()
+    ? await c.env.DB.prepare('SELECT data FROM payees WHERE lower(url) = ?1 OR lower(billing_url) = ?1 OR id = ?1 LIMIT 1')
+        .bind(q)
+        .first<PayeeRow>()
     : null;
   return c.json({ result: { payee: parse(row) } });
 });
 
 payeeRoutes.post('/api/web_payment.php', async (c) => {
   if (c.req.query('action') !== 'getPayee') return c.json({ error: 'unknown action' }, 400);
-  const row = await c.env.DB.prepare('SELECT data FROM payees WHERE id = ?').bind(c.req.query('p') ?? '').first<PayeeRow>();
+  const row = await c.env.DB.prepare('SELECT data FROM payees WHERE id = ?')
+    .bind(c.req.query('p') ?? '')
+    .first<PayeeRow>();
   return c.json(parse(row) ?? {});
 });
 
@@ -30,7 +34,9 @@ payeeRoutes.get('/api/web_payment.php', async (c) => {
   if (term.length < 3) return c.json([]);
   const generic = new Set(readConfig(c.env).genericPayNames);
   const like = `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-  const { results } = await c.env.DB.prepare("SELECT data FROM payees WHERE name LIKE ? ESCAPE '\\' ORDER BY name LIMIT 50").bind(like).all<PayeeRow>();
+  const { results } = await c.env.DB.prepare("SELECT data FROM payees WHERE name LIKE ? ESCAPE '\\' ORDER BY name LIMIT 50")
+    .bind(like)
+    .all<PayeeRow>();
   const list = results
     .map((r) => JSON.parse(r.data) as Record<string, unknown> & { address?: Record<string, string> })
     .filter((p) => p.isPartner && !p.noGenericWeb && !p.autoConf && !p.isBilling && !generic.has(str(p.url).toLowerCase()))
@@ -56,13 +62,17 @@ payeeRoutes.get('/api/web_payment.php', async (c) => {
 });
 
 payeeRoutes.get('/api/unleash/is_enabled.php', async (c) => {
-  const row = await c.env.DB.prepare('SELECT enabled FROM feature_flags WHERE name = ?').bind(c.req.query('featureName') ?? '').first<{ enabled: number }>();
+  const row = await c.env.DB.prepare('SELECT enabled FROM feature_flags WHERE name = ?')
+    .bind(c.req.query('featureName') ?? '')
+    .first<{ enabled: number }>();
   return c.json({ data: { message: row?.enabled === 1 } });
 });
 
 payeeRoutes.post('/api/404.php', async (c) => {
   const body = await jsonBody(c);
-  await c.env.DB.prepare('INSERT INTO not_found_reports (path, created_at) VALUES (?, ?)').bind(str(body?.path).slice(0, 2000), nowIso()).run();
+  await c.env.DB.prepare('INSERT INTO not_found_reports (path, created_at) VALUES (?, ?)')
+    .bind(str(body?.path).slice(0, 2000), nowIso())
+    .run();
   return c.json({});
 });
 
@@ -77,10 +87,27 @@ payeeRoutes.post('/api/send_sms_client.php', async (c) => {
   return c.json({ success: true });
 });
 
-const PAYER_FIELDS = ['patientName', 'account', 'payDOB', 'payDOS', 'email', 'phone', 'billingZip', 'billName', 'zip', 'addr1', 'city', 'state', 'payNote', 'isBtoB'];
+const PAYER_FIELDS = [
+  'patientName',
+  'account',
+  'payDOB',
+  'payDOS',
+  'email',
+  'phone',
+  'billingZip',
+  'billName',
+  'zip',
+  'addr1',
+  'city',
+  'state',
+  'payNote',
+  'isBtoB',
+];
 
 payeeRoutes.post('/payment/payment_back.php', async (c) => {
-  const payee = await c.env.DB.prepare('SELECT id FROM payees WHERE id = ?').bind(c.req.query('p') ?? '').first<{ id: string }>();
+  const payee = await c.env.DB.prepare('SELECT id FROM payees WHERE id = ?')
+    .bind(c.req.query('p') ?? '')
+    .first<{ id: string }>();
   if (!payee) return c.json({ status: 'error', message: 'This biller is not accepting web payments.' });
   let form: FormData;
   try {
@@ -95,8 +122,18 @@ payeeRoutes.post('/payment/payment_back.php', async (c) => {
   if (!Number.isFinite(amount) || amount <= 0 || amount > 2000) return c.json({ status: 'error', message: 'Amount is invalid.' });
   const payer = Object.fromEntries(PAYER_FIELDS.map((name) => [name, field(name)]).filter(([, v]) => v));
   const confirmation = `PAP-${randomToken(8, READABLE)}`;
-  await c.env.DB.prepare('INSERT INTO payments (confirmation, payee_id, amount_cents, brand, last4, payer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .bind(confirmation, payee.id, Math.round(amount * 100), BRAND_NAMES[cardBrand(digits)], digits.slice(-4), JSON.stringify(payer), nowIso())
+  await c.env.DB.prepare(
+    'INSERT INTO payments (confirmation, payee_id, amount_cents, brand, last4, payer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  )
+    .bind(
+      confirmation,
+      payee.id,
+      Math.round(amount * 100),
+      BRAND_NAMES[cardBrand(digits)],
+      digits.slice(-4),
+      JSON.stringify(payer),
+      nowIso(),
+    )
     .run();
   return c.json({ status: 'success', confirmationUrl: `/receipt/${confirmation}` });
 });

@@ -29,11 +29,15 @@ export async function seed(db: D1Database, now = Date.now()): Promise<void> {
   for (const r of DEMO_INFO_REQUESTS) {
     statements.push(db.prepare("INSERT OR REPLACE INTO bills (id, status) VALUES (?, 'scheduled')").bind(r.billId));
     statements.push(
-      db.prepare('INSERT OR REPLACE INTO info_requests (token, bill_id, fields, answered_at) VALUES (?, ?, ?, NULL)').bind(r.token, r.billId, JSON.stringify(r.fields)),
+      db
+        .prepare('INSERT OR REPLACE INTO info_requests (token, bill_id, fields, answered_at) VALUES (?, ?, ?, NULL)')
+        .bind(r.token, r.billId, JSON.stringify(r.fields)),
     );
   }
   for (const a of DEMO_ACCESS_CODES) {
-    statements.push(db.prepare('INSERT OR REPLACE INTO access_codes (code, payee_id, used_at) VALUES (?, ?, NULL)').bind(a.code, a.payeeId));
+    statements.push(
+      db.prepare('INSERT OR REPLACE INTO access_codes (code, payee_id, used_at) VALUES (?, ?, NULL)').bind(a.code, a.payeeId),
+    );
   }
   for (const u of DEMO_PAY_LATER_USERS) {
     statements.push(db.prepare('INSERT OR REPLACE INTO pay_later_users (email, enrolled) VALUES (?, ?)').bind(u.email, u.enrolled ? 1 : 0));

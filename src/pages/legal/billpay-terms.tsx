@@ -9,9 +9,8 @@ const sections: LegalSection[] = [
     heading: 'What these terms cover',
     body: (
       <p>
-        These Bill Pay Terms apply when you pay a bill through Papaya's Bill Pay service offered with the bank that issued your
-        card (the "Issuing Bank"). They add to the Papaya Terms of Service; where the two differ, these Bill Pay Terms apply to
-        Bill Pay payments.
+        These Bill Pay Terms apply when you pay a bill through Papaya's Bill Pay service offered with the bank that issued your card (the
+        "Issuing Bank"). They add to the Papaya Terms of Service; where the two differ, these Bill Pay Terms apply to Bill Pay payments.
       </p>
     ),
   },
@@ -20,8 +19,8 @@ const sections: LegalSection[] = [
     heading: 'Eligibility',
     body: (
       <p>
-        To use Bill Pay you must be a resident of the United States and at least 18 years old, and you must be an authorized
-        holder of a card issued by the Issuing Bank.
+        To use Bill Pay you must be a resident of the United States and at least 18 years old, and you must be an authorized holder of a
+        card issued by the Issuing Bank.
       </p>
     ),
   },
@@ -30,9 +29,9 @@ const sections: LegalSection[] = [
     heading: 'Funding your payments',
     body: (
       <p>
-        Bill Pay payments may be funded only with cards issued by the Issuing Bank. Other cards, bank transfers and other
-        payment methods cannot be used for Bill Pay. Each payment is charged to your card when we process it, and appears on
-        your card statement with the payee's name.
+        Bill Pay payments may be funded only with cards issued by the Issuing Bank. Other cards, bank transfers and other payment methods
+        cannot be used for Bill Pay. Each payment is charged to your card when we process it, and appears on your card statement with the
+        payee's name.
       </p>
     ),
   },
@@ -41,9 +40,9 @@ const sections: LegalSection[] = [
     heading: 'Authorizing payments',
     body: (
       <p>
-        When you submit a Bill Pay payment you authorize Papaya to charge your card for the amount and any fee shown, and to
-        send the payment to the payee you named. You are responsible for the payee, account number and amount you enter. We may
-        refuse a payment that is incomplete, that appears fraudulent, or that the Issuing Bank declines.
+        When you submit a Bill Pay payment you authorize Papaya to charge your card for the amount and any fee shown, and to send the
+        payment to the payee you named. You are responsible for the payee, account number and amount you enter. We may refuse a payment that
+        is incomplete, that appears fraudulent, or that the Issuing Bank declines.
       </p>
     ),
   },
@@ -52,8 +51,8 @@ const sections: LegalSection[] = [
     heading: 'Fees',
     body: (
       <p>
-        Any fee for a Bill Pay payment is disclosed to you before the payment is processed. You may cancel the payment at that
-        point without charge.
+        Any fee for a Bill Pay payment is disclosed to you before the payment is processed. You may cancel the payment at that point without
+        charge.
       </p>
     ),
   },
@@ -62,9 +61,8 @@ const sections: LegalSection[] = [
     heading: 'Stop-payment requests',
     body: (
       <p>
-        To stop a Bill Pay payment, email {mail} with the payee, amount and date of the payment as soon as possible. We will
-        try to stop it before it is delivered; once a payee has received a payment we cannot recall it, and you must ask the
-        payee for a refund.
+        To stop a Bill Pay payment, email {mail} with the payee, amount and date of the payment as soon as possible. We will try to stop it
+        before it is delivered; once a payee has received a payment we cannot recall it, and you must ask the payee for a refund.
       </p>
     ),
   },
@@ -73,10 +71,9 @@ const sections: LegalSection[] = [
     heading: 'Errors and disputes about a payment',
     body: (
       <p>
-        If you think a Bill Pay payment was wrong or was not authorized, tell us by email at {mail} within 60 days of the date
-        the payment was charged. Include your name, the payee, the amount, the date and why you believe there is an error. We
-        will investigate and tell you the result. Your rights with the Issuing Bank under your cardholder agreement are not
-        affected.
+        If you think a Bill Pay payment was wrong or was not authorized, tell us by email at {mail} within 60 days of the date the payment
+        was charged. Include your name, the payee, the amount, the date and why you believe there is an error. We will investigate and tell
+        you the result. Your rights with the Issuing Bank under your cardholder agreement are not affected.
       </p>
     ),
   },
@@ -85,9 +82,9 @@ const sections: LegalSection[] = [
     heading: 'Limits of our liability',
     body: (
       <p>
-        To the extent the law allows, Papaya's total liability for any claim arising from Bill Pay is limited to the fees you
-        paid to Papaya for Bill Pay payments in the 12 months before the event that gave rise to the claim. We are not liable
-        for a payee's delay in crediting a payment we delivered as instructed, or for indirect or consequential damages.
+        To the extent the law allows, Papaya's total liability for any claim arising from Bill Pay is limited to the fees you paid to Papaya
+        for Bill Pay payments in the 12 months before the event that gave rise to the claim. We are not liable for a payee's delay in
+        crediting a payment we delivered as instructed, or for indirect or consequential damages.
       </p>
     ),
   },
@@ -96,8 +93,8 @@ const sections: LegalSection[] = [
     heading: 'Notices',
     body: (
       <p>
-        We send notices to the email address in your account, and they are received when sent. Send notices to Papaya by email
-        to {mail}. A notice sent by postal mail is deemed received 3 business days after it is mailed.
+        We send notices to the email address in your account, and they are received when sent. Send notices to Papaya by email to {mail}. A
+        notice sent by postal mail is deemed received 3 business days after it is mailed.
       </p>
     ),
   },
@@ -107,13 +104,13 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Before starting arbitration, you and Papaya will first try for 60 days to resolve any dispute informally; start by
-          emailing a description of the dispute to {mail}.
+          Before starting arbitration, you and Papaya will first try for 60 days to resolve any dispute informally; start by emailing a
+          description of the dispute to {mail}.
         </p>
         <p>
-          A dispute not resolved within those 60 days will be settled by binding individual arbitration under the Consumer
-          Arbitration Rules of the American Arbitration Association, except for individual claims in small claims court. You
-          and Papaya each waive the right to bring or take part in a class action, collective or representative proceeding.
+          A dispute not resolved within those 60 days will be settled by binding individual arbitration under the Consumer Arbitration Rules
+          of the American Arbitration Association, except for individual claims in small claims court. You and Papaya each waive the right
+          to bring or take part in a class action, collective or representative proceeding.
         </p>
       </>
     ),
@@ -121,7 +118,9 @@ const sections: LegalSection[] = [
   {
     id: 'law',
     heading: 'Governing law',
-    body: <p>These Bill Pay Terms are governed by the laws of the State of California and, for arbitration, the Federal Arbitration Act.</p>,
+    body: (
+      <p>These Bill Pay Terms are governed by the laws of the State of California and, for arbitration, the Federal Arbitration Act.</p>
+    ),
   },
 ];
 

@@ -7,7 +7,17 @@ export interface LegalSection {
 }
 
 /** A legal document with a table of contents, so a reader can jump to the clause they need. */
-export function LegalDocument({ title, dated, intro, sections }: { title: string; dated: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({
+  title,
+  dated,
+  intro,
+  sections,
+}: {
+  title: string;
+  dated: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <article className="legal card">
       <h1>{title}</h1>

@@ -12,27 +12,24 @@ const sections: LegalSection[] = [
         <p>We collect the information you give us, information created when you use Papaya, and information from others:</p>
         <ul>
           <li>
-            <strong>Account and identity information:</strong> your name, email address, password, text-enabled mobile number,
-            street address, zip code, date of birth, and, where the law requires us to verify your identity, your Social
-            Security number or a government identification number.
+            <strong>Account and identity information:</strong> your name, email address, password, text-enabled mobile number, street
+            address, zip code, date of birth, and, where the law requires us to verify your identity, your Social Security number or a
+            government identification number.
           </li>
           <li>
-            <strong>Payment information:</strong> the bank account or card you add, and the payments you make: payee, amount,
-            date and status. Card numbers are handled by our payment processors; we keep only the card's brand and last four
-            digits.
+            <strong>Payment information:</strong> the bank account or card you add, and the payments you make: payee, amount, date and
+            status. Card numbers are handled by our payment processors; we keep only the card's brand and last four digits.
           </li>
           <li>
-            <strong>Bills:</strong> photos of bills you take, bills imported into your account, and the payee and account
-            details on them.
+            <strong>Bills:</strong> photos of bills you take, bills imported into your account, and the payee and account details on them.
           </li>
           <li>
-            <strong>Device and usage information:</strong> your device type, operating system, browser, IP address, app
-            version, the pages and screens you use, and diagnostic logs.
+            <strong>Device and usage information:</strong> your device type, operating system, browser, IP address, app version, the pages
+            and screens you use, and diagnostic logs.
           </li>
           <li>
-            <strong>From others:</strong> billers who send you bills or payment links through Papaya, our identity
-            verification and fraud prevention providers, and, if you connect a bank account, the bank-data aggregator described
-            below.
+            <strong>From others:</strong> billers who send you bills or payment links through Papaya, our identity verification and fraud
+            prevention providers, and, if you connect a bank account, the bank-data aggregator described below.
           </li>
         </ul>
       </>
@@ -60,26 +57,25 @@ const sections: LegalSection[] = [
         <p>We do not sell your personal information. We share it only:</p>
         <ul>
           <li>
-            <strong>with the payees you pay</strong>, the information they need to credit your payment, such as your name,
-            account number and amount;
+            <strong>with the payees you pay</strong>, the information they need to credit your payment, such as your name, account number
+            and amount;
           </li>
           <li>
-            <strong>with service providers</strong> who work for us under contract, such as payment processors, banks,
-            identity verification, text message and email delivery, cloud hosting and customer support tools; they may use it
-            only to provide their services to us;
+            <strong>with service providers</strong> who work for us under contract, such as payment processors, banks, identity
+            verification, text message and email delivery, cloud hosting and customer support tools; they may use it only to provide their
+            services to us;
           </li>
           <li>
-            <strong>with a bank-data aggregator</strong>, when you choose to connect a bank account: the aggregator collects
-            your account and balance information from your bank, under its own privacy policy, so that we can verify the
-            account and make transfers;
+            <strong>with a bank-data aggregator</strong>, when you choose to connect a bank account: the aggregator collects your account
+            and balance information from your bank, under its own privacy policy, so that we can verify the account and make transfers;
           </li>
           <li>
-            <strong>for legal reasons</strong>, when the law, a court order or a payment network requires it, or to protect the
-            rights, property and safety of our users and of Papaya;
+            <strong>for legal reasons</strong>, when the law, a court order or a payment network requires it, or to protect the rights,
+            property and safety of our users and of Papaya;
           </li>
           <li>
-            <strong>in a business transfer</strong>, such as a merger or acquisition, under a privacy policy at least as
-            protective as this one.
+            <strong>in a business transfer</strong>, such as a merger or acquisition, under a privacy policy at least as protective as this
+            one.
           </li>
         </ul>
       </>
@@ -90,10 +86,10 @@ const sections: LegalSection[] = [
     heading: 'Cookies and similar technologies',
     body: (
       <p>
-        Our websites use cookies and local storage that are needed for them to work, for example to remember that a text
-        message link was sent to you (for up to 7 days) and to protect forms against automated abuse. We also use analytics and
-        app-attribution tools that record which link or advertisement led you to download the app. You can block or delete
-        cookies in your browser settings; the pay pages still work, but some conveniences may not.
+        Our websites use cookies and local storage that are needed for them to work, for example to remember that a text message link was
+        sent to you (for up to 7 days) and to protect forms against automated abuse. We also use analytics and app-attribution tools that
+        record which link or advertisement led you to download the app. You can block or delete cookies in your browser settings; the pay
+        pages still work, but some conveniences may not.
       </p>
     ),
   },
@@ -103,8 +99,8 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Marketing email:</strong> use the unsubscribe link in any marketing email, or change your preferences in your
-          account dashboard.
+          <strong>Marketing email:</strong> use the unsubscribe link in any marketing email, or change your preferences in your account
+          dashboard.
         </li>
         <li>
           <strong>Text messages:</strong> reply STOP to any text message to stop receiving them, or HELP for help.
@@ -113,8 +109,8 @@ const sections: LegalSection[] = [
           <strong>Push notifications and location:</strong> turn them off in your device settings.
         </li>
         <li>
-          <strong>Account information:</strong> review and update it in your account dashboard, or ask us to delete your
-          account by emailing {mail}.
+          <strong>Account information:</strong> review and update it in your account dashboard, or ask us to delete your account by emailing{' '}
+          {mail}.
         </li>
       </ul>
     ),
@@ -124,9 +120,9 @@ const sections: LegalSection[] = [
     heading: 'How long we keep information',
     body: (
       <p>
-        We keep personal information for as long as your account is open and afterwards for as long as we need it to complete
-        payments, resolve disputes, prevent fraud and meet legal, tax and payment network record-keeping obligations, which
-        for payment records is generally seven years. When we no longer need information we delete it or make it anonymous.
+        We keep personal information for as long as your account is open and afterwards for as long as we need it to complete payments,
+        resolve disputes, prevent fraud and meet legal, tax and payment network record-keeping obligations, which for payment records is
+        generally seven years. When we no longer need information we delete it or make it anonymous.
       </p>
     ),
   },
@@ -135,9 +131,9 @@ const sections: LegalSection[] = [
     heading: 'Security',
     body: (
       <p>
-        We protect information with encryption in transit and at rest, access controls, and monitoring. Card data is handled
-        under the Payment Card Industry Data Security Standard by our processors. No system is perfectly secure; if we learn of
-        a breach that affects you we will tell you as the law requires.
+        We protect information with encryption in transit and at rest, access controls, and monitoring. Card data is handled under the
+        Payment Card Industry Data Security Standard by our processors. No system is perfectly secure; if we learn of a breach that affects
+        you we will tell you as the law requires.
       </p>
     ),
   },
@@ -146,12 +142,11 @@ const sections: LegalSection[] = [
     heading: 'California privacy rights',
     body: (
       <p>
-        If you live in California, you have the right to know what personal information we collect, use and disclose; to ask
-        us to delete it; to correct it; and to opt out of its sale or sharing, although we do not sell or share personal
-        information for cross-context advertising. We will not discriminate against you for using these rights. To make a
-        request, email {mail}; we will verify your identity by matching information in your account, and you may use an
-        authorized agent. California's "Shine the Light" law also lets you ask which information we shared with third parties
-        for their direct marketing; we do not share it for that purpose.
+        If you live in California, you have the right to know what personal information we collect, use and disclose; to ask us to delete
+        it; to correct it; and to opt out of its sale or sharing, although we do not sell or share personal information for cross-context
+        advertising. We will not discriminate against you for using these rights. To make a request, email {mail}; we will verify your
+        identity by matching information in your account, and you may use an authorized agent. California's "Shine the Light" law also lets
+        you ask which information we shared with third parties for their direct marketing; we do not share it for that purpose.
       </p>
     ),
   },
@@ -160,8 +155,8 @@ const sections: LegalSection[] = [
     heading: 'Nevada privacy rights',
     body: (
       <p>
-        Nevada residents may ask us not to sell covered information. We do not sell covered information as Nevada law defines
-        it, but you may still send an opt-out request to {mail} and we will record it.
+        Nevada residents may ask us not to sell covered information. We do not sell covered information as Nevada law defines it, but you
+        may still send an opt-out request to {mail} and we will record it.
       </p>
     ),
   },
@@ -170,8 +165,8 @@ const sections: LegalSection[] = [
     heading: 'Children',
     body: (
       <p>
-        Papaya is not meant for children. We do not knowingly collect personal information from anyone under 13. If you
-        believe a child under 13 has given us information, email {mail} and we will delete it.
+        Papaya is not meant for children. We do not knowingly collect personal information from anyone under 13. If you believe a child
+        under 13 has given us information, email {mail} and we will delete it.
       </p>
     ),
   },
@@ -180,8 +175,8 @@ const sections: LegalSection[] = [
     heading: 'Changes and contact',
     body: (
       <p>
-        We may update this policy. When a change is material we tell you by email or in the app before it takes effect.
-        Questions and requests about privacy go to {mail}.
+        We may update this policy. When a change is material we tell you by email or in the app before it takes effect. Questions and
+        requests about privacy go to {mail}.
       </p>
     ),
   },
@@ -194,8 +189,8 @@ export function PrivacyPolicy() {
       dated="Effective June 17th 2020"
       intro={
         <p>
-          This policy explains what personal information Papaya, Inc. ("Papaya", "we") collects when you use our app and
-          websites, how we use and share it, and the choices you have.
+          This policy explains what personal information Papaya, Inc. ("Papaya", "we") collects when you use our app and websites, how we
+          use and share it, and the choices you have.
         </p>
       }
       sections={sections}

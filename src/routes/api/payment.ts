@@ -33,16 +33,18 @@ function refuse(c: Context<AppEnv>, payer: Checked, card: Checked): Response {
   return apiError(c, 400, CHECK_FIELDS, fields);
 }
 
-
 paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), async (c) => {
   const query = c.req.valid('query');
   const form = await readForm(c, MAX_FORM_BYTES);
   if (form instanceof Response) return form;
 
   const one = (name: string) => form.get(name)?.[0];
-  for (const [name, values] of form) if (values.length > 1 && name !== 'invoice') return apiError(c, 400, 'Each field may be sent once.', { [name]: 'Sent more than once.' });
+  for (const [name, values] of form)
+    if (values.length > 1 && name !== 'invoice')
+      return apiError(c, 400, 'Each field may be sent once.', { [name]: 'Sent more than once.' });
   const key = one('idempotencyKey') ?? c.req.header('Idempotency-Key') ?? '';
-  if (!IDEMPOTENCY_KEY.test(key)) return apiError(c, 400, 'This payment form has expired. Please reload the page.', { idempotencyKey: REQUIRED });
+  if (!IDEMPOTENCY_KEY.test(key))
+    return apiError(c, 400, 'This payment form has expired. Please reload the page.', { idempotencyKey: REQUIRED });
 
   // Everything that does not depend on the payee is checked before the backend is asked anything.
   const company = one('isBtoB') === 'true' || query.ib === '1';
@@ -57,7 +59,9 @@ paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), 
     phone: one('phone'),
     billingZip: one('billingZip'),
   };
-  const cardInput = Object.fromEntries(['ccn', 'exp', 'cvv', 'billName', 'zip', 'addr1', 'city', 'state', 'payNote'].map((n) => [n, one(n)]));
+  const cardInput = Object.fromEntries(
+    ['ccn', 'exp', 'cvv', 'billName', 'zip', 'addr1', 'city', 'state', 'payNote'].map((n) => [n, one(n)]),
+  );
   const anyPayer = payerSchema(ANY_PAYEE, { company }).safeParse(payerInput);
   const anyCard = cardSchema(ANY_PAYEE, new Date()).safeParse(cardInput);
   if (!anyPayer.success || !anyCard.success) return refuse(c, anyPayer, anyCard);
@@ -66,7 +70,8 @@ paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), 
   const origin = c.get('origin');
   const payee = await origin.getPayee(query.p);
   if (!payee.ok) return originUnavailable(c, payee);
-  if (!payee.value || !webPaymentOffered(payee.value, config)) return apiError(c, 400, 'This biller does not accept web payments.', { p: 'Not offered web payment.' });
+  if (!payee.value || !webPaymentOffered(payee.value, config))
+    return apiError(c, 400, 'This biller does not accept web payments.', { p: 'Not offered web payment.' });
 
   const payer = payerSchema(payee.value, { company }).safeParse(payerInput);
   const card = cardSchema(payee.value, new Date()).safeParse(cardInput);
@@ -90,11 +95,17 @@ paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), 
   const { ccn: _ccn, exp: _exp, cvv: _cvv, googleRecaptchaToken: _token, deviceType: _ua, ...stable } = fields;
   const claimed = await claim(c.env.DB, key, await fingerprint({ ...stable, p: query.p, last4: digits.slice(-4) }));
   if (claimed.kind === 'conflict') logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
-  if (claimed.kind === 'conflict') return apiError(c, 422, 'This payment was already submitted with different details. Please reload the page to start a new payment.');
+  if (claimed.kind === 'conflict')
+    return apiError(c, 422, 'This payment was already submitted with different details. Please reload the page to start a new payment.');
   if (claimed.kind === 'in-flight') return apiError(c, 409, 'This payment is still being processed. Please wait a moment.');
   if (claimed.kind === 'replay') return c.body(claimed.body, claimed.status as 200, { 'Content-Type': 'application/json' });
 
-  const bot = await checkPaybot(config.paybotUrl, { pbkey: key, commonBot: payee.value.commonBot, pid: payee.value.payeeId, pname: payee.value.payeeName });
+  const bot = await checkPaybot(config.paybotUrl, {
+    pbkey: key,
+    commonBot: payee.value.commonBot,
+    pid: payee.value.payeeId,
+    pname: payee.value.payeeName,
+  });
   const result = await origin.submitPayment({
     query: { p: query.p, optE: !!query.optE, silent: !!query.silent, generic: !!query.generic },
     fields: { ...fields, ...bot },
@@ -111,10 +122,16 @@ paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), 
   if (result.value.status === 'success') {
     const policy = redirectPolicy(config, c.req.url);
     const originHost = config.originUrl ? [new URL(config.originUrl).origin] : [];
-    const target = safeRedirectTarget(result.value.confirmationUrl, { ...policy, allowedOrigins: [...policy.allowedOrigins, ...originHost] });
+    const target = safeRedirectTarget(result.value.confirmationUrl, {
+      ...policy,
+      allowedOrigins: [...policy.allowedOrigins, ...originHost],
+    });
     body = target
       ? { status: 'success', confirmationUrl: target }
-      : { status: 'error', message: 'Your payment may have gone through, but we could not show its receipt. Please check your email before paying again.' };
+      : {
+          status: 'error',
+          message: 'Your payment may have gone through, but we could not show its receipt. Please check your email before paying again.',
+        };
   } else {
     body = { status: 'error', message: result.value.message.slice(0, 300) || 'The payment was declined.' };
   }

@@ -22,12 +22,16 @@ export class Database extends DurableObject {
     const started = performance.now();
     const cursor = this.sql.exec(sql, ...(params ?? []).map(toParam));
     const columns = cursor.columnNames;
-    const rows = cursor.raw().toArray().map((row) => row.map(toCell));
+    const rows = cursor
+      .raw()
+      .toArray()
+      .map((row) => row.map(toCell));
     const { changes, lastRowId } = this.sql.exec('SELECT changes() AS changes, last_insert_rowid() AS lastRowId').one();
     const written = cursor.rowsWritten;
     return {
       success: true,
-      results: format === 'ROWS_AND_COLUMNS' ? { columns, rows } : rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]]))),
+      results:
+        format === 'ROWS_AND_COLUMNS' ? { columns, rows } : rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]]))),
       meta: {
         served_by: 'bench.d1',
         duration: performance.now() - started,

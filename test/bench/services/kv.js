@@ -34,7 +34,10 @@ export default {
     if (request.method === 'GET' && url.pathname === '/') {
       const prefix = url.searchParams.get('prefix') ?? '';
       const limit = Number(url.searchParams.get('key_count_limit') ?? 1000);
-      const keys = [...entries.keys()].filter((k) => k.startsWith(prefix) && live(k)).sort().slice(0, limit);
+      const keys = [...entries.keys()]
+        .filter((k) => k.startsWith(prefix) && live(k))
+        .sort()
+        .slice(0, limit);
       return Response.json({
         keys: keys.map((name) => {
           const { expiration, metadata } = entries.get(name);

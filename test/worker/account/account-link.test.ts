@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DESKTOP, IPHONE, scriptTags, visibleText } from '../helpers';
 import { httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
 
-const visit = (path: string, ua = DESKTOP, cookie?: string) => request(httpEnv(), path, { headers: { 'User-Agent': ua, ...(cookie ? { Cookie: cookie } : {}) } });
+const visit = (path: string, ua = DESKTOP, cookie?: string) =>
+  request(httpEnv(), path, { headers: { 'User-Agent': ua, ...(cookie ? { Cookie: cookie } : {}) } });
 
 describe('/account-link', () => {
   beforeEach(resetStandIn);
@@ -26,7 +27,9 @@ describe('/account-link', () => {
   });
 
   it('shows the failure when the provider refused, or the call failed', async () => {
-    expect(visibleText(await (await visit('/account-link?error=access_denied')).text())).toContain('Oh no! There was an issue linking your email.');
+    expect(visibleText(await (await visit('/account-link?error=access_denied')).text())).toContain(
+      'Oh no! There was an issue linking your email.',
+    );
     await injectFault('/api/link_gmail_account.php', 'status-500');
     const failed = await visit('/account-link?code=c');
     expect(visibleText(await failed.text())).toContain('Oh no! There was an issue linking your email.');

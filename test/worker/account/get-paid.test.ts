@@ -29,10 +29,26 @@ describe('/getpaid', () => {
   });
 
   it('a sent invite form tells the team', async () => {
-    const invite = await (await request(embeddedEnv(), '/api/api_get_paid/get_paid.php', json({ whichState: 'preEmail', i: btoa('1008') }))).json<{ sessionToken: string }>();
-    const res = await request(embeddedEnv(), '/api/api_get_paid/get_paid.php', json({ whichState: 'inviteForm', sessionToken: invite.sessionToken, i: btoa('1008'), email: 'ap@pinecrest.example', statements: '11K-20K', fax: '' }));
+    const invite = await (
+      await request(embeddedEnv(), '/api/api_get_paid/get_paid.php', json({ whichState: 'preEmail', i: btoa('1008') }))
+    ).json<{ sessionToken: string }>();
+    const res = await request(
+      embeddedEnv(),
+      '/api/api_get_paid/get_paid.php',
+      json({
+        whichState: 'inviteForm',
+        sessionToken: invite.sessionToken,
+        i: btoa('1008'),
+        email: 'ap@pinecrest.example',
+        statements: '11K-20K',
+        fax: '',
+      }),
+    );
     expect(await res.json()).toMatchObject({ nextView: 'successKit' });
     const row = await env.DB.prepare('SELECT payload FROM team_emails ORDER BY id DESC LIMIT 1').first<{ payload: string }>();
-    expect(JSON.parse(row!.payload)).toMatchObject({ elist: 'getpaid', form: { email: 'ap@pinecrest.example', statements: '11K-20K', tactic: 'invite', page: '/getpaid' } });
+    expect(JSON.parse(row!.payload)).toMatchObject({
+      elist: 'getpaid',
+      form: { email: 'ap@pinecrest.example', statements: '11K-20K', tactic: 'invite', page: '/getpaid' },
+    });
   });
 });

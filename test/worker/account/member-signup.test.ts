@@ -15,7 +15,9 @@ describe('/member-signup', () => {
     expect(visibleText(await get('/member-signup?v=2&ad=2&camefrom=email'))).toContain('How would you like to pay?');
     expect(visibleText(await get('/member-signup?v=3'))).toContain("You're on the waitlist!");
     expect(visibleText(await get('/member-signup?v=7'))).toContain('Papaya Premium');
-    expect(await get('/member-signup?v=2&ad=2&camefrom=email')).toContain('&quot;cameFrom&quot;:&quot;email&quot;,&quot;ad&quot;:&quot;2&quot;');
+    expect(await get('/member-signup?v=2&ad=2&camefrom=email')).toContain(
+      '&quot;cameFrom&quot;:&quot;email&quot;,&quot;ad&quot;:&quot;2&quot;',
+    );
   });
 
   it('the call records the payment choice', async () => {

@@ -25,13 +25,17 @@ describe('/pay-later', () => {
     expect(await text(open(), `/pay-later?ue=${btoa('member@example.com')}`)).toContain("You're in!");
     expect(await text(open(), `/pay-later?ue=${btoa('member@example.com')}`)).toContain("You're already enrolled.");
     expect(await text(open(), `/pay-later?ue=${btoa('enrolled@example.com')}`)).toContain("You're already enrolled.");
-    expect(await text(open(), `/pay-later?ue=${btoa('stranger@example.com')}`)).toContain("Oops! We couldn't find a Papaya account using that email.");
+    expect(await text(open(), `/pay-later?ue=${btoa('stranger@example.com')}`)).toContain(
+      "Oops! We couldn't find a Papaya account using that email.",
+    );
   });
 
   it('a failed call shows the oops view', async () => {
     await resetStandIn();
     await injectFault('/api/pay_later.php', 'status-500');
-    expect(await text(httpEnv({ PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>), `/pay-later?ue=${btoa('member@example.com')}`)).toContain('Oops! Something went wrong.');
+    expect(await text(httpEnv({ PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>), `/pay-later?ue=${btoa('member@example.com')}`)).toContain(
+      'Oops! Something went wrong.',
+    );
     await resetStandIn();
   });
 });

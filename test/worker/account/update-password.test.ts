@@ -68,10 +68,18 @@ describe('/update-password', () => {
   });
 
   it('a password change needs the human check when it is on', async () => {
-    const e = embeddedEnv({ HUMAN_CHECK: 'turnstile', TURNSTILE_VERIFY_URL: `${env.STAND_IN_URL}/turnstile/v0/siteverify`, TURNSTILE_SECRET: 'test-secret' } as Partial<Env>);
+    const e = embeddedEnv({
+      HUMAN_CHECK: 'turnstile',
+      TURNSTILE_VERIFY_URL: `${env.STAND_IN_URL}/turnstile/v0/siteverify`,
+      TURNSTILE_SECRET: 'test-secret',
+    } as Partial<Env>);
     const refused = await request(e, '/api/forgot_password_back.php', json({ x: 'RESET-MISMATCH', np: 'long enough password' }));
     expect(refused.status).toBe(400);
-    const checked = await request(e, '/api/forgot_password_back.php', json({ x: 'RESET-MISMATCH', np: 'long enough password', humanToken: 'human-token' }));
+    const checked = await request(
+      e,
+      '/api/forgot_password_back.php',
+      json({ x: 'RESET-MISMATCH', np: 'long enough password', humanToken: 'human-token' }),
+    );
     expect(await checked.json()).toMatchObject({ status: 'MISMATCH_USER_ID_FOR_RESET' });
   });
 });

@@ -3,7 +3,12 @@ import { httpEnv, injectFault, json, request, resetStandIn } from '../origin-hel
 
 /** The calls the account flows make, failing at the stand-in origin: a clear error answer each time. */
 const CALLS: Array<[name: string, path: string, init: RequestInit, fault: string]> = [
-  ['bill info: submit', '/api/update_info_request.php?t=INFO-FIELDS', json({ fields: [{ type: 'input', name: 'Account number', placeholder: '', value: 'A1' }] }), '/api/update_info_request.php'],
+  [
+    'bill info: submit',
+    '/api/update_info_request.php?t=INFO-FIELDS',
+    json({ fields: [{ type: 'input', name: 'Account number', placeholder: '', value: 'A1' }] }),
+    '/api/update_info_request.php',
+  ],
   ['bill info: delete', '/api/update_info_request.php?t=INFO-FEE', { method: 'DELETE' }, '/api/update_info_request.php'],
   ['bill info: cancel the bill', '/cancel_back.php?o=BILL-2003', { method: 'POST' }, '/cancel_back.php'],
   ['membership', '/api/member_signup.php?p=CARD_ON_FILE&f=email&a=1', { method: 'POST' }, '/api/member_signup.php'],

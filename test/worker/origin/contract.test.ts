@@ -16,13 +16,19 @@ describe.each(implementations)('origin contract: %s', (_name, makeEnv) => {
 
   it('payee_url finds a payee by url, billing url and id, with every field typed', async () => {
     const byUrl = await origin().payeeByUrl('valleymed');
-    expect(byUrl).toMatchObject({ ok: true, value: { payeeId: '1001', payeeName: 'Valley Medical Group', isProvider: true, isPartner: true, isBilling: false } });
+    expect(byUrl).toMatchObject({
+      ok: true,
+      value: { payeeId: '1001', payeeName: 'Valley Medical Group', isProvider: true, isPartner: true, isBilling: false },
+    });
     if (!byUrl.ok || !byUrl.value) throw new Error('no payee');
     expect(byUrl.value.customFields).toEqual({ payDOB: true, payDOS: false, billingZip: false });
     expect(byUrl.value.address).toMatchObject({ address1: '100 Main St', city: 'Fresno', state: 'CA', zip: '93721' });
     expect(byUrl.value.pphone).toBe('(559) 555-0101');
     expect(byUrl.value).not.toHaveProperty('internalNotes');
-    expect(await origin().payeeByUrl('metrowater')).toMatchObject({ ok: true, value: { payeeId: '1003', isBilling: true, notMedical: true } });
+    expect(await origin().payeeByUrl('metrowater')).toMatchObject({
+      ok: true,
+      value: { payeeId: '1003', isBilling: true, notMedical: true },
+    });
     expect(await origin().payeeByUrl('1002')).toMatchObject({ ok: true, value: { payeeId: '1002', isProvider: true, isBilling: true } });
   });
 
@@ -78,7 +84,10 @@ describe.each(implementations)('origin contract: %s', (_name, makeEnv) => {
 
   it('forgot_password_back validates tokens and changes a password', async () => {
     expect(await origin().forgotPassword({ x: 'RESET-VALID' })).toEqual({ ok: true, value: { success: true, status: 'USER_VALIDATED' } });
-    expect(await origin().forgotPassword({ x: 'RESET-MISMATCH' })).toMatchObject({ ok: true, value: { status: 'MISMATCH_USER_ID_FOR_RESET' } });
+    expect(await origin().forgotPassword({ x: 'RESET-MISMATCH' })).toMatchObject({
+      ok: true,
+      value: { status: 'MISMATCH_USER_ID_FOR_RESET' },
+    });
     expect(await origin().forgotPassword({ x: 'RESET-EXPIRED' })).toMatchObject({ ok: true, value: { success: false } });
     expect(await origin().forgotPassword({ x: 'RESET-VALID', np: 'a much better password' })).toEqual({
       ok: true,
@@ -89,13 +98,37 @@ describe.each(implementations)('origin contract: %s', (_name, makeEnv) => {
   it('payment_back takes a multipart payment and answers with a confirmation URL', async () => {
     const result = await origin().submitPayment({
       query: { p: '1001', optE: true },
-      fields: { patientName: 'Jane Doe', account: 'A123', amount: '125.50', email: 'jane@example.com', phone: '5595550100', ccn: '4242 4242 4242 4242', exp: '12/30', cvv: '123', billName: 'Jane Doe', zip: '93721', addr1: '1 Elm St', city: 'Fresno', state: 'CA', WebPayVue: 'true', Submit: 'Submit', deviceType: 'test', webUrl: 'valleymed' },
+      fields: {
+        patientName: 'Jane Doe',
+        account: 'A123',
+        amount: '125.50',
+        email: 'jane@example.com',
+        phone: '5595550100',
+        ccn: '4242 4242 4242 4242',
+        exp: '12/30',
+        cvv: '123',
+        billName: 'Jane Doe',
+        zip: '93721',
+        addr1: '1 Elm St',
+        city: 'Fresno',
+        state: 'CA',
+        WebPayVue: 'true',
+        Submit: 'Submit',
+        deviceType: 'test',
+        webUrl: 'valleymed',
+      },
     });
-    expect(result).toMatchObject({ ok: true, value: { status: 'success', confirmationUrl: expect.stringMatching(/^\/receipt\/PAP-[A-Z0-9]+$/) } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { status: 'success', confirmationUrl: expect.stringMatching(/^\/receipt\/PAP-[A-Z0-9]+$/) },
+    });
   });
 
   it('link_gmail_account reports success as the text true', async () => {
-    expect(await origin().linkGmail({ state: 's', code: 'auth-code', scope: 'gmail.readonly', error: '' })).toEqual({ ok: true, value: true });
+    expect(await origin().linkGmail({ state: 's', code: 'auth-code', scope: 'gmail.readonly', error: '' })).toEqual({
+      ok: true,
+      value: true,
+    });
     expect(await origin().linkGmail({ state: 's', code: '', scope: '', error: 'access_denied' })).toEqual({ ok: true, value: false });
   });
 
@@ -111,7 +144,12 @@ describe.each(implementations)('origin contract: %s', (_name, makeEnv) => {
       expect(got.value[0]?.type).toBe(type);
     }
     expect(await origin().getInfoRequest('INFO-NONE')).toMatchObject({ ok: false, kind: 'bad-status', status: 404 });
-    expect(await origin().submitInfoRequest({ t: 'INFO-FIELDS', fields: [{ type: 'input', name: 'Account number', placeholder: '', value: 'A1' }] })).toEqual({ ok: true, value: true });
+    expect(
+      await origin().submitInfoRequest({
+        t: 'INFO-FIELDS',
+        fields: [{ type: 'input', name: 'Account number', placeholder: '', value: 'A1' }],
+      }),
+    ).toEqual({ ok: true, value: true });
     expect(await origin().deleteInfoRequest('INFO-AMOUNT')).toEqual({ ok: true, value: 'BILL-2002' });
     expect(await origin().cancelBill('BILL-2002')).toEqual({ ok: true, value: true });
   });
@@ -122,26 +160,52 @@ describe.each(implementations)('origin contract: %s', (_name, makeEnv) => {
 
   it('pay_later maps each account to its result code', async () => {
     expect(await origin().payLater(btoa('member@example.com'))).toEqual({ ok: true, value: { status: 'success' } });
-    expect(await origin().payLater('enrolled@example.com')).toEqual({ ok: true, value: { status: 'error', result: { code: 'USER_ENROLLED_ALREADY' } } });
-    expect(await origin().payLater('nobody@example.com')).toEqual({ ok: true, value: { status: 'error', result: { code: 'USER_NOT_FOUND' } } });
+    expect(await origin().payLater('enrolled@example.com')).toEqual({
+      ok: true,
+      value: { status: 'error', result: { code: 'USER_ENROLLED_ALREADY' } },
+    });
+    expect(await origin().payLater('nobody@example.com')).toEqual({
+      ok: true,
+      value: { status: 'error', result: { code: 'USER_NOT_FOUND' } },
+    });
   });
 
   it('get_paid leads an access code to setPass or successUser, and an unknown one to oopsTryAgain', async () => {
-    expect(await origin().getPaid({ whichState: 'access', access: 'ACCESS1' })).toMatchObject({ ok: true, value: { nextView: 'setPass', payeeId: '1001', payeeName: 'Valley Medical Group' } });
-    expect(await origin().getPaid({ whichState: 'access', access: 'ACCESS2' })).toMatchObject({ ok: true, value: { nextView: 'successUser', payeeId: '1008' } });
-    expect(await origin().getPaid({ whichState: 'access', access: 'NOPE99' })).toMatchObject({ ok: true, value: { nextView: 'oopsTryAgain' } });
+    expect(await origin().getPaid({ whichState: 'access', access: 'ACCESS1' })).toMatchObject({
+      ok: true,
+      value: { nextView: 'setPass', payeeId: '1001', payeeName: 'Valley Medical Group' },
+    });
+    expect(await origin().getPaid({ whichState: 'access', access: 'ACCESS2' })).toMatchObject({
+      ok: true,
+      value: { nextView: 'successUser', payeeId: '1008' },
+    });
+    expect(await origin().getPaid({ whichState: 'access', access: 'NOPE99' })).toMatchObject({
+      ok: true,
+      value: { nextView: 'oopsTryAgain' },
+    });
   });
 
   it('get_paid takes an invite from preEmail to inviteForm to successKit', async () => {
     const invite = await origin().getPaid({ whichState: 'preEmail', i: btoa('1001') });
     if (!invite.ok) throw new Error(invite.kind);
     expect(invite.value).toMatchObject({ nextView: 'inviteForm', inviteCount: 1 });
-    const done = await origin().getPaid({ whichState: 'inviteForm', sessionToken: invite.value.sessionToken, email: 'biller@example.com', statements: '3K-10K' });
+    const done = await origin().getPaid({
+      whichState: 'inviteForm',
+      sessionToken: invite.value.sessionToken,
+      email: 'biller@example.com',
+      statements: '3K-10K',
+    });
     expect(done).toMatchObject({ ok: true, value: { nextView: 'successKit' } });
   });
 
   it('send_team_email accepts a notification', async () => {
-    const sent = await origin().sendTeamEmail({ subject: 'Invite form', line: 'A biller asked for an invite', note: '', elist: 'team', form: { payeeName: 'Valley Medical Group', email: 'biller@example.com', statements: '< 3K' } });
+    const sent = await origin().sendTeamEmail({
+      subject: 'Invite form',
+      line: 'A biller asked for an invite',
+      note: '',
+      elist: 'team',
+      form: { payeeName: 'Valley Medical Group', email: 'biller@example.com', statements: '< 3K' },
+    });
     expect(sent).toEqual({ ok: true, value: true });
   });
 });
@@ -168,7 +232,10 @@ describe('the HTTP implementation writes the contract wire formats', () => {
   });
 
   it('sends a payment as multipart with exactly the fields given, and the query flags', async () => {
-    await originFor(httpEnv()).submitPayment({ query: { p: '1009', silent: true, generic: true }, fields: { account: 'INV-1,INV-2', isBtoB: 'true', amount: '10.00' } });
+    await originFor(httpEnv()).submitPayment({
+      query: { p: '1009', silent: true, generic: true },
+      fields: { account: 'INV-1,INV-2', isBtoB: 'true', amount: '10.00' },
+    });
     const [call] = await standInCalls();
     expect(call!.path).toBe('/payment/payment_back.php?p=1009&silent=1&generic=1');
     expect(call!.contentType).toMatch(/^multipart\/form-data; boundary=/);

@@ -70,7 +70,11 @@ describe('visitors see a clear message when the origin fails', () => {
 
   it('a timeout gives 504 with a clear message', async () => {
     await injectFault('/api/', 'slow', 1500);
-    const res = await request(fast(), '/api/forgot_password_back.php', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"x":"RESET-VALID"}' });
+    const res = await request(fast(), '/api/forgot_password_back.php', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"x":"RESET-VALID"}',
+    });
     expect(res.status).toBe(504);
     expect((await res.json<{ error: string }>()).error).toBe('Papaya is taking too long to answer. Please try again in a moment.');
   });

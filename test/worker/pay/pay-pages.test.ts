@@ -9,7 +9,9 @@ const webPay = (path: string, p: string) =>
   `${env.WEB_PAY_URL}/?referrer=${encodeURIComponent(`https://papaya.test${path}`)}&device=mobile&p=${p}`;
 
 async function setFlag(enabled: boolean) {
-  await env.DB.prepare('UPDATE feature_flags SET enabled = ? WHERE name = ?').bind(enabled ? 1 : 0, 'pay-wpbp-redirect').run();
+  await env.DB.prepare('UPDATE feature_flags SET enabled = ? WHERE name = ?')
+    .bind(enabled ? 1 : 0, 'pay-wpbp-redirect')
+    .run();
   await env.CACHE.delete(FLAG_CACHE_KEY);
 }
 
@@ -45,7 +47,16 @@ describe('pay pages for every demo payee', () => {
   });
 
   it('the /pay family names the payee with p or oid', async () => {
-    for (const path of ['/pay?p=valleymed', '/pay-now?oid=valleymed', '/paynow?p=valleymed', '/pay-contactless?p=valleymed', '/contactless?p=valleymed', '/pay-demo?p=valleymed', '/demo?p=valleymed', '/pay/valleymed']) {
+    for (const path of [
+      '/pay?p=valleymed',
+      '/pay-now?oid=valleymed',
+      '/paynow?p=valleymed',
+      '/pay-contactless?p=valleymed',
+      '/contactless?p=valleymed',
+      '/pay-demo?p=valleymed',
+      '/demo?p=valleymed',
+      '/pay/valleymed',
+    ]) {
       const res = await request(embeddedEnv(), path, as(DESKTOP));
       expect(res.status, path).toBe(200);
       expect(visibleText(await res.text())).toContain('Pay Valley Medical Group');
@@ -63,8 +74,12 @@ describe('pay pages for every demo payee', () => {
   });
 
   it('harborhealth on the pay route and below its provider path gives its own form', async () => {
-    expect(visibleText(await (await request(embeddedEnv(), '/pay?p=harborhealth', as(DESKTOP))).text())).toContain('Pay Harbor Health Partners');
-    expect(visibleText(await (await request(embeddedEnv(), '/harborhealth/patient', as(DESKTOP))).text())).toContain('Pay Harbor Health Partners');
+    expect(visibleText(await (await request(embeddedEnv(), '/pay?p=harborhealth', as(DESKTOP))).text())).toContain(
+      'Pay Harbor Health Partners',
+    );
+    expect(visibleText(await (await request(embeddedEnv(), '/harborhealth/patient', as(DESKTOP))).text())).toContain(
+      'Pay Harbor Health Partners',
+    );
   });
 
   it('special names send phones to /webpay and show desktops the form', async () => {

@@ -37,7 +37,11 @@ describe('the payment API refuses bad input without forwarding it', () => {
     ['patientName', '', 'Required'],
     ['account', '', 'Required'],
     ['amount', '0', 'Required'],
-    ['amount', '2000.01', 'Unfortunately we are unable to accept payments over $2,000 via Papaya Web Payment. Please download the Papaya app to proceed with paying this bill.'],
+    [
+      'amount',
+      '2000.01',
+      'Unfortunately we are unable to accept payments over $2,000 via Papaya Web Payment. Please download the Papaya app to proceed with paying this bill.',
+    ],
     ['email', 'jane@', 'Please enter a valid email address.'],
     ['phone', '555-0100', 'Please enter a valid phone number.'],
     ['ccn', '4242 4242 4242 4241', 'Invalid / Not Accepted'],
@@ -60,13 +64,23 @@ describe('the payment API refuses bad input without forwarding it', () => {
     const amex = await pay(httpEnv(), { ...cedar, ccn: '378282246310005', cvv: '1234' }, 'p=1007');
     expect((await amex.json<{ fields: Record<string, string> }>()).fields.ccn).toBe('Invalid / Not Accepted');
     const account = await pay(httpEnv(), { ...cedar, account: 'ZZ1' }, 'p=1007');
-    expect((await account.json<{ fields: Record<string, string> }>()).fields.account).toBe('Please enter a valid account number that starts with: CV');
+    expect((await account.json<{ fields: Record<string, string> }>()).fields.account).toBe(
+      'Please enter a valid account number that starts with: CV',
+    );
     expect(await paymentCalls()).toEqual([]);
   });
 
   it('refuses payees not offered web payment, wrong content types, duplicates and a missing key', async () => {
     expect((await pay(httpEnv(), valid, 'p=1005')).status).toBe(400);
-    expect((await request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(valid) })).status).toBe(415);
+    expect(
+      (
+        await request(httpEnv(), '/payment/payment_back.php?p=1001', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(valid),
+        })
+      ).status,
+    ).toBe(415);
     expect((await pay(httpEnv(), { ...valid, amount: ['1.00', '2.00'] })).status).toBe(400);
     const noKey = new FormData();
     for (const [k, v] of Object.entries(valid)) noKey.append(k, v);
@@ -85,7 +99,30 @@ describe('what the origin receives', () => {
     expect(call!.path).toBe('/payment/payment_back.php?p=1001&optE=true');
     const names = [...call!.body.matchAll(/name="([^"]+)"/g)].map((m) => m[1]);
     expect(names.sort()).toEqual(
-      ['patientName', 'account', 'payDOB', 'amount', 'email', 'phone', 'ccn', 'exp', 'cvv', 'billName', 'zip', 'addr1', 'city', 'state', 'payNote', 'googleRecaptchaToken', 'WebPayVue', 'Submit', 'deviceType', 'webUrl', 'paybotName', 'paybotFields'].sort(),
+      [
+        'patientName',
+        'account',
+        'payDOB',
+        'amount',
+        'email',
+        'phone',
+        'ccn',
+        'exp',
+        'cvv',
+        'billName',
+        'zip',
+        'addr1',
+        'city',
+        'state',
+        'payNote',
+        'googleRecaptchaToken',
+        'WebPayVue',
+        'Submit',
+        'deviceType',
+        'webUrl',
+        'paybotName',
+        'paybotFields',
+      ].sort(),
     );
     expect(call!.body).toContain('4242424242424242');
     expect(call!.body).toMatch(/name="amount"\r\n\r\n125\.50\r\n/);
@@ -103,7 +140,11 @@ describe('what the origin receives', () => {
     const calls = await standInCalls();
     const paybot = calls.find((c) => c.path === '/paybot')!;
     expect(paybot.contentType).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(Object.fromEntries(new URLSearchParams(paybot.body))).toMatchObject({ pid: '1001', pname: 'Valley Medical Group', commonBot: '' });
+    expect(Object.fromEntries(new URLSearchParams(paybot.body))).toMatchObject({
+      pid: '1001',
+      pname: 'Valley Medical Group',
+      commonBot: '',
+    });
     const [payment] = await paymentCalls();
     expect(payment!.body).toMatch(/name="paybotName"\r\n\r\nbot-1001\r\n/);
     expect(payment!.body).toMatch(/name="paybotFields"\r\n\r\nk1:::k2\r\n/);

@@ -4,7 +4,24 @@ import { embeddedEnv, httpEnv, request } from '../origin-helpers';
 
 async function paidReceiptUrl(): Promise<string> {
   const form = new FormData();
-  const fields = { patientName: 'Sam Roe', account: 'CV123456', payDOS: '03/04/2026', billingZip: '93291', amount: '1,250.75', email: 'sam@example.com', phone: '5595550100', ccn: '4111 1111 1111 1111', exp: '12/30', cvv: '123', billName: 'Sam Roe', zip: '93291', addr1: '9 Oak St', city: 'Visalia', state: 'CA', idempotencyKey: `receipt-${Date.now()}-abcdefgh` };
+  const fields = {
+    patientName: 'Sam Roe',
+    account: 'CV123456',
+    payDOS: '03/04/2026',
+    billingZip: '93291',
+    amount: '1,250.75',
+    email: 'sam@example.com',
+    phone: '5595550100',
+    ccn: '4111 1111 1111 1111',
+    exp: '12/30',
+    cvv: '123',
+    billName: 'Sam Roe',
+    zip: '93291',
+    addr1: '9 Oak St',
+    city: 'Visalia',
+    state: 'CA',
+    idempotencyKey: `receipt-${Date.now()}-abcdefgh`,
+  };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await request(embeddedEnv(), '/payment/payment_back.php?p=1007', { method: 'POST', body: form });
   return (await res.json<{ confirmationUrl: string }>()).confirmationUrl;

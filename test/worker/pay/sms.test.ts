@@ -40,7 +40,9 @@ describe('text-me-a-link', () => {
   it('texts a download link from the plain form and the not-found page', async () => {
     await fromIp(embeddedEnv(), { num: '5595550124', source: '4' }, address);
     const [message] = await outbox();
-    expect(message!.body).toMatch(/^Pay your bill in minutes with the Papaya app\. Reply HELP for help\. Sent \d{2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}: https:\/\/papaya\.test\/s\/[A-Za-z0-9]{10}$/);
+    expect(message!.body).toMatch(
+      /^Pay your bill in minutes with the Papaya app\. Reply HELP for help\. Sent \d{2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2}: https:\/\/papaya\.test\/s\/[A-Za-z0-9]{10}$/,
+    );
   });
 
   it('ignores a message body sent by the browser', async () => {
@@ -54,7 +56,10 @@ describe('text-me-a-link', () => {
     for (const num of ['555-0123', '', '22345678901', '+44 20 7946 0958', 'abcdefghij']) {
       const res = await fromIp(httpEnv(), { num }, address);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: 'Please check the highlighted fields.', fields: { num: 'Please enter a valid mobile number' } });
+      expect(await res.json()).toEqual({
+        error: 'Please check the highlighted fields.',
+        fields: { num: 'Please enter a valid mobile number' },
+      });
     }
     expect(await standInCalls()).toEqual([]);
   });
@@ -77,7 +82,8 @@ describe('text-me-a-link', () => {
   });
 
   it('one client address may ask for 10 texts in 10 minutes, to any numbers', async () => {
-    for (let i = 0; i < 10; i++) expect((await fromIp(embeddedEnv(), { num: `55955502${String(i).padStart(2, '0')}` }, address)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await fromIp(embeddedEnv(), { num: `55955502${String(i).padStart(2, '0')}` }, address)).status).toBe(200);
     expect((await fromIp(embeddedEnv(), { num: '5595550299' }, address)).status).toBe(429);
   });
 
@@ -96,7 +102,10 @@ describe('a burst of 200 requests at once', () => {
 
   it('from one client to one number: exactly the allowed sends, 429 for the rest', async () => {
     const number = '5595550177';
-    const answers = await burst(Array.from({ length: 200 }, () => ({ num: number })), '198.18.0.1');
+    const answers = await burst(
+      Array.from({ length: 200 }, () => ({ num: number })),
+      '198.18.0.1',
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(Number(env.SMS_LIMIT_PER_PHONE));
     expect(statuses.filter((s) => s === 429)).toHaveLength(200 - Number(env.SMS_LIMIT_PER_PHONE));
@@ -107,7 +116,10 @@ describe('a burst of 200 requests at once', () => {
   it('from one client to 200 numbers: exactly the allowed sends, 429 for the rest', async () => {
     const distinct = Array.from({ length: 200 }, (_, i) => `5595${String(530000 + i)}`);
     expect(new Set(distinct).size).toBe(200);
-    const answers = await burst(distinct.map((num) => ({ num })), '198.18.0.2');
+    const answers = await burst(
+      distinct.map((num) => ({ num })),
+      '198.18.0.2',
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(Number(env.SMS_LIMIT_PER_IP));
     expect(statuses.filter((s) => s === 429)).toHaveLength(200 - Number(env.SMS_LIMIT_PER_IP));
@@ -118,7 +130,12 @@ describe('a burst of 200 requests at once', () => {
 
 describe('the human check, against a Turnstile stand-in', () => {
   const turnstile = (vars: Partial<Env> = {}) =>
-    embeddedEnv({ HUMAN_CHECK: 'turnstile', TURNSTILE_VERIFY_URL: `${env.STAND_IN_URL}/turnstile/v0/siteverify`, TURNSTILE_SECRET: 'test-secret', ...vars } as Partial<Env>);
+    embeddedEnv({
+      HUMAN_CHECK: 'turnstile',
+      TURNSTILE_VERIFY_URL: `${env.STAND_IN_URL}/turnstile/v0/siteverify`,
+      TURNSTILE_SECRET: 'test-secret',
+      ...vars,
+    } as Partial<Env>);
 
   it('sends when Turnstile accepts the token', async () => {
     expect((await fromIp(turnstile(), { num: '5595550171', humanToken: 'human-token' }, '192.0.2.201')).status).toBe(200);
@@ -128,7 +145,9 @@ describe('the human check, against a Turnstile stand-in', () => {
     for (const humanToken of [undefined, 'bot-token']) {
       const res = await fromIp(turnstile(), { num: '5595550172', humanToken }, '192.0.2.202');
       expect(res.status).toBe(400);
-      expect((await res.json<{ fields: Record<string, string> }>()).fields.humanToken).toBe('Please confirm you are not a robot, then try again.');
+      expect((await res.json<{ fields: Record<string, string> }>()).fields.humanToken).toBe(
+        'Please confirm you are not a robot, then try again.',
+      );
     }
     expect((await outbox()).some((m) => m.to === '5595550172')).toBe(false);
   });

@@ -33,7 +33,10 @@ describe('/web-payment', () => {
 
   it('labels change with the version', async () => {
     const company = props(await (await request(embeddedEnv(), '/web-payment?p=1009&ib=1', as)).text());
-    expect(company).toMatchObject({ company: true, labels: { name: 'Company Name', account: 'Invoice Number', amount: 'Total Amount', phone: 'Contact Number' } });
+    expect(company).toMatchObject({
+      company: true,
+      labels: { name: 'Company Name', account: 'Invoice Number', amount: 'Total Amount', phone: 'Contact Number' },
+    });
     const utility = props(await (await request(embeddedEnv(), '/web-payment?p=1009', as)).text());
     expect(utility.labels).toEqual({ name: 'Billing Name', account: 'Account Number', amount: 'Payment Amount', phone: 'Mobile Number' });
   });
@@ -66,7 +69,9 @@ describe('/web-payment', () => {
 
   it('shows the debt-collector notice only for the configured payees', async () => {
     const e = embeddedEnv({ DEBT_COLLECTOR_PAYEE_IDS: '1008' } as Partial<Env>);
-    expect(visibleText(await (await request(e, '/web-payment?p=1008', as)).text())).toContain('This communication is from a debt collector.');
+    expect(visibleText(await (await request(e, '/web-payment?p=1008', as)).text())).toContain(
+      'This communication is from a debt collector.',
+    );
     expect(visibleText(await (await request(e, '/web-payment?p=1001', as)).text())).not.toContain('debt collector');
   });
 

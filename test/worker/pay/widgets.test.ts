@@ -5,17 +5,20 @@ import { embeddedEnv, request } from '../origin-helpers';
 const as = (ua: string): RequestInit => ({ headers: { 'User-Agent': ua } });
 
 describe('pay widgets', () => {
-  it.each(['/pay-widget?name=valleymed', '/pay-widget-imaginepay-button', '/pay-widget-restore-tab?name=valleymed'])('%s may be framed by partners only, with no navigation or footer', async (path) => {
-    const res = await request(embeddedEnv(), path, as(DESKTOP));
-    expect(res.status).toBe(200);
-    expect(res.headers.get('Content-Security-Policy')).toContain('frame-ancestors https://partner.example');
-    expect(res.headers.get('X-Frame-Options')).toBeNull();
-    expect(res.headers.get('Set-Cookie')).toBeNull();
-    const html = await res.text();
-    expect(html).not.toContain('aria-label="Main"');
-    expect(html).not.toContain('class="site-footer"');
-    expect(scriptTags(html)).toHaveLength(1);
-  });
+  it.each(['/pay-widget?name=valleymed', '/pay-widget-imaginepay-button', '/pay-widget-restore-tab?name=valleymed'])(
+    '%s may be framed by partners only, with no navigation or footer',
+    async (path) => {
+      const res = await request(embeddedEnv(), path, as(DESKTOP));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Security-Policy')).toContain('frame-ancestors https://partner.example');
+      expect(res.headers.get('X-Frame-Options')).toBeNull();
+      expect(res.headers.get('Set-Cookie')).toBeNull();
+      const html = await res.text();
+      expect(html).not.toContain('aria-label="Main"');
+      expect(html).not.toContain('class="site-footer"');
+      expect(scriptTags(html)).toHaveLength(1);
+    },
+  );
 
   it('shows the payee, the phone form, the rating and the review count on desktop', async () => {
     const html = await (await request(embeddedEnv(), '/pay-widget?name=valleymed', as(DESKTOP))).text();
@@ -31,7 +34,9 @@ describe('pay widgets', () => {
     const html = await (await request(embeddedEnv(), '/pay-widget?name=valleymed', as(ANDROID))).text();
     expect(visibleText(html)).toContain('Pay Now');
     expect(visibleText(html)).not.toContain('Mobile number');
-    expect(html).toMatch(/&quot;downloadUrl&quot;:&quot;https:\/\/papaya\.test\/download\?s=w&amp;t=pe&amp;c=sms&amp;p=1001&amp;n=Valley\+Medical\+Group&amp;token=[A-Za-z0-9]{7}&quot;/);
+    expect(html).toMatch(
+      /&quot;downloadUrl&quot;:&quot;https:\/\/papaya\.test\/download\?s=w&amp;t=pe&amp;c=sms&amp;p=1001&amp;n=Valley\+Medical\+Group&amp;token=[A-Za-z0-9]{7}&quot;/,
+    );
   });
 
   it('the button variant is a Pay Now button alone', async () => {

@@ -30,14 +30,110 @@ const ROUTES: Record<string, Route> = {
 
 /** Malformed queries for the routes that take their input in the query string. */
 const BAD_QUERIES: Record<string, string[]> = {
-  payeeUrl: ['', '?url=', '?url=%3Cscript%3E', '?url=a%20b', '?url=' + 'x'.repeat(101), '?url=..%2F..', '?url=a%00b', '?url=%E2%80%8B', '?other=valleymed', '?url=val\'med', '?url=%0Avalleymed'],
-  flag: ['', '?featureName=', '?featureName=other-flag', '?featureName=PAY-WPBP-REDIRECT', '?featureName=pay-wpbp-redirect%00', '?featureName[]=x', '?feature=pay-wpbp-redirect', '?featureName=' + 'x'.repeat(500), '?featureName=%20pay-wpbp-redirect', '?featureName=1', '?featureName=true'],
-  getPayee: ['', '?action=getPayee', '?action=getPayee&p=', '?action=getPayee&p=abc', '?action=getPayee&p=-1', '?action=getPayee&p=1.5', '?action=getPayee&p=' + '9'.repeat(19), '?action=other&p=1001', '?p=1001', '?action=getPayee&p=1001%20', '?action=getPayee&p=%31%30%30%31x'],
-  search: ['', '?action=getPayees&target=partner', '?action=getPayees&term=ab&target=partner', '?action=getPayees&term=%20%20%20&target=partner', '?action=getPayees&term=valley', '?action=getPayees&term=valley&target=all', '?action=getPayee&term=valley&target=partner', '?action=getPayees&term=' + 'v'.repeat(101) + '&target=partner', '?term=valley&target=partner', '?action=getPayees&term=&target=partner', '?action=getPayees&term=a&target=partner'],
-  infoGet: ['', '?t=', '?t=%3Cx%3E', '?t=a%20b', '?t=' + 'T'.repeat(201), '?t=INFO%00FEE', '?t=%0A', '?token=INFO-FEE', "?t=INFO'FEE", '?t=INFO/FEE', '?t=INFO%22FEE'],
-  infoDelete: ['', '?t=', '?t=%3Cx%3E', '?t=a%20b', '?t=' + 'T'.repeat(201), '?t=INFO%00FEE', '?t=%0A', '?token=INFO-FEE', "?t=INFO'FEE", '?t=INFO/FEE', '?t=INFO%22FEE'],
-  cancel: ['', '?o=', '?o=%3Cx%3E', '?o=a%20b', '?o=' + 'B'.repeat(201), '?o=BILL%00', '?bill=BILL-2001', "?o=BILL'2001", '?o=BILL/2001', '?o=%0A', '?o=BILL%3B2001'],
-  member: ['', '?p=', '?p=CASH', '?p=card_on_file', '?p=CARD_ON_FILE&a=123', '?p=CARD_ON_FILE&a=x', '?p=NEW_METHOD&f=' + 'f'.repeat(101), '?f=email&a=1', '?p=CARD_ON_FILE%00', '?p=NEW_METHOD&a=-1', '?p=%20NEW_METHOD'],
+  payeeUrl: [
+    '',
+    '?url=',
+    '?url=%3Cscript%3E',
+    '?url=a%20b',
+    '?url=' + 'x'.repeat(101),
+    '?url=..%2F..',
+    '?url=a%00b',
+    '?url=%E2%80%8B',
+    '?other=valleymed',
+    "?url=val'med",
+    '?url=%0Avalleymed',
+  ],
+  flag: [
+    '',
+    '?featureName=',
+    '?featureName=other-flag',
+    '?featureName=PAY-WPBP-REDIRECT',
+    '?featureName=pay-wpbp-redirect%00',
+    '?featureName[]=x',
+    '?feature=pay-wpbp-redirect',
+    '?featureName=' + 'x'.repeat(500),
+    '?featureName=%20pay-wpbp-redirect',
+    '?featureName=1',
+    '?featureName=true',
+  ],
+  getPayee: [
+    '',
+    '?action=getPayee',
+    '?action=getPayee&p=',
+    '?action=getPayee&p=abc',
+    '?action=getPayee&p=-1',
+    '?action=getPayee&p=1.5',
+    '?action=getPayee&p=' + '9'.repeat(19),
+    '?action=other&p=1001',
+    '?p=1001',
+    '?action=getPayee&p=1001%20',
+    '?action=getPayee&p=%31%30%30%31x',
+  ],
+  search: [
+    '',
+    '?action=getPayees&target=partner',
+    '?action=getPayees&term=ab&target=partner',
+    '?action=getPayees&term=%20%20%20&target=partner',
+    '?action=getPayees&term=valley',
+    '?action=getPayees&term=valley&target=all',
+    '?action=getPayee&term=valley&target=partner',
+    '?action=getPayees&term=' + 'v'.repeat(101) + '&target=partner',
+    '?term=valley&target=partner',
+    '?action=getPayees&term=&target=partner',
+    '?action=getPayees&term=a&target=partner',
+  ],
+  infoGet: [
+    '',
+    '?t=',
+    '?t=%3Cx%3E',
+    '?t=a%20b',
+    '?t=' + 'T'.repeat(201),
+    '?t=INFO%00FEE',
+    '?t=%0A',
+    '?token=INFO-FEE',
+    "?t=INFO'FEE",
+    '?t=INFO/FEE',
+    '?t=INFO%22FEE',
+  ],
+  infoDelete: [
+    '',
+    '?t=',
+    '?t=%3Cx%3E',
+    '?t=a%20b',
+    '?t=' + 'T'.repeat(201),
+    '?t=INFO%00FEE',
+    '?t=%0A',
+    '?token=INFO-FEE',
+    "?t=INFO'FEE",
+    '?t=INFO/FEE',
+    '?t=INFO%22FEE',
+  ],
+  cancel: [
+    '',
+    '?o=',
+    '?o=%3Cx%3E',
+    '?o=a%20b',
+    '?o=' + 'B'.repeat(201),
+    '?o=BILL%00',
+    '?bill=BILL-2001',
+    "?o=BILL'2001",
+    '?o=BILL/2001',
+    '?o=%0A',
+    '?o=BILL%3B2001',
+  ],
+  member: [
+    '',
+    '?p=',
+    '?p=CASH',
+    '?p=card_on_file',
+    '?p=CARD_ON_FILE&a=123',
+    '?p=CARD_ON_FILE&a=x',
+    '?p=NEW_METHOD&f=' + 'f'.repeat(101),
+    '?f=email&a=1',
+    '?p=CARD_ON_FILE%00',
+    '?p=NEW_METHOD&a=-1',
+    '?p=%20NEW_METHOD',
+  ],
 };
 
 /** Malformed JSON requests that every JSON route must refuse. */
@@ -59,13 +155,51 @@ const BAD_JSON_BODIES: Array<[label: string, init: RequestInit]> = [
 /** Objects of the right kind but wrong content, per JSON route (all required fields broken). */
 const BAD_OBJECTS: Record<string, unknown[]> = {
   report404: [{}, { path: '' }, { path: 'no-slash' }, { path: 42 }, { path: '/' + 'x'.repeat(2001) }, { path: ['/x'] }],
-  reset: [{}, { x: '' }, { x: 42 }, { x: 'bad token!' }, { x: 'RESET-VALID', np: 'short' }, { x: 'RESET-VALID', np: 12345678 }, { x: 'T'.repeat(201) }],
+  reset: [
+    {},
+    { x: '' },
+    { x: 42 },
+    { x: 'bad token!' },
+    { x: 'RESET-VALID', np: 'short' },
+    { x: 'RESET-VALID', np: 12345678 },
+    { x: 'T'.repeat(201) },
+  ],
   emailLink: [{ code: 42 }, { state: ['x'] }, { scope: { a: 1 } }, { error: 'e'.repeat(501) }, { code: 'c'.repeat(2001) }, { state: null }],
-  infoPost: [{}, { fields: [] }, { fields: 'x' }, { fields: [{ type: 'other', name: 'x' }] }, { fields: [{ type: 'input' }] }, { fields: Array(51).fill({ type: 'input', name: 'a', value: '' }) }],
+  infoPost: [
+    {},
+    { fields: [] },
+    { fields: 'x' },
+    { fields: [{ type: 'other', name: 'x' }] },
+    { fields: [{ type: 'input' }] },
+    { fields: Array(51).fill({ type: 'input', name: 'a', value: '' }) },
+  ],
   payLater: [{}, { ue: '' }, { ue: '   ' }, { ue: 42 }, { ue: ['a@b.c'] }, { ue: 'x'.repeat(401) }],
-  getPaid: [{}, { whichState: 'nowhere' }, { whichState: 42 }, { whichState: 'access', access: 42 }, { whichState: 'access', signup: 'yes' }, { whichState: 'setPass', email: 'e'.repeat(255) }],
-  teamEmail: [{}, { subject: 'x' }, { subject: 'x', line: 'y', note: 'z', elist: 'e' }, { subject: 1, line: 'y', note: 'z', elist: 'e', form: {} }, { subject: 'x', line: 'y', note: 'z', elist: 'e', form: 'f' }, { subject: 's'.repeat(301), line: '', note: '', elist: '', form: {} }],
-  sms: [{}, { num: '' }, { num: 5595550100 }, { num: '555-0100' }, { num: '5595550100', payeeId: 'abc' }, { num: '5595550100', source: 'x' }, { num: ['5595550100'] }, { num: '+44 20 7946 0958' }],
+  getPaid: [
+    {},
+    { whichState: 'nowhere' },
+    { whichState: 42 },
+    { whichState: 'access', access: 42 },
+    { whichState: 'access', signup: 'yes' },
+    { whichState: 'setPass', email: 'e'.repeat(255) },
+  ],
+  teamEmail: [
+    {},
+    { subject: 'x' },
+    { subject: 'x', line: 'y', note: 'z', elist: 'e' },
+    { subject: 1, line: 'y', note: 'z', elist: 'e', form: {} },
+    { subject: 'x', line: 'y', note: 'z', elist: 'e', form: 'f' },
+    { subject: 's'.repeat(301), line: '', note: '', elist: '', form: {} },
+  ],
+  sms: [
+    {},
+    { num: '' },
+    { num: 5595550100 },
+    { num: '555-0100' },
+    { num: '5595550100', payeeId: 'abc' },
+    { num: '5595550100', source: 'x' },
+    { num: ['5595550100'] },
+    { num: '+44 20 7946 0958' },
+  ],
   shorten: [{}, { url: '' }, { url: 42 }, { url: 'x'.repeat(2001) }, { url: 'https://evil.example/' }, { url: '//evil.example' }],
 };
 
@@ -85,7 +219,8 @@ describe('bad input never reaches the origin', () => {
     const route = ROUTES[name]!;
     it(`${route.method} ${route.path.split('?')[0]}: ${queries.length} malformed queries`, async () => {
       expect(queries.length).toBeGreaterThanOrEqual(10);
-      for (const query of queries) await expectRefused(await request(httpEnv(), `${route.path.split('?')[0]}${query}`, { method: route.method }));
+      for (const query of queries)
+        await expectRefused(await request(httpEnv(), `${route.path.split('?')[0]}${query}`, { method: route.method }));
       expect(await standInCalls()).toEqual([]);
     });
   }
@@ -95,7 +230,13 @@ describe('bad input never reaches the origin', () => {
     it(`${route.method} ${route.path.split('?')[0]}: ${BAD_JSON_BODIES.length + objects.length} malformed bodies`, async () => {
       for (const [, init] of BAD_JSON_BODIES) await expectRefused(await request(httpEnv(), route.path, { method: route.method, ...init }));
       for (const body of objects) {
-        await expectRefused(await request(httpEnv(), route.path, { method: route.method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+        await expectRefused(
+          await request(httpEnv(), route.path, {
+            method: route.method,
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
+        );
       }
       expect(await standInCalls()).toEqual([]);
     });
@@ -112,10 +253,21 @@ describe('bad input never reaches the origin', () => {
 
   it('any JSON value that is not an object is refused by every JSON route (property)', async () => {
     const jsonRoutes = Object.values(ROUTES).filter((r) => r.json);
-    const notAnObject = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string(), fc.boolean(), fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 5 }));
+    const notAnObject = fc.oneof(
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.jsonValue(), { maxLength: 5 }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...jsonRoutes), notAnObject, async (route, value) => {
-        const res = await request(httpEnv(), route.path, { method: route.method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(value) });
+        const res = await request(httpEnv(), route.path, {
+          method: route.method,
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(value),
+        });
         return res.status === 400 && typeof (await res.json<{ error: unknown }>()).error === 'string';
       }),
       { numRuns: 60 },
@@ -124,12 +276,18 @@ describe('bad input never reaches the origin', () => {
   });
 
   it('strings with control and non-ASCII characters never pass as payee names or tokens (property)', async () => {
-    const hostile = fc.string({ minLength: 1, maxLength: 40, unit: fc.constantFrom('\u0000', '\n', '\t', '<', '"', "'", ' ', '/', 'é', '\u202e', '😀', '%') });
+    const hostile = fc.string({
+      minLength: 1,
+      maxLength: 40,
+      unit: fc.constantFrom('\u0000', '\n', '\t', '<', '"', "'", ' ', '/', 'é', '\u202e', '😀', '%'),
+    });
     await fc.assert(
       fc.asyncProperty(hostile, fc.constantFrom('payeeUrl', 'infoGet', 'cancel'), async (text, name) => {
         const route = ROUTES[name]!;
         const key = name === 'payeeUrl' ? 'url' : name === 'cancel' ? 'o' : 't';
-        const res = await request(httpEnv(), `${route.path.split('?')[0]}?${new URLSearchParams({ [key]: text })}`, { method: route.method });
+        const res = await request(httpEnv(), `${route.path.split('?')[0]}?${new URLSearchParams({ [key]: text })}`, {
+          method: route.method,
+        });
         return res.status === 400;
       }),
       { numRuns: 60 },
@@ -177,31 +335,81 @@ const QUERY_ROUTES: Record<string, { method: string; path: string; key: string; 
   member: { method: 'POST', path: '/api/member_signup.php', key: 'p', fixed: 'f=email&a=1' },
 };
 
-const HOSTILE_CHARS = ['\u0000', '\u0001', '\u001f', '\u007f', '\n', '\r', '\t', '<', '>', '"', "'", '`', ' ', '/', '\\', '%', ';', 'é', 'ß', '\u202e', '\u200b', '\ufeff', '😀', '中'];
+const HOSTILE_CHARS = [
+  '\u0000',
+  '\u0001',
+  '\u001f',
+  '\u007f',
+  '\n',
+  '\r',
+  '\t',
+  '<',
+  '>',
+  '"',
+  "'",
+  '`',
+  ' ',
+  '/',
+  '\\',
+  '%',
+  ';',
+  'é',
+  'ß',
+  '\u202e',
+  '\u200b',
+  '\ufeff',
+  '😀',
+  '中',
+];
 /** A string that is never a valid token, code, name or number: every character is hostile. */
 const hostile = fc.string({ minLength: 1, maxLength: 60, unit: fc.constantFrom(...HOSTILE_CHARS) });
 /** Hostile and with at least one control or non-ASCII character, which no value of any page may hold. */
 const unprintable = hostile.filter((s) => /[^\x20-\x7e]/.test(s));
 const huge = fc.integer({ min: 2_100, max: 30_000 }).map((n) => 'x'.repeat(n));
-const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }));
-const NOT_JSON_TYPES = ['text/plain', 'text/html', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'application/jsonx', 'json', ''];
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+const NOT_JSON_TYPES = [
+  'text/plain',
+  'text/html',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/octet-stream',
+  'application/jsonx',
+  'json',
+  '',
+];
 
 /** A JSON request body that no JSON route may accept, with its content type. */
 function badJsonRequest(fields: string[]): fc.Arbitrary<{ type: string | null; body: string }> {
   const json = 'application/json';
   const objectWith = (value: fc.Arbitrary<unknown>) =>
-    fc.subarray(fields, { minLength: 1 }).chain((keys) => fc.tuple(...keys.map(() => value)).map((values) => Object.fromEntries(keys.map((k, i) => [k, values[i]]))));
+    fc
+      .subarray(fields, { minLength: 1 })
+      .chain((keys) => fc.tuple(...keys.map(() => value)).map((values) => Object.fromEntries(keys.map((k, i) => [k, values[i]]))));
   return fc.oneof(
     // Not JSON at all, or JSON that is not an object.
-    fc.string({ maxLength: 200 }).filter((s) => {
-      try {
-        const v: unknown = JSON.parse(s);
-        return v === null || typeof v !== 'object' || Array.isArray(v);
-      } catch {
-        return true;
-      }
-    }).map((body) => ({ type: json, body })),
-    fc.jsonValue().filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)).map((v) => ({ type: json, body: JSON.stringify(v) })),
+    fc
+      .string({ maxLength: 200 })
+      .filter((s) => {
+        try {
+          const v: unknown = JSON.parse(s);
+          return v === null || typeof v !== 'object' || Array.isArray(v);
+        } catch {
+          return true;
+        }
+      })
+      .map((body) => ({ type: json, body })),
+    fc
+      .jsonValue()
+      .filter((v) => v === null || typeof v !== 'object' || Array.isArray(v))
+      .map((v) => ({ type: json, body: JSON.stringify(v) })),
     // Truncated objects.
     objectWith(fc.string({ maxLength: 20 })).chain((o) => {
       const text = JSON.stringify(o);
@@ -217,7 +425,9 @@ function badJsonRequest(fields: string[]): fc.Arbitrary<{ type: string | null; b
       body: `{${JSON.stringify(key)}:${JSON.stringify(first)},${JSON.stringify(key)}:${JSON.stringify(last)}}`,
     })),
     // A valid-looking object sent as something other than JSON.
-    fc.tuple(fc.constantFrom(...NOT_JSON_TYPES, null), objectWith(fc.string({ maxLength: 20 }))).map(([type, o]) => ({ type, body: JSON.stringify(o) })),
+    fc
+      .tuple(fc.constantFrom(...NOT_JSON_TYPES, null), objectWith(fc.string({ maxLength: 20 })))
+      .map(([type, o]) => ({ type, body: JSON.stringify(o) })),
   );
 }
 
@@ -230,7 +440,10 @@ async function isRefusal(res: Response): Promise<boolean> {
 /** Every attack is refused with the error shape, and none of them reaches the origin. */
 async function expectRefusedWithoutOrigin<T>(attacks: fc.Arbitrary<T>, send: (attack: T) => Promise<Response>): Promise<void> {
   await resetStandIn();
-  await fc.assert(fc.asyncProperty(attacks, async (attack) => isRefusal(await send(attack))), { numRuns: RUNS });
+  await fc.assert(
+    fc.asyncProperty(attacks, async (attack) => isRefusal(await send(attack))),
+    { numRuns: RUNS },
+  );
   expect(await standInCalls()).toEqual([]);
 }
 
@@ -249,7 +462,10 @@ describe(`bad input, ${RUNS} runs per route`, () => {
 
   for (const [name, route] of Object.entries(QUERY_ROUTES)) {
     it(`${route.method} ${route.path} (${name})`, async () => {
-      const value = fc.oneof(hostile, huge.map((s) => s.slice(0, 3_000)));
+      const value = fc.oneof(
+        hostile,
+        huge.map((s) => s.slice(0, 3_000)),
+      );
       const query = fc.oneof(
         value.map((v) => new URLSearchParams({ [route.key]: v }).toString()),
         // The same field twice, both bad.
@@ -257,12 +473,18 @@ describe(`bad input, ${RUNS} runs per route`, () => {
         // The field under a name that differs only in case or by a bracket.
         value.map((v) => new URLSearchParams({ [`${route.key.toUpperCase()}`]: v, [`${route.key}[]`]: v }).toString()),
       );
-      await expectRefusedWithoutOrigin(query, (q) => request(httpEnv(), `${route.path}?${route.fixed ? `${route.fixed}&` : ''}${q}`, { method: route.method }));
+      await expectRefusedWithoutOrigin(query, (q) =>
+        request(httpEnv(), `${route.path}?${route.fixed ? `${route.fixed}&` : ''}${q}`, { method: route.method }),
+      );
     }, 120_000);
   }
 
   it('GET /api/web_payment.php (getPayees): search terms too short, blank or huge', async () => {
-    const term = fc.oneof(fc.string({ maxLength: 2 }), fc.string({ minLength: 1, maxLength: 20, unit: fc.constantFrom(' ', '\t', '\n', '\u00a0') }), huge.map((s) => s.slice(0, 3_000)));
+    const term = fc.oneof(
+      fc.string({ maxLength: 2 }),
+      fc.string({ minLength: 1, maxLength: 20, unit: fc.constantFrom(' ', '\t', '\n', '\u00a0') }),
+      huge.map((s) => s.slice(0, 3_000)),
+    );
     await expectRefusedWithoutOrigin(fc.tuple(term, fc.constantFrom('partner', 'all', '', 'PARTNER')), ([t, target]) =>
       request(httpEnv(), `/api/web_payment.php?action=getPayees&${new URLSearchParams({ term: t, target })}`),
     );
@@ -270,25 +492,51 @@ describe(`bad input, ${RUNS} runs per route`, () => {
 
   it('POST /payment/payment_back.php: a broken field, a duplicate field or the wrong content type', async () => {
     const valid: Record<string, string> = {
-      patientName: 'Jane Doe', account: 'A-1001', payDOB: '01/31/1980', amount: '12.00', email: 'jane@example.com', phone: '5595550100',
-      ccn: '4242 4242 4242 4242', exp: '12/30', cvv: '737', billName: 'Jane Doe', zip: '93721', addr1: '1 Elm St', city: 'Fresno', state: 'CA',
+      patientName: 'Jane Doe',
+      account: 'A-1001',
+      payDOB: '01/31/1980',
+      amount: '12.00',
+      email: 'jane@example.com',
+      phone: '5595550100',
+      ccn: '4242 4242 4242 4242',
+      exp: '12/30',
+      cvv: '737',
+      billName: 'Jane Doe',
+      zip: '93721',
+      addr1: '1 Elm St',
+      city: 'Fresno',
+      state: 'CA',
     };
     const shaped = ['amount', 'email', 'phone', 'ccn', 'exp', 'cvv', 'zip', 'state', 'payDOB'];
     let n = 0;
     const broken = fc.oneof(
-      fc.tuple(fc.constantFrom(...shaped), fc.oneof(hostile, huge.map((s) => s.slice(0, 5_000)))).map(([field, value]) => ({ kind: 'field' as const, field, value })),
-      fc.tuple(fc.constantFrom(...Object.keys(valid)), fc.string({ maxLength: 10 })).map(([field, value]) => ({ kind: 'duplicate' as const, field, value })),
+      fc
+        .tuple(
+          fc.constantFrom(...shaped),
+          fc.oneof(
+            hostile,
+            huge.map((s) => s.slice(0, 5_000)),
+          ),
+        )
+        .map(([field, value]) => ({ kind: 'field' as const, field, value })),
+      fc
+        .tuple(fc.constantFrom(...Object.keys(valid)), fc.string({ maxLength: 10 }))
+        .map(([field, value]) => ({ kind: 'duplicate' as const, field, value })),
       // Forms come multipart or URL-encoded; anything else is refused.
       fc.constantFrom('application/json', 'text/plain', 'application/xml', 'text/html').map((type) => ({ kind: 'type' as const, type })),
     );
     await expectRefusedWithoutOrigin(broken, (attack) => {
       const key = `fuzz-key-${Date.now()}-${++n}-abcdef`;
       if (attack.kind === 'type') {
-        const body = attack.type === 'application/json' ? JSON.stringify({ ...valid, idempotencyKey: key }) : new URLSearchParams({ ...valid, idempotencyKey: key }).toString();
+        const body =
+          attack.type === 'application/json'
+            ? JSON.stringify({ ...valid, idempotencyKey: key })
+            : new URLSearchParams({ ...valid, idempotencyKey: key }).toString();
         return request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', headers: { 'Content-Type': attack.type }, body });
       }
       const form = new FormData();
-      for (const [name, value] of Object.entries({ ...valid, idempotencyKey: key })) form.append(name, attack.kind === 'field' && name === attack.field ? attack.value : value);
+      for (const [name, value] of Object.entries({ ...valid, idempotencyKey: key }))
+        form.append(name, attack.kind === 'field' && name === attack.field ? attack.value : value);
       if (attack.kind === 'duplicate') form.append(attack.field, attack.value);
       return request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', body: form });
     });
@@ -296,11 +544,33 @@ describe(`bad input, ${RUNS} runs per route`, () => {
 
   it('pages: a hostile or huge value in any query or path never breaks a page or reaches the backend', async () => {
     await resetStandIn();
-    const PAGES = ['/pay?p=', '/pay-now?oid=', '/paynow?p=', '/pay/', '/', '/web-payment?p=', '/web-payment-multi-option/', '/update-password?x=', '/update-info-request?t=', '/getpaid?i=', '/pay-later?ue=', '/financing?PAYEE_NAME=', '/pay-widget?name=', '/receipt/', '/s/', '/account-link?code=x&state='];
-    const value = fc.oneof(unprintable, huge.map((s) => s.slice(0, 3_000)));
+    const PAGES = [
+      '/pay?p=',
+      '/pay-now?oid=',
+      '/paynow?p=',
+      '/pay/',
+      '/',
+      '/web-payment?p=',
+      '/web-payment-multi-option/',
+      '/update-password?x=',
+      '/update-info-request?t=',
+      '/getpaid?i=',
+      '/pay-later?ue=',
+      '/financing?PAYEE_NAME=',
+      '/pay-widget?name=',
+      '/receipt/',
+      '/s/',
+      '/account-link?code=x&state=',
+    ];
+    const value = fc.oneof(
+      unprintable,
+      huge.map((s) => s.slice(0, 3_000)),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...PAGES), value, async (page, v) => {
-        const res = await request(httpEnv({ PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>), `${page}${encodeURIComponent(v)}`, { headers: { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/123.0.0.0' } });
+        const res = await request(httpEnv({ PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>), `${page}${encodeURIComponent(v)}`, {
+          headers: { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/123.0.0.0' },
+        });
         const text = await res.text();
         return res.status < 500 && !/TypeError|SyntaxError|ZodError|\bat [\w.]+ \(/.test(text);
       }),

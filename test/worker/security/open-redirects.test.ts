@@ -21,7 +21,10 @@ function expectSafeLocation(res: Response, label: string) {
 /** Every link and form target in a page stays on the site or an allowed origin (partner back links aside). */
 function expectSafeLinks(html: string, label: string, extra: string[] = []) {
   for (const [, , value] of html.matchAll(/\b(href|action|formaction)="([^"]*)"/g)) {
-    const href = value!.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+    const href = value!
+      .replace(/&amp;/g, '&')
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"');
     if (href.startsWith('#') || href.startsWith('mailto:') || href.startsWith('tel:')) continue;
     const known = extra.some((origin) => href.startsWith(`${origin}/`));
     if (!known) expect(staysOn(href, SITE, [...ALLOWED, 'https://form.jotform.com']), `${label}: link ${JSON.stringify(href)}`).toBe(true);
@@ -30,7 +33,14 @@ function expectSafeLinks(html: string, label: string, extra: string[] = []) {
 
 describe('open redirects: the corpus', () => {
   it('has every shape the issue names', () => {
-    for (const needed of ['//evil.example', '/\\evil.example', 'https://site@evil.example', 'https://evil.example', 'javascript:alert(1)', '%2F%2Fevil.example']) {
+    for (const needed of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://site@evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '%2F%2Fevil.example',
+    ]) {
       expect(OPEN_REDIRECT_CORPUS).toContain(needed);
     }
     expect(OPEN_REDIRECT_CORPUS.some((u) => u.includes('\t'))).toBe(true);
@@ -69,10 +79,19 @@ describe('device redirects and pay pages', () => {
       const encoded = encodeURIComponent(value);
       // Phones take the redirecting branches (web pay, stores); desktops get the pages.
       const visits: Array<[string, string]> = [
-        ...[`/pay?p=${encoded}`, `/pay-now?oid=${encoded}`, `/pay/${encoded}`, `/${encoded}`, `/${encoded}/x`, `/download?next=${encoded}`, `/web-payment?p=${encoded}`, `/web-payment-multi-option/${encoded}`].map(
-          (path) => [path, DESKTOP] as [string, string],
+        ...[
+          `/pay?p=${encoded}`,
+          `/pay-now?oid=${encoded}`,
+          `/pay/${encoded}`,
+          `/${encoded}`,
+          `/${encoded}/x`,
+          `/download?next=${encoded}`,
+          `/web-payment?p=${encoded}`,
+          `/web-payment-multi-option/${encoded}`,
+        ].map((path) => [path, DESKTOP] as [string, string]),
+        ...[`/pay?p=${encoded}`, `/${encoded}`, `/${encoded}/x`, `/download?next=${encoded}`].map(
+          (path) => [path, IPHONE] as [string, string],
         ),
-        ...[`/pay?p=${encoded}`, `/${encoded}`, `/${encoded}/x`, `/download?next=${encoded}`].map((path) => [path, IPHONE] as [string, string]),
         ...[`/${encoded}`, `/download?next=${encoded}`].map((path) => [path, ANDROID] as [string, string]),
       ];
       await Promise.all(
@@ -102,8 +121,20 @@ describe('payment confirmation URLs from the backend', () => {
   afterEach(resetStandIn);
 
   const valid = {
-    patientName: 'Jane Doe', account: 'A-1001', payDOB: '01/31/1980', amount: '$12.00', email: 'jane@example.com', phone: '(559) 555-0100',
-    ccn: '4242 4242 4242 4242', exp: '12/30', cvv: '737', billName: 'Jane Doe', zip: '93721', addr1: '1 Elm St', city: 'Fresno', state: 'CA',
+    patientName: 'Jane Doe',
+    account: 'A-1001',
+    payDOB: '01/31/1980',
+    amount: '$12.00',
+    email: 'jane@example.com',
+    phone: '(559) 555-0100',
+    ccn: '4242 4242 4242 4242',
+    exp: '12/30',
+    cvv: '737',
+    billName: 'Jane Doe',
+    zip: '93721',
+    addr1: '1 Elm St',
+    city: 'Fresno',
+    state: 'CA',
   };
   let n = 0;
 
@@ -111,20 +142,24 @@ describe('payment confirmation URLs from the backend', () => {
     for (const confirmationUrl of OPEN_REDIRECT_CORPUS) {
       await injectAnswer('/payment/payment_back.php', { status: 'success', confirmationUrl });
       const form = new FormData();
-      for (const [name, value] of Object.entries({ ...valid, idempotencyKey: `redirect-key-${Date.now()}-${++n}-abcdef` })) form.append(name, value);
+      for (const [name, value] of Object.entries({ ...valid, idempotencyKey: `redirect-key-${Date.now()}-${++n}-abcdef` }))
+        form.append(name, value);
       const res = await request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', body: form });
       expect(res.status, confirmationUrl).toBe(200);
       const answer = await res.json<{ status: string; confirmationUrl?: string; message?: string }>();
       expect(answer.status, confirmationUrl).toBe('error');
       expect(answer.confirmationUrl).toBeUndefined();
-      expect(answer.message).toBe('Your payment may have gone through, but we could not show its receipt. Please check your email before paying again.');
+      expect(answer.message).toBe(
+        'Your payment may have gone through, but we could not show its receipt. Please check your email before paying again.',
+      );
     }
   }, 60_000);
 
   it('a receipt on this site is handed over', async () => {
     await injectAnswer('/payment/payment_back.php', { status: 'success', confirmationUrl: '/receipt/PAP-SAFE0001' });
     const form = new FormData();
-    for (const [name, value] of Object.entries({ ...valid, idempotencyKey: `redirect-key-${Date.now()}-${++n}-abcdef` })) form.append(name, value);
+    for (const [name, value] of Object.entries({ ...valid, idempotencyKey: `redirect-key-${Date.now()}-${++n}-abcdef` }))
+      form.append(name, value);
     const res = await request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', body: form });
     expect(await res.json()).toEqual({ status: 'success', confirmationUrl: '/receipt/PAP-SAFE0001' });
   });

@@ -22,7 +22,8 @@ describe('a wrong setting stops the site loudly', () => {
     const lines = errors.mock.calls.map((call) => String(call[0]));
     errors.mockClear();
     expect(lines).toHaveLength(3);
-    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: 'error', msg: 'config', error: expect.stringContaining(name) });
+    for (const line of lines)
+      expect(JSON.parse(line)).toMatchObject({ level: 'error', msg: 'config', error: expect.stringContaining(name) });
   });
 
   it('the same settings, spelt right, serve the page', async () => {

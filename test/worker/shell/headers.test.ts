@@ -105,10 +105,22 @@ const TOKEN_PAGES = [
 ];
 
 /** Pages where card data is typed or a payment is shown. */
-const PAYMENT_PAGES = ['/web-payment', '/web-payment?p=1001', '/web-payment?p=1007', '/web-payment?p=1009&ib=1', '/web-payment-multi-option/harborhealth'];
+const PAYMENT_PAGES = [
+  '/web-payment',
+  '/web-payment?p=1001',
+  '/web-payment?p=1007',
+  '/web-payment?p=1009&ib=1',
+  '/web-payment-multi-option/harborhealth',
+];
 
 /** The only routes other sites may frame. */
-const WIDGETS = ['/pay-widget?name=valleymed', '/pay-widget', '/pay-widget-imaginepay-button', '/pay-widget-restore-tab', '/pay-widget-restore-tab?name=valleymed'];
+const WIDGETS = [
+  '/pay-widget?name=valleymed',
+  '/pay-widget',
+  '/pay-widget-imaginepay-button',
+  '/pay-widget-restore-tab',
+  '/pay-widget-restore-tab?name=valleymed',
+];
 
 const isWidget = (path: string) => path.startsWith('/pay-widget');
 const isTokenPage = (path: string) => TOKEN_PAGES.some((p) => p.split('?')[0] === path.split('?')[0]);
@@ -147,7 +159,8 @@ async function expectHtmlHeaders(path: string, ua: string): Promise<void> {
   }
   expect(res.headers.get('Cache-Control'), `${label}: Cache-Control`).toBe('no-store');
   if (isTokenPage(path)) expect(res.headers.get('Referrer-Policy'), `${label}: Referrer-Policy`).toBe('no-referrer');
-  else expect(['no-referrer', 'strict-origin-when-cross-origin'], `${label}: Referrer-Policy`).toContain(res.headers.get('Referrer-Policy'));
+  else
+    expect(['no-referrer', 'strict-origin-when-cross-origin'], `${label}: Referrer-Policy`).toContain(res.headers.get('Referrer-Policy'));
   // Every script the page has carries this response's nonce, and nothing is inline without it.
   for (const tag of scriptTags(await res.text())) expect(tag, `${label}: script nonce`).toContain(`nonce="${nonce}"`);
 }

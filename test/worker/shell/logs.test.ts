@@ -24,7 +24,19 @@ describe('logs and storage never hold secrets', () => {
     const origin = createOrigin(embeddedEnv(), (outcome) => console.log(JSON.stringify({ level: 'info', origin: outcome })));
     const paid = await origin.submitPayment({
       query: { p: '1001' },
-      fields: { patientName: 'Jane Doe', amount: '42.00', phone: PHONE, ccn: CARD, exp: '12/30', cvv: CVV, billName: 'Jane Doe', zip: '93721', addr1: '1 Elm', city: 'Fresno', state: 'CA' },
+      fields: {
+        patientName: 'Jane Doe',
+        amount: '42.00',
+        phone: PHONE,
+        ccn: CARD,
+        exp: '12/30',
+        cvv: CVV,
+        billName: 'Jane Doe',
+        zip: '93721',
+        addr1: '1 Elm',
+        city: 'Fresno',
+        state: 'CA',
+      },
     });
     expect(paid).toMatchObject({ ok: true, value: { status: 'success' } });
 
@@ -36,7 +48,10 @@ describe('logs and storage never hold secrets', () => {
 
   it('a stored payment keeps the brand and last four digits only', async () => {
     const origin = createOrigin(embeddedEnv());
-    const paid = await origin.submitPayment({ query: { p: '1007' }, fields: { amount: '10.00', ccn: '5555555555554444', exp: '01/31', cvv: '321', billName: 'Sam Roe' } });
+    const paid = await origin.submitPayment({
+      query: { p: '1007' },
+      fields: { amount: '10.00', ccn: '5555555555554444', exp: '01/31', cvv: '321', billName: 'Sam Roe' },
+    });
     if (!paid.ok || paid.value.status !== 'success') throw new Error('payment failed');
     const confirmation = paid.value.confirmationUrl.split('/').pop();
     const row = await env.DB.prepare('SELECT * FROM payments WHERE confirmation = ?').bind(confirmation).first<Record<string, unknown>>();

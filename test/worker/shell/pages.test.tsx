@@ -183,7 +183,17 @@ describe('download landing', () => {
     expect(seen).toHaveLength(1);
     const tracked = new URL(seen[0]!.url);
     expect(tracked.origin + tracked.pathname).toBe('https://attribution.test/papaya');
-    expect(Object.fromEntries(tracked.searchParams)).toEqual({ s: 'w', t: 'pn', p: '1001', n: 'Valley', co: 'spring', c: 'sms', token: 'abc', qr: '1', device: 'apple' });
+    expect(Object.fromEntries(tracked.searchParams)).toEqual({
+      s: 'w',
+      t: 'pn',
+      p: '1001',
+      n: 'Valley',
+      co: 'spring',
+      c: 'sms',
+      token: 'abc',
+      qr: '1',
+      device: 'apple',
+    });
   });
 
   it('still redirects when the tracker fails', async () => {
@@ -260,7 +270,11 @@ describe('pages of the legacy site', () => {
   it('are passed through unchanged when ORIGIN_URL is set', async () => {
     const seen = stubOutbound(
       vi,
-      () => new Response('<html>About Papaya</html>', { status: 200, headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': "default-src 'self' legacy" } }),
+      () =>
+        new Response('<html>About Papaya</html>', {
+          status: 200,
+          headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': "default-src 'self' legacy" },
+        }),
     );
     const res = await visitWith({ ORIGIN_URL: 'https://legacy.test' }, '/about?ref=nav', { headers: { Cookie: 'a=b' } });
     expect(res.status).toBe(200);

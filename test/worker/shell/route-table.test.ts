@@ -18,5 +18,4 @@ describe('route table', () => {
     const body = visibleText(await res.text());
     if (expected.text) expect(body).toContain(expected.text);
   });
-
 });

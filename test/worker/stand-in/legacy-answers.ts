@@ -57,7 +57,9 @@ export function answer(method: string, url: URL, body: string): unknown {
       return p ? legacy(p) : {};
     }
     case 'GET /api/web_payment.php':
-      return DEMO_PAYEES.filter((p) => p.isPartner && !p.noGenericWeb && !p.autoConf && !p.isBilling && p.payeeName.toLowerCase().includes(q('term').toLowerCase())).map((p) => ({
+      return DEMO_PAYEES.filter(
+        (p) => p.isPartner && !p.noGenericWeb && !p.autoConf && !p.isBilling && p.payeeName.toLowerCase().includes(q('term').toLowerCase()),
+      ).map((p) => ({
         id: Number(p.payeeId),
         name: p.payeeName,
         street1: p.address?.address1,
@@ -94,8 +96,10 @@ export function answer(method: string, url: URL, body: string): unknown {
     case 'POST /api/api_get_paid/get_paid.php': {
       const b = json();
       if (b.whichState === 'access') {
-        if (b.access === 'ACCESS1') return { nextView: 'setPass', sessionToken: 'standin-session', payeeName: 'Valley Medical Group', payeeId: 1001 };
-        if (b.access === 'ACCESS2') return { nextView: 'successUser', sessionToken: 'standin-session', payeeName: 'Pinecrest Pediatrics', payeeId: '1008' };
+        if (b.access === 'ACCESS1')
+          return { nextView: 'setPass', sessionToken: 'standin-session', payeeName: 'Valley Medical Group', payeeId: 1001 };
+        if (b.access === 'ACCESS2')
+          return { nextView: 'successUser', sessionToken: 'standin-session', payeeName: 'Pinecrest Pediatrics', payeeId: '1008' };
         return { nextView: 'oopsTryAgain' };
       }
       if (b.whichState === 'preEmail') return { nextView: 'inviteForm', sessionToken: 'standin-invite', inviteCount: '1' };
@@ -108,7 +112,6 @@ export function answer(method: string, url: URL, body: string): unknown {
       return null;
   }
 }
-
 
 /** A payee only the stand-in knows, whose heading carries every kind of script injection. */
 export const HOSTILE_PAYEE = {

@@ -62,7 +62,8 @@ export function startLegacyOrigin(): Promise<{ server: Server; url: string }> {
       if (fault.mode === 'status-500') return send(500, '{"error":"internal"}');
       if (fault.mode === 'status-503') return send(503, 'Service Unavailable', 'text/plain');
       if (fault.mode === 'malformed') return send(200, '{"result": {"payee": ');
-      if (fault.mode === 'wrong-shape') return send(200, JSON.stringify({ ok: 'yes', data: [1, 2, 3], success: 'maybe', status: 42, nextView: 'elsewhere' }));
+      if (fault.mode === 'wrong-shape')
+        return send(200, JSON.stringify({ ok: 'yes', data: [1, 2, 3], success: 'maybe', status: 42, nextView: 'elsewhere' }));
       if (fault.mode === 'answer') return send(200, fault.body ?? '{}');
       if (fault.mode === 'slow') await new Promise((r) => setTimeout(r, fault!.delayMs));
     }
