@@ -32,4 +32,3 @@ export const SmsRequestSchema = z
     payeeId: payeeId ?? id,
     humanToken: humanToken || googleRecaptchaToken || undefined,
   }));
-export type SmsRequest = z.output<typeof SmsRequestSchema>;

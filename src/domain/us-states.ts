@@ -52,4 +52,3 @@ export const US_STATES = [
   'WI',
   'WY',
 ] as const;
-export type UsState = (typeof US_STATES)[number];
