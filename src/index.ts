@@ -15,13 +15,14 @@ import { shortLinkRoutes } from './routes/short-links';
 import { widgetRoutes } from './routes/widgets';
 import type { AppEnv } from './web/app-env';
 import { logError } from './web/log';
-import { requestContext } from './web/middleware';
+import { refuseCrossSite, requestContext } from './web/middleware';
 import { serverErrorResponse } from './web/server-error';
 
 const app = new Hono<AppEnv>();
 
 app.route('/', healthRoutes);
 app.use('*', requestContext);
+app.use('*', refuseCrossSite);
 app.route('/', assetRoutes);
 app.route('/', legalRoutes);
 app.route('/', landingRoutes);
@@ -43,3 +44,4 @@ app.onError((error, c) => {
 });
 
 export default app;
+export { AbuseCounter } from './security/guard-object';

@@ -93,6 +93,18 @@ const SettingsSchema = z
     WIDGET_FRAME_ANCESTORS: list.default([]),
   })
   .superRefine((s, ctx) => {
+    // In production the embedded demo origin and its developer routes must be out of reach, and
+    // every link the site writes must use its public address, never the request's Host.
+    if (s.ENVIRONMENT === 'production' && !s.ORIGIN_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ORIGIN_URL'],
+        message: 'Production needs the backend: the embedded demo origin never serves it.',
+      });
+    }
+    if (s.ENVIRONMENT === 'production' && !s.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Production needs its public address for links and redirects.' });
+    }
     if (s.ENVIRONMENT === 'production' && s.HUMAN_CHECK === 'turnstile' && (!s.TURNSTILE_SECRET || !s.TURNSTILE_SITE_KEY)) {
       ctx.addIssue({
         code: 'custom',

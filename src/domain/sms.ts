@@ -1,4 +1,3 @@
-export const SMS_WINDOW_MS = 10 * 60 * 1000;
 export const SMS_SUCCESS = 'Success! Check your phone for a text message';
 export const SMS_SEND_FAILED = 'We could not send the text message. Please try again.';
 export const HUMAN_CHECK_FAILED = 'Please confirm you are not a robot, then try again.';

@@ -81,6 +81,9 @@ accountRoutes.get('/update-info-request', async (c) => {
   const token = c.req.query('t') ?? '';
   if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: PRIVATE_PAGE });
   const request = await c.get('origin').getInfoRequest(token);
+  // The backend does not know the token: the spec's invalid-token view, not a failure to retrieve.
+  if (!request.ok && request.kind === 'bad-status' && request.status === 404)
+    return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: PRIVATE_PAGE });
   if (!request.ok || request.value.length === 0)
     return renderPage(c, <InfoRequestPage error={RETRIEVE_FAILED} />, { headers: PRIVATE_PAGE });
   return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: PRIVATE_PAGE });

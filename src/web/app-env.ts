@@ -1,6 +1,7 @@
 import type { DeviceClass } from '../domain/device';
 import type { SiteConfig } from '../domain/config';
 import type { OriginDoor } from '../origin';
+import type { Guard } from '../security/guard';
 
 export interface AppEnv {
   Bindings: Env;
@@ -11,6 +12,10 @@ export interface AppEnv {
     config: SiteConfig;
     /** The backend, with this request's call outcomes recorded for its log line. */
     origin: OriginDoor;
+    /** The abuse guard's counters (src/security/guard.ts). */
+    guard: Guard;
+    /** Who is asking, for per-client limits: the address, an IPv6 one by its /64. */
+    client: string;
     /** The response comes from the legacy site, which keeps its own Content-Security-Policy. */
     foreign?: boolean;
     /** The response, when it was made with every site header already (a page the Worker drew). */

@@ -35,7 +35,7 @@ export function logError(requestId: string, where: string, error: unknown): void
 }
 
 /** Things an attacker does that the site refused (a failed human check, a limit reached, a replayed key): always kept. */
-export type SecurityEvent = 'human-check-failed' | 'limit-reached' | 'idempotency-conflict';
+export type SecurityEvent = 'human-check-failed' | 'limit-reached' | 'idempotency-conflict' | 'cross-site-refused';
 
 export function logSecurityEvent(requestId: string, event: SecurityEvent, details: Record<string, string | number> = {}): void {
   console.warn(JSON.stringify({ level: 'warn', msg: 'security', event, requestId, ...details }));

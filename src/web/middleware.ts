@@ -1,11 +1,14 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ConfigError, readConfig, type SiteConfig } from '../domain/config';
+import { CROSS_SITE_REFUSED, type ApiError } from '../domain/errors';
 import { classifyDevice } from '../domain/device';
 import { originForRequest, type CallOutcome } from '../origin';
+import { crossSiteWrite } from '../security/csrf';
+import { Guard, clientOf } from '../security/guard';
 import { makeNonce } from '../security/headers';
 import type { AppEnv } from './app-env';
 import { addSiteHeaders } from './headers';
-import { keepRequestLog, logError, logRequest } from './log';
+import { keepRequestLog, logError, logRequest, logSecurityEvent } from './log';
 import { configErrorResponse } from './server-error';
 
 /** Work that must finish but need not delay the answer (cache writes, reports, clean-up). */
@@ -41,6 +44,8 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('nonce', nonce);
   c.set('config', config);
   c.set('device', device);
+  c.set('guard', new Guard(c.env.GUARD, config));
+  c.set('client', clientOf(c.req.raw.headers));
   const originCalls: CallOutcome[] = [];
   c.set(
     'origin',
@@ -74,4 +79,12 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     device,
     ...(originCalls.length ? { origin: originCalls } : {}),
   });
+};
+
+/** A state-changing request from another site's page is refused before any route sees it. */
+export const refuseCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const siteOrigin = c.get('config').publicUrl || new URL(c.req.url).origin;
+  if (!crossSiteWrite(c.req.method, c.req.raw.headers, siteOrigin)) return next();
+  logSecurityEvent(c.get('requestId'), 'cross-site-refused', { path: c.req.path, method: c.req.method });
+  return c.json<ApiError>({ error: CROSS_SITE_REFUSED, fields: {} }, 403);
 };

@@ -197,7 +197,14 @@ export async function startServer({
   vars: overrides = {},
 } = {}) {
   const originUrl = `http://127.0.0.1:${servicePorts(servicesPort).origin}`;
-  const vars = { ...wranglerVars(), ENVIRONMENT: 'production', HUMAN_CHECK: 'off', ORIGIN_URL: originUrl, ...overrides };
+  const vars = {
+    ...wranglerVars(),
+    ENVIRONMENT: 'production',
+    HUMAN_CHECK: 'off',
+    ORIGIN_URL: originUrl,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...overrides,
+  };
   const configs = writeConfigs({ port, barePort, servicesPort, vars });
   const services = spawnWorkerd(configs.services, otherCpu, 'services.log');
   const site = spawnWorkerd(

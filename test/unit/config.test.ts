@@ -11,6 +11,7 @@ describe('readConfig', () => {
       TURNSTILE_SITE_KEY: '0x4AAAAAAA',
       TURNSTILE_SECRET: 'secret',
       ORIGIN_URL: 'https://backend.example/',
+      PUBLIC_URL: 'https://www.papaya.example',
       ENVIRONMENT: 'production',
     });
     expect(c.genericPayNames).toEqual(['pay', 'bill', 'papaya']);
@@ -36,7 +37,18 @@ describe('readConfig', () => {
     ['ORIGIN_URL', { ORIGIN_URL: 'backend.example' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'javascript:alert(1)' }],
     ['PAY_LATER_UNTIL', { PAY_LATER_UNTIL: '09/30/2019' }],
-    ['TURNSTILE_SECRET', { ENVIRONMENT: 'production', HUMAN_CHECK: 'turnstile', TURNSTILE_SITE_KEY: 'k' }],
+    [
+      'TURNSTILE_SECRET',
+      {
+        ENVIRONMENT: 'production',
+        HUMAN_CHECK: 'turnstile',
+        TURNSTILE_SITE_KEY: 'k',
+        ORIGIN_URL: 'https://b.example',
+        PUBLIC_URL: 'https://p.example',
+      },
+    ],
+    ['ORIGIN_URL', { ENVIRONMENT: 'production', PUBLIC_URL: 'https://p.example' }],
+    ['PUBLIC_URL', { ENVIRONMENT: 'production', ORIGIN_URL: 'https://b.example' }],
   ])('refuses a wrong %s loudly, naming it', (name, vars) => {
     expect(() => readConfig(vars)).toThrow(ConfigError);
     expect(() => readConfig(vars)).toThrow(name);

@@ -33,6 +33,8 @@ export default defineConfig(async () => {
             STAND_IN_URL: inject('standInUrl'),
             REFUSED_URL: inject('refusedUrl'),
             ATTRIBUTION_URL: 'https://attribution.test/papaya',
+            FORM_KEY_SECRET: 'test-form-key-secret',
+            CARD_HMAC_KEY: 'test-card-hmac-key',
             FINANCING_BACK_LINKS: 'Valley Medical Group=https://valleymed.example/billing,Pinecrest=https://pinecrest.example/pay',
             WIDGET_FRAME_ANCESTORS: 'https://partner.example',
           },
@@ -44,7 +46,7 @@ export default defineConfig(async () => {
       globalSetup: ['test/worker/global-setup.ts'],
       setupFiles: ['test/console-guard.ts', 'test/worker/apply-migrations.ts'],
       // The Worker's one-line-per-request logs are checked by their own tests, not printed.
-      onConsoleLog: (log: string) => !log.startsWith('{"level":"info"'),
+      onConsoleLog: (log: string) => !log.startsWith('{"level":"info"') && !log.startsWith('{"level":"warn","msg":"security"'),
     },
   };
 });

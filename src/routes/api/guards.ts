@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { HUMAN_CHECK_FAILED } from '../../domain/sms';
+import type { GuardDecision } from '../../security/guard';
 import { verifyHuman } from '../../security/human-check';
 import type { AppEnv } from '../../web/app-env';
 import { logSecurityEvent } from '../../web/log';
@@ -11,4 +12,16 @@ export async function refuseBots(c: Context<AppEnv>, token: string | undefined):
   if (human.ok) return null;
   logSecurityEvent(c.get('requestId'), 'human-check-failed', { path: c.req.path, reason: human.reason });
   return apiError(c, 400, HUMAN_CHECK_FAILED, { humanToken: HUMAN_CHECK_FAILED });
+}
+
+/** A limit of the abuse guard was reached: 429 with Retry-After, the visitor's message, and a security event. */
+export function tooMany(
+  c: Context<AppEnv>,
+  decision: Extract<GuardDecision, { allowed: false }>,
+  message: string,
+  fields: Record<string, string> = {},
+): Response {
+  logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy: decision.policy });
+  c.header('Retry-After', String(decision.retryAfterSeconds));
+  return apiError(c, 429, message, fields);
 }

@@ -15,10 +15,11 @@ import {
   SearchQuerySchema,
   TeamEmailSchema,
 } from '../../domain/api-schemas';
+import { INVALID_TOKEN } from '../../domain/messages';
 import type { OriginResult } from '../../origin';
 import type { AppEnv } from '../../web/app-env';
 import { runLater } from '../../web/middleware';
-import { noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
+import { apiError, noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
 import { refuseBots } from './guards';
 import { paymentRoutes } from './payment';
 import { smsRoutes } from './sms';
@@ -35,6 +36,12 @@ apiRoutes.route('/', paymentRoutes);
 type C = Context<AppEnv>;
 const answer = <T>(c: C, result: OriginResult<T>, shape: (value: T) => unknown) =>
   result.ok ? c.json(shape(result.value) as object) : originUnavailable(c, result);
+
+/** A bill-info call about a token the backend does not know: the spec's invalid-token message, not a failure. */
+const infoAnswer = <T>(c: C, result: OriginResult<T>, shape: (value: T) => unknown) =>
+  !result.ok && result.kind === 'bad-status' && result.status === 404
+    ? apiError(c, 404, INVALID_TOKEN, { t: INVALID_TOKEN })
+    : answer(c, result, shape);
 
 apiRoutes.post('/api/payee_url.php', validQuery(PayeeQuerySchema), noBody, async (c) => {
   const query = c.req.valid('query');
@@ -80,18 +87,18 @@ apiRoutes.post('/api/link_gmail_account.php', ...validJson(EmailLinkSchema), asy
 
 apiRoutes.get('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), async (c) => {
   const query = c.req.valid('query');
-  return answer(c, await c.get('origin').getInfoRequest(query.t), (requestedInfo) => ({ requestedInfo }));
+  return infoAnswer(c, await c.get('origin').getInfoRequest(query.t), (requestedInfo) => ({ requestedInfo }));
 });
 
 apiRoutes.post('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), ...validJson(InfoAnswerSchema), async (c) => {
   const query = c.req.valid('query');
   const body = c.req.valid('json');
-  return answer(c, await c.get('origin').submitInfoRequest({ t: query.t, fields: body.fields }), (success) => ({ success }));
+  return infoAnswer(c, await c.get('origin').submitInfoRequest({ t: query.t, fields: body.fields }), (success) => ({ success }));
 });
 
 apiRoutes.delete('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), async (c) => {
   const query = c.req.valid('query');
-  return answer(c, await c.get('origin').deleteInfoRequest(query.t), (billId) => ({ billId }));
+  return infoAnswer(c, await c.get('origin').deleteInfoRequest(query.t), (billId) => ({ billId }));
 });
 
 apiRoutes.post('/cancel_back.php', validQuery(CancelQuerySchema), noBody, async (c) => {

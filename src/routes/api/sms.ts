@@ -1,20 +1,15 @@
-import { Hono, type Context } from 'hono';
-import { SMS_SEND_FAILED, SMS_WINDOW_MS, tooManyTexts } from '../../domain/sms';
+import { Hono } from 'hono';
+import { SMS_SEND_FAILED, tooManyTexts } from '../../domain/sms';
 import { SmsRequestSchema } from '../../domain/sms-request';
 import { downloadPath, randomLinkId, smsBody, smsTimestamp } from '../../domain/sms-template';
-import { forgetOldEvents, limitKey, takeSlot } from '../../security/rate-limit';
 import type { AppEnv } from '../../web/app-env';
 import { createShortLink } from '../../links/short-links';
 import { redirectPolicy } from '../../security/redirect-targets';
 import { apiError, originUnavailable, validJson } from '../../web/validate';
-import { refuseBots } from './guards';
-import { logSecurityEvent } from '../../web/log';
-import { runLater } from '../../web/middleware';
+import { refuseBots, tooMany } from './guards';
 
 /** Text-me-a-link: the Worker checks, limits, composes and sends; the browser only gives a number. */
 export const smsRoutes = new Hono<AppEnv>();
-
-const clientIp = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP') ?? 'unknown';
 
 smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async (c) => {
   const request = c.req.valid('json');
@@ -23,20 +18,10 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
   const bot = await refuseBots(c, request.humanToken);
   if (bot) return bot;
 
-  const decision = await takeSlot(
-    c.env.DB,
-    [
-      { key: await limitKey('sms-phone', request.num), max: config.smsLimitPerPhone },
-      { key: await limitKey('sms-ip', clientIp(c)), max: config.smsLimitPerIp },
-    ],
-    SMS_WINDOW_MS,
-  );
-  runLater(c, forgetOldEvents(c.env.DB, SMS_WINDOW_MS));
-  if (!decision.allowed) {
-    logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, limit: 'sms' });
-    c.header('Retry-After', String(decision.retryAfterSeconds));
-    return apiError(c, 429, tooManyTexts(decision.retryAfterSeconds));
-  }
+  const decision = await c
+    .get('guard')
+    .take({ policy: 'smsPerClient', subject: c.get('client') }, { policy: 'smsPerNumber', subject: request.num });
+  if (!decision.allowed) return tooMany(c, decision, tooManyTexts(decision.retryAfterSeconds));
 
   const origin = c.get('origin');
   let payeeName: string | undefined;

@@ -15,8 +15,25 @@ describe('/update-info-request', () => {
     expect(scriptTags(html)).toEqual([]);
   });
 
-  it('an unknown token, or a failed call, gives the retrieval error', async () => {
-    expect(visibleText((await get('/update-info-request?t=INFO-NONE')).html)).toContain(`Error retrieving info. ${SUFFIX}`);
+  it('a token the backend does not know says the token is invalid, on either origin', async () => {
+    expect(visibleText((await get('/update-info-request?t=INFO-NONE')).html)).toContain(`Invalid token. ${SUFFIX}`);
+    expect(visibleText((await get('/update-info-request?t=INFO-NONE', httpEnv())).html)).toContain(`Invalid token. ${SUFFIX}`);
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await request(embeddedEnv(), '/api/update_info_request.php?t=INFO-NONE', {
+        method,
+        ...(method === 'POST'
+          ? {
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ fields: [{ type: 'input', name: 'Amount', placeholder: '', value: '1' }] }),
+            }
+          : {}),
+      });
+      expect(res.status, method).toBe(404);
+      expect(await res.json()).toEqual({ error: 'Invalid token.', fields: { t: 'Invalid token.' } });
+    }
+  });
+
+  it('a failed call gives the retrieval error', async () => {
     await resetStandIn();
     await injectFault('/api/update_info_request.php', 'status-503');
     expect(visibleText((await get('/update-info-request?t=INFO-FEE', httpEnv())).html)).toContain(`Error retrieving info. ${SUFFIX}`);

@@ -30,3 +30,40 @@ describe('a wrong setting stops the site loudly', () => {
     expect((await request(embeddedEnv({ HUMAN_CHECK: 'off', SMS_LIMIT_PER_IP: '10' } as Partial<Env>), '/valleymed')).status).toBe(200);
   });
 });
+
+describe('production is production', () => {
+  it('without a backend, production answers a configuration error, never the demo origin or its developer routes', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const e = embeddedEnv({ ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test' } as Partial<Env>);
+    for (const [method, path] of [
+      ['GET', '/valleymed'],
+      ['GET', '/_dev/outbox'],
+      ['PUT', '/_dev/flags/pay-wpbp-redirect'],
+      ['GET', '/receipt/PAP-AAAAAAAA'],
+      ['POST', '/api/payee_url.php?url=valleymed'],
+    ] as const) {
+      const res = await request(e, path, { method });
+      expect(res.status, path).toBe(503);
+      expect(await res.text()).toContain('Papaya can’t show this page right now.');
+    }
+    expect(errors.mock.calls.map((call) => JSON.parse(String(call[0])).error).join()).toContain('ORIGIN_URL');
+    errors.mockClear();
+  });
+
+  it('with a backend, links and redirects are built from PUBLIC_URL, whatever Host the request names', async () => {
+    await resetStandIn();
+    const e = httpEnv({ ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test' } as Partial<Env>);
+    const res = await request(e, '/api/send_sms_client.php', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' },
+      body: JSON.stringify({ num: '5595550177' }),
+    });
+    expect(res.status).toBe(200);
+    const sms = (await standInCalls()).find((call) => call.path === '/api/send_sms_client.php');
+    const body = JSON.parse(sms!.body) as { body: string; requestOrigin: string };
+    expect(body.requestOrigin).toBe('https://www.papaya.test');
+    expect(body.body).toContain('https://www.papaya.test/s/');
+    expect(body.body).not.toContain('evil.example');
+    expect((await request(e, '/_dev/outbox')).status).toBe(404);
+  });
+});

@@ -4,6 +4,7 @@
  * the bench's backend Worker (workerd).
  */
 import { DEMO_PAYEES } from '../../../src/origin/embedded/demo-data';
+import { testCardDecline } from '../../../src/origin/embedded/test-cards';
 
 const legacy = (p: (typeof DEMO_PAYEES)[number]) => {
   const out: Record<string, unknown> = { ...p, internalNotes: 'not for the browser' };
@@ -70,8 +71,12 @@ export function answer(method: string, url: URL, body: string): unknown {
         isPartner: 1,
         isProvider: p.isProvider ? 1 : 0,
       }));
-    case 'POST /payment/payment_back.php':
-      return { status: 'success', confirmationUrl: '/receipt/PAP-STANDIN1' };
+    case 'POST /payment/payment_back.php': {
+      // Multipart fields, read the way the backend reads them; the contract's test cards decline.
+      const field = (name: string) => new RegExp(`name="${name}"\r\n\r\n([^\r]*)`).exec(body)?.[1] ?? '';
+      const declined = testCardDecline(field('ccn').replace(/\D/g, ''), field('cvv'));
+      return declined ? { status: 'error', message: declined } : { status: 'success', confirmationUrl: '/receipt/PAP-STANDIN1' };
+    }
     case 'POST /api/link_gmail_account.php':
       return { success: json().code && !json().error ? 'true' : 'false' };
     case 'GET /api/update_info_request.php': {

@@ -13,6 +13,7 @@ export interface RecordedCall {
   contentType: string;
   body: string;
 }
+const spentTokens = new Set<string>();
 export type FaultMode = 'status-500' | 'status-503' | 'malformed' | 'wrong-shape' | 'slow' | 'answer';
 
 const readBody = (req: IncomingMessage) =>
@@ -54,8 +55,16 @@ export function startLegacyOrigin(): Promise<{ server: Server; url: string }> {
       const fields = body.includes('Content-Disposition')
         ? Object.fromEntries([...body.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)/g)].map((m) => [m[1], m[2]]))
         : Object.fromEntries(form);
-      const success = fields.secret === 'test-secret' && fields.response === 'human-token';
-      return send(200, JSON.stringify({ success, 'error-codes': success ? [] : ['invalid-input-response'] }));
+      // `human-token` always passes; `solved-…` tokens are what a solver service hands out: each
+      // passes once, and a second use is refused as Turnstile refuses it.
+      const token = String(fields.response ?? '');
+      const reused = token.startsWith('solved-') && spentTokens.has(token);
+      if (token.startsWith('solved-')) spentTokens.add(token);
+      const success = fields.secret === 'test-secret' && (token === 'human-token' || (token.startsWith('solved-') && !reused));
+      return send(
+        200,
+        JSON.stringify({ success, 'error-codes': success ? [] : [reused ? 'timeout-or-duplicate' : 'invalid-input-response'] }),
+      );
     }
     calls.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, contentType: req.headers['content-type'] ?? '', body });
     if (fault && url.pathname.startsWith(fault.match)) {

@@ -1,0 +1,119 @@
+import type { SiteConfig } from '../domain/config';
+import type { AbuseCounter, Decision } from './guard-object';
+
+const MINUTE = 60 * 1000;
+/** Durable Objects per policy: a key's events all live in one of them. */
+const SHARDS = 16;
+
+/**
+ * The abuse guard: every counter and limit of the site lives here, and nothing else counts
+ * attempts. Each counter is a Durable Object (`AbuseCounter`) named by its policy and a hash of
+ * what it counts, so a limit holds however many requests arrive at once, from anywhere.
+ *
+ * The policies, as the README's security section lists them:
+ */
+export const POLICIES = {
+  /** Texts to one phone number (contract §5). */
+  smsPerNumber: { limit: (s: SiteConfig) => s.smsLimitPerPhone, windowMs: 10 * MINUTE },
+  /** Texts asked for by one client. */
+  smsPerClient: { limit: (s: SiteConfig) => s.smsLimitPerIp, windowMs: 10 * MINUTE },
+} as const satisfies Record<string, Policy>;
+
+export interface Policy {
+  limit: number | ((settings: SiteConfig) => number);
+  windowMs: number;
+  /** Count distinct values (a card's expiry and code) rather than events. */
+  distinct?: boolean;
+}
+
+export type PolicyName = keyof typeof POLICIES;
+
+/** Who is asking: the client's address, an IPv6 address by its /64 (one household or phone). */
+export function clientOf(headers: Headers): string {
+  const ip = headers.get('CF-Connecting-IP') ?? 'unknown';
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+async function hashOf(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
+  return btoa(String.fromCharCode(...new Uint8Array(digest).slice(0, 18)));
+}
+
+export interface Check {
+  policy: PolicyName;
+  /** What is counted: a client, a number, a card's keyed hash. Only its hash names the counter. */
+  subject: string;
+  member?: string;
+}
+
+export type GuardDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; policy: PolicyName };
+
+export class Guard {
+  constructor(
+    private readonly namespace: DurableObjectNamespace<AbuseCounter>,
+    private readonly settings: SiteConfig,
+  ) {}
+
+  /** A counter's key (the policy and a hash of the subject, never the subject) and the shard that keeps it. */
+  async #counter(policy: PolicyName, subject: string) {
+    const key = `${policy}:${await hashOf(`${policy}:${subject}`)}`;
+    const shard = `${policy}:${key.charCodeAt(key.length - 3) % SHARDS}`;
+    return { key, stub: this.namespace.get(this.namespace.idFromName(shard)) };
+  }
+
+  #limit(policy: PolicyName): number {
+    const { limit } = POLICIES[policy] as Policy;
+    return typeof limit === 'function' ? limit(this.settings) : limit;
+  }
+
+  /**
+   * Takes a slot from every counter, or from none: counters are asked in order, and when one
+   * refuses, the slots already taken are given back.
+   */
+  async take(...checks: Check[]): Promise<GuardDecision> {
+    const taken: Array<{ key: string; stub: DurableObjectStub<AbuseCounter>; at: number }> = [];
+    for (const check of checks) {
+      const policy = POLICIES[check.policy] as Policy;
+      const { key, stub } = await this.#counter(check.policy, check.subject);
+      const decision: Decision = await stub.take(
+        key,
+        this.#limit(check.policy),
+        policy.windowMs,
+        policy.distinct ? (check.member ?? '') : '',
+      );
+      if (!decision.allowed) {
+        await Promise.all(taken.map((t) => t.stub.give(t.key, t.at)));
+        return { allowed: false, retryAfterSeconds: decision.retryAfterSeconds, policy: check.policy };
+      }
+      taken.push({ key, stub, at: decision.at });
+    }
+    return { allowed: true };
+  }
+
+  /** Records an event (a decline, a wrong code) and says whether its limit is now reached. */
+  async record(policy: PolicyName, subject: string): Promise<boolean> {
+    const { key, stub } = await this.#counter(policy, subject);
+    return (await stub.record(key, POLICIES[policy].windowMs)) >= this.#limit(policy);
+  }
+
+  /** Whether a counter has room, without recording anything. */
+  async check(policy: PolicyName, subject: string): Promise<GuardDecision> {
+    const { key, stub } = await this.#counter(policy, subject);
+    const decision: Decision = await stub.peek(key, this.#limit(policy), POLICIES[policy].windowMs);
+    return decision.allowed ? { allowed: true } : { ...decision, policy };
+  }
+
+  /** Forgets a counter (wrong codes, once the right one came). */
+  async clear(policy: PolicyName, subject: string): Promise<void> {
+    const { key, stub } = await this.#counter(policy, subject);
+    await stub.clear(key);
+  }
+}
