@@ -15,6 +15,7 @@ import { shortLinkRoutes } from './routes/short-links';
 import { widgetRoutes } from './routes/widgets';
 import type { AppEnv } from './web/app-env';
 import { logError } from './web/log';
+import { forgetOldAnswers } from './security/idempotency';
 import { refuseCrossSite, requestContext } from './web/middleware';
 import { serverErrorResponse } from './web/server-error';
 
@@ -43,5 +44,14 @@ app.onError((error, c) => {
   return serverErrorResponse();
 });
 
-export default app;
+/**
+ * Requests go to the Hono app; the scheduled run (wrangler.toml `[triggers]`) drops payment answers
+ * older than a day. The guard's counters prune themselves with Durable Object alarms.
+ */
+export default {
+  fetch: app.fetch,
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(forgetOldAnswers(env.DB));
+  },
+} satisfies ExportedHandler<Env>;
 export { AbuseCounter } from './security/guard-object';

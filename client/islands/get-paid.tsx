@@ -53,6 +53,13 @@ export default function GetPaid({ view: initialView, session: initialSession, in
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
+      // Too many wrong codes: the lock and how long it lasts, at the code field.
+      if (res.status === 429) {
+        const { fields } = (await res.json()) as { fields?: Record<string, string> };
+        setErrors(fields ?? {});
+        setBusy(false);
+        return;
+      }
       if (!res.ok) throw new Error(String(res.status));
       const { nextView, ...rest } = (await res.json()) as GetPaidResponse;
       setSession(rest);

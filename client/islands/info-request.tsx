@@ -61,9 +61,7 @@ export default function InfoRequest({ token, fields: initial }: InfoRequestProps
   async function cancelPayment() {
     setBusy(true);
     try {
-      const removed = await fetch(`/api/update_info_request.php?${q}`, { method: 'DELETE' });
-      const { billId } = (await removed.json().catch(() => ({}))) as { billId?: string };
-      const cancelled = removed.ok && billId ? await fetch(`/cancel_back.php?o=${encodeURIComponent(billId)}`, { method: 'POST' }) : null;
+      const cancelled = await fetch(`/cancel_back.php?${q}`, { method: 'POST' });
       const body = cancelled?.ok ? ((await cancelled.json().catch(() => null)) as { success?: boolean } | null) : null;
       setDone(
         body?.success ? { kind: 'done', title: CANCELLED, text: 'This payment will not be made.' } : { kind: 'error', text: CANCEL_FAILED },

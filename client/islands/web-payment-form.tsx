@@ -39,6 +39,7 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
   const [invoices, setInvoices] = useState<Invoice[]>([{ id: 1, value: '' }]);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [step, setStep] = useState<'payer' | 'card'>('payer');
+  const [formKey, setFormKey] = useState(idempotencyKey);
   const [status, setStatus] = useState<{ kind: 'idle' } | { kind: 'processing' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [humanToken, setHumanToken] = useState('');
@@ -103,7 +104,7 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
       for (const i of invoices) body.append('invoice', i.value);
       body.append('isBtoB', 'true');
     }
-    body.append('idempotencyKey', idempotencyKey);
+    body.append('idempotencyKey', formKey);
     if (humanToken) body.append('humanToken', humanToken);
     const query = new URLSearchParams({
       p: payeeId,
@@ -119,7 +120,10 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
         message?: string;
         error?: string;
         fields?: Record<string, string>;
+        formKey?: string;
       };
+      // After a decline the answer carries a new key: the corrected card goes with it, no reload.
+      if (answer.formKey) setFormKey(answer.formKey);
       if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);
       if (answer.fields && Object.keys(answer.fields).length) {
         setServerErrors(answer.fields);

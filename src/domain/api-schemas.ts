@@ -83,7 +83,8 @@ export const FieldSchema = z.object({
 
 export const InfoTokenQuerySchema = z.object({ t: token });
 export const InfoAnswerSchema = z.object({ fields: z.array(FieldSchema).min(1).max(50) });
-export const CancelQuerySchema = z.object({ o: token });
+/** Cancelling a bill names its bill-info token; a bill id alone is refused. */
+export const CancelQuerySchema = z.object({ t: token });
 
 export const MemberSignupQuerySchema = z.object({
   p: z.enum(['CARD_ON_FILE', 'NEW_METHOD']),

@@ -74,6 +74,9 @@ const SettingsSchema = z
     HUMAN_CHECK: mode(['off', 'turnstile']).default('off'),
     TURNSTILE_SITE_KEY: text.default(''),
     TURNSTILE_SECRET: text.default(''),
+    FORM_KEY_SECRET: text.default(''),
+    CARD_HMAC_KEY: text.default(''),
+    TEAM_EMAIL_LIST: text.default('getpaid'),
     TURNSTILE_VERIFY_URL: absoluteUrl.default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
     PAYBOT_URL: absoluteUrl.default(''),
     GENERIC_PAY_NAMES: lowerList.default([]),
@@ -102,6 +105,15 @@ const SettingsSchema = z
         message: 'Production needs the backend: the embedded demo origin never serves it.',
       });
     }
+    for (const secret of ['FORM_KEY_SECRET', 'CARD_HMAC_KEY'] as const) {
+      if (s.ENVIRONMENT === 'production' && s[secret].length < 32) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [secret],
+          message: 'Production needs this secret, at least 32 characters (wrangler secret put).',
+        });
+      }
+    }
     if (s.ENVIRONMENT === 'production' && !s.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Production needs its public address for links and redirects.' });
     }
@@ -125,6 +137,12 @@ const SettingsSchema = z
     humanCheck: s.HUMAN_CHECK,
     turnstileSiteKey: s.TURNSTILE_SITE_KEY,
     turnstileSecret: s.TURNSTILE_SECRET,
+    /** Signs payment form keys; empty outside production, where each isolate makes its own. */
+    formKeySecret: s.FORM_KEY_SECRET,
+    /** Keys the hash under which a card is counted; empty outside production, as above. */
+    cardHmacKey: s.CARD_HMAC_KEY,
+    /** The backend's recipient list for team notifications. */
+    teamEmailList: s.TEAM_EMAIL_LIST,
     turnstileVerifyUrl: s.TURNSTILE_VERIFY_URL,
     paybotUrl: s.PAYBOT_URL,
     genericPayNames: s.GENERIC_PAY_NAMES,

@@ -1,3 +1,5 @@
+import type { GetPaidRequest, TeamEmail } from './api-schemas';
+
 /** The biller get-paid flow (shell spec §2, §4, §5, §8). */
 export const GET_PAID_VIEWS = [
   'access',
@@ -51,4 +53,27 @@ export function successTarget(view: GetPaidView, session: Session, billerPanelUr
   if (view === 'successAg') return join({ agentToken: session.sessionToken ?? '' });
   if (view === 'successKit') return '/brand-kit?company';
   return null;
+}
+
+/** The team's note about an invite form, composed by the Worker from the biller's answers. */
+export function inviteNotification(request: GetPaidRequest, answer: GetPaidResponse, recipients: string): TeamEmail {
+  return {
+    subject: 'Get paid: invite form sent',
+    line: `${answer.payeeName ?? 'A biller'} asked to get paid with Papaya`,
+    note: `Statements a month: ${request.statements ?? ''}`,
+    elist: recipients,
+    form: {
+      payeeName: answer.payeeName,
+      payeeId: answer.payeeId,
+      email: request.email?.trim(),
+      inviteCode: request.i,
+      payeeCreatedAt: answer.payeeCreatedAt,
+      statements: request.statements,
+      phone: answer.phone,
+      fax: request.fax,
+      inviteCount: answer.inviteCount,
+      tactic: 'invite',
+      page: '/getpaid',
+    },
+  };
 }

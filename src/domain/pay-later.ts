@@ -27,3 +27,7 @@ export function payLaterOutcome(from: 'welcomeInput' | 'welcomeQuery', result: P
 
 /** The link token: base64 of the email. */
 export const emailToken = (email: string) => btoa(unescape(encodeURIComponent(email.trim())));
+
+/** An answer that says the email or token matched no member: a guess, as far as the site can tell. */
+export const payLaterMiss = (result: PayLaterResult) =>
+  result.status === 'error' && (result.result.code === 'USER_NOT_FOUND' || result.result.code === 'USER_NOT_ENROLLED');

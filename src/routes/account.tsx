@@ -1,10 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { BASE64_LINK_VALUE, EmailLinkSchema, TOKEN_SHAPE } from '../domain/api-schemas';
 import { PRIVATE_PAGE } from '../security/headers';
 import { humanCheckSiteKey } from '../domain/config';
 import { priceFor, startView } from '../domain/membership';
-import { payLaterOutcome, promotionOpen } from '../domain/pay-later';
+import { payLaterMiss, payLaterOutcome, promotionOpen } from '../domain/pay-later';
 import { AccountLinkPage } from '../pages/account-link';
 import { MemberSignupPage } from '../pages/member-signup';
 import { InfoRequestPage } from '../pages/info-request';
@@ -17,16 +17,29 @@ import { UpdatePasswordPage } from '../pages/update-password';
 import type { AppEnv } from '../web/app-env';
 import { slot } from '../web/page-reuse';
 import { renderPage } from '../web/render';
+import { TooManyTriesPage } from '../pages/too-many-tries';
+import { countLinkMiss, linkGuessingStopped } from './guards';
 
 /** Account pages reached from an email, holding a one-time token. */
 export const accountRoutes = new Hono<AppEnv>();
 
+/** A client that tried too many links that matched nothing gets this instead of the page (429). */
+function tooManyTries(c: Context<AppEnv>, stopped: { retryAfterSeconds: number }): Promise<Response> {
+  return renderPage(c, <TooManyTriesPage retryAfterSeconds={stopped.retryAfterSeconds} />, {
+    status: 429,
+    headers: { ...PRIVATE_PAGE, 'Retry-After': String(stopped.retryAfterSeconds) },
+  });
+}
+
 accountRoutes.get('/update-password', async (c) => {
   const token = c.req.query('x') ?? '';
   if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: PRIVATE_PAGE });
+  const stopped = await linkGuessingStopped(c);
+  if (stopped) return tooManyTries(c, stopped);
   // The link is checked before the page is drawn, so the visitor never sees a spinner.
   const shaped = TOKEN_SHAPE.test(token);
   const answer = shaped ? await c.get('origin').forgotPassword({ x: token }) : null;
+  if (!shaped || (answer?.ok && !answer.value.success)) await countLinkMiss(c);
   const view = resetView(answer?.ok ? answer.value : null);
   const shown = view === 'pass-changed' ? 'expired' : view;
   const siteKey = humanCheckSiteKey(c.get('config'));
@@ -45,8 +58,11 @@ accountRoutes.get('/pay-later', async (c) => {
     return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE });
   const ue = (c.req.query('ue') ?? '').trim();
   if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE });
+  const stopped = await linkGuessingStopped(c);
+  if (stopped) return tooManyTries(c, stopped);
   // A link with a token enrols at once: the answer is known before the page is drawn.
   const result = ue.length <= 400 && BASE64_LINK_VALUE.test(ue) ? await c.get('origin').payLater(ue) : null;
+  if (!result || (result.ok && payLaterMiss(result.value))) await countLinkMiss(c);
   const outcome = payLaterOutcome('welcomeQuery', result?.ok ? result.value : null);
   return renderPage(c, <PayLaterPage outcome={outcome} until={until} />, { headers: PRIVATE_PAGE });
 });
@@ -80,10 +96,14 @@ accountRoutes.get('/account-link', async (c) => {
 accountRoutes.get('/update-info-request', async (c) => {
   const token = c.req.query('t') ?? '';
   if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: PRIVATE_PAGE });
+  const stopped = await linkGuessingStopped(c);
+  if (stopped) return tooManyTries(c, stopped);
   const request = await c.get('origin').getInfoRequest(token);
   // The backend does not know the token: the spec's invalid-token view, not a failure to retrieve.
-  if (!request.ok && request.kind === 'bad-status' && request.status === 404)
+  if (!request.ok && request.kind === 'bad-status' && request.status === 404) {
+    await countLinkMiss(c);
     return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: PRIVATE_PAGE });
+  }
   if (!request.ok || request.value.length === 0)
     return renderPage(c, <InfoRequestPage error={RETRIEVE_FAILED} />, { headers: PRIVATE_PAGE });
   return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: PRIVATE_PAGE });

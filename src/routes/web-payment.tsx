@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { issueFormKey } from '../security/form-keys';
+import { formKeySecret } from '../security/secrets';
 import { PAYEE_ID } from '../domain/payee';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
 import { formLabels } from '../domain/web-payment-labels';
@@ -12,14 +14,6 @@ import { renderPage } from '../web/render';
 
 /** `/web-payment`: the provider lookup, or the payment form of one payee, rendered complete. */
 export const webPaymentRoutes = new Hono<AppEnv>();
-
-function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
 
 webPaymentRoutes.get('/web-payment', async (c) => {
   const p = c.req.query('p');
@@ -72,6 +66,6 @@ webPaymentRoutes.get('/web-payment', async (c) => {
         humanCheckSiteKey: humanCheckSiteKey(config),
       }}
     />,
-    { reuse: { idempotencyKey: newIdempotencyKey() } },
+    { reuse: { idempotencyKey: await issueFormKey(formKeySecret(config), payee.value.payeeId) } },
   );
 });

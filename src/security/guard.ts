@@ -17,6 +17,22 @@ export const POLICIES = {
   smsPerNumber: { limit: (s: SiteConfig) => s.smsLimitPerPhone, windowMs: 10 * MINUTE },
   /** Texts asked for by one client. */
   smsPerClient: { limit: (s: SiteConfig) => s.smsLimitPerIp, windowMs: 10 * MINUTE },
+  /** Payments sent to the processor for one client. */
+  paymentsPerClient: { limit: 5, windowMs: 10 * MINUTE },
+  /** Declined payments of one client: at the limit, the client may not try another card for a while. */
+  declinesPerClient: { limit: 3, windowMs: 60 * MINUTE },
+  /** Payments with one card (keyed hash of its number), from any client. */
+  paymentsPerCard: { limit: 3, windowMs: 60 * MINUTE },
+  /** Different expiry and security code combinations tried with one card, from any client. */
+  combinationsPerCard: { limit: 2, windowMs: 24 * 60 * MINUTE, distinct: true },
+  /** Declines of one payee's payments: a sign of card testing against that payee (logged). */
+  declinesPerPayee: { limit: 10, windowMs: 10 * MINUTE },
+  /** Wrong get-paid access codes from one client. */
+  accessCodeMissesPerClient: { limit: 5, windowMs: 15 * MINUTE },
+  /** Reset, bill-info and pay-later tokens and emails that matched nothing, from one client. */
+  linkMissesPerClient: { limit: 20, windowMs: 60 * MINUTE },
+  /** Team notifications about one get-paid invite. */
+  teamEmailsPerInvite: { limit: 3, windowMs: 24 * 60 * MINUTE },
 } as const satisfies Record<string, Policy>;
 
 export interface Policy {
@@ -55,6 +71,8 @@ export interface Check {
 }
 
 export type GuardDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; policy: PolicyName };
+/** Slots taken; `giveBack` returns them when the attempt never happened after all (the backend was unreachable). */
+export type Taken = { allowed: true; giveBack: () => Promise<void> };
 
 export class Guard {
   constructor(
@@ -78,7 +96,7 @@ export class Guard {
    * Takes a slot from every counter, or from none: counters are asked in order, and when one
    * refuses, the slots already taken are given back.
    */
-  async take(...checks: Check[]): Promise<GuardDecision> {
+  async take(...checks: Check[]): Promise<Taken | Extract<GuardDecision, { allowed: false }>> {
     const taken: Array<{ key: string; stub: DurableObjectStub<AbuseCounter>; at: number }> = [];
     for (const check of checks) {
       const policy = POLICIES[check.policy] as Policy;
@@ -95,7 +113,7 @@ export class Guard {
       }
       taken.push({ key, stub, at: decision.at });
     }
-    return { allowed: true };
+    return { allowed: true, giveBack: async () => void (await Promise.all(taken.map((t) => t.stub.give(t.key, t.at)))) };
   }
 
   /** Records an event (a decline, a wrong code) and says whether its limit is now reached. */

@@ -1,11 +1,10 @@
 /**
- * Idempotent payment submits (contract §5): the same key answers the first result without a
+ * Idempotent payment submits (contract §5), keyed by the form key the page issued
+ * (`form-keys.ts`): the same key answers the first result without a
  * second origin call; the same key with a different body is refused (422); a second request
  * while the first is in flight gets 409.
  */
 export type Claim = { kind: 'new' } | { kind: 'replay'; status: number; body: string } | { kind: 'conflict' } | { kind: 'in-flight' };
-
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
 
 export async function fingerprint(parts: Record<string, string | undefined>): Promise<string> {
   const canonical = JSON.stringify(Object.entries(parts).sort(([a], [b]) => a.localeCompare(b)));
@@ -13,19 +12,29 @@ export async function fingerprint(parts: Record<string, string | undefined>): Pr
   return btoa(String.fromCharCode(...new Uint8Array(digest)));
 }
 
+/**
+ * A claim still pending this long belongs to a request that died (the origin's timeout is 60 s):
+ * it is released, so the form is not answered 409 for ever.
+ */
+export const PENDING_TIMEOUT_MS = 2 * 60 * 1000;
+/** Answers are kept a day, far longer than a form key lives (30 minutes); the scheduled clean-up drops older ones. */
+export const KEEP_ANSWERS_MS = 24 * 60 * 60 * 1000;
+
 export async function claim(db: D1Database, key: string, print: string, now = Date.now()): Promise<Claim> {
   const { meta } = await db
     .prepare("INSERT INTO idempotency_keys (key, fingerprint, state, created_at) VALUES (?, ?, 'pending', ?) ON CONFLICT (key) DO NOTHING")
     .bind(key, print, now)
     .run();
   if (meta.changes === 1) return { kind: 'new' };
-  const row = await db.prepare('SELECT fingerprint, state, status, response FROM idempotency_keys WHERE key = ?').bind(key).first<{
-    fingerprint: string;
-    state: string;
-    status: number | null;
-    response: string | null;
-  }>();
+  const row = await db
+    .prepare('SELECT fingerprint, state, status, response, created_at FROM idempotency_keys WHERE key = ?')
+    .bind(key)
+    .first<{ fingerprint: string; state: string; status: number | null; response: string | null; created_at: number }>();
   if (!row) return claim(db, key, print, now);
+  if (row.state === 'pending' && now - row.created_at > PENDING_TIMEOUT_MS) {
+    await db.prepare("DELETE FROM idempotency_keys WHERE key = ? AND state = 'pending' AND created_at = ?").bind(key, row.created_at).run();
+    return claim(db, key, print, now);
+  }
   if (row.fingerprint !== print) return { kind: 'conflict' };
   if (row.state !== 'done' || row.status === null || row.response === null) return { kind: 'in-flight' };
   return { kind: 'replay', status: row.status, body: row.response };
@@ -38,4 +47,13 @@ export async function settle(db: D1Database, key: string, status: number, body: 
 /** Frees a key whose request never reached the origin, so the same form may try again. */
 export async function release(db: D1Database, key: string): Promise<void> {
   await db.prepare("DELETE FROM idempotency_keys WHERE key = ? AND state = 'pending'").bind(key).run();
+}
+
+/** Drops answers older than a day (the Worker's scheduled handler). */
+export async function forgetOldAnswers(db: D1Database, now = Date.now()): Promise<number> {
+  const { meta } = await db
+    .prepare('DELETE FROM idempotency_keys WHERE created_at < ?')
+    .bind(now - KEEP_ANSWERS_MS)
+    .run();
+  return meta.changes;
 }

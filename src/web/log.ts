@@ -35,7 +35,14 @@ export function logError(requestId: string, where: string, error: unknown): void
 }
 
 /** Things an attacker does that the site refused (a failed human check, a limit reached, a replayed key): always kept. */
-export type SecurityEvent = 'human-check-failed' | 'limit-reached' | 'idempotency-conflict' | 'cross-site-refused';
+export type SecurityEvent =
+  | 'human-check-failed'
+  | 'limit-reached'
+  | 'idempotency-conflict'
+  | 'cross-site-refused'
+  | 'form-key-refused'
+  | 'payment-declined'
+  | 'payee-declines-high';
 
 export function logSecurityEvent(requestId: string, event: SecurityEvent, details: Record<string, string | number> = {}): void {
   console.warn(JSON.stringify({ level: 'warn', msg: 'security', event, requestId, ...details }));

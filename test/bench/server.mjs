@@ -203,6 +203,9 @@ export async function startServer({
     HUMAN_CHECK: 'off',
     ORIGIN_URL: originUrl,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Production refuses to start without its secrets; the bench's are throwaway values.
+    FORM_KEY_SECRET: 'bench-form-key-secret-0123456789abcdef',
+    CARD_HMAC_KEY: 'bench-card-hmac-key-0123456789abcdefgh',
     ...overrides,
   };
   const configs = writeConfigs({ port, barePort, servicesPort, vars });

@@ -38,11 +38,11 @@ test('the fields variant submits once every field has a value', async ({ page })
 });
 
 test('a failed submit and a failed cancellation say so', async ({ page }) => {
+  const failed = { status: 200, contentType: 'application/json', body: '{"success":false}' };
   await page.route('**/api/update_info_request.php**', (route) =>
-    route.request().method() === 'GET'
-      ? route.continue()
-      : route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":false,"billId":""}' }),
+    route.request().method() === 'GET' ? route.continue() : route.fulfill(failed),
   );
+  await page.route('**/cancel_back.php**', (route) => route.fulfill(failed));
   await page.goto('/update-info-request?t=INFO-FEE');
   await ready(page);
   await page.getByRole('button', { name: 'Confirm and pay' }).click();

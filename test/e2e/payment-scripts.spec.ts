@@ -1,7 +1,7 @@
 import type { APIRequestContext, Request } from '@playwright/test';
 import { isInventoried, PAYMENT_PAGES, scriptIdentity } from '../shared/payment-scripts';
 import { BASE_URL } from './playwright.config';
-import { expect, test } from './support';
+import { expect, issuedFormKey, test } from './support';
 
 /**
  * PCI DSS 6.4.3, in the browser: every script a payment page loads, including what its islands
@@ -23,7 +23,7 @@ async function receiptPath(request: APIRequestContext): Promise<string> {
       addr1: '1 Elm St',
       city: 'Fresno',
       state: 'CA',
-      idempotencyKey: `e2e-scripts-${Date.now()}-key`,
+      idempotencyKey: await issuedFormKey(request, '1008'),
     },
   });
   return ((await res.json()) as { confirmationUrl: string }).confirmationUrl;

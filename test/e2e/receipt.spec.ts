@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, WIDTHS } from './support';
+import { expect, expectAccessible, issuedFormKey, test, WIDTHS } from './support';
 
 test('a payment made through the API shows its receipt, accessibly, at both widths', async ({ page, request }) => {
   const res = await request.post('/payment/payment_back.php?p=1001', {
@@ -17,7 +17,7 @@ test('a payment made through the API shows its receipt, accessibly, at both widt
       addr1: '1 Elm St',
       city: 'Fresno',
       state: 'CA',
-      idempotencyKey: `e2e-receipt-${Date.now()}-key`,
+      idempotencyKey: await issuedFormKey(request, '1001'),
     },
   });
   const { confirmationUrl } = (await res.json()) as { confirmationUrl: string };

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -71,4 +71,12 @@ export async function expectErrorsAnnounced(page: Page, atLeast = 1): Promise<vo
   });
   expect(problems.count, 'fields marked invalid').toBeGreaterThanOrEqual(atLeast);
   expect(problems.out).toEqual([]);
+}
+
+/** The submit key a payment page issues, read from the page as the form island gets it. */
+export async function issuedFormKey(request: APIRequestContext, payeeId: string): Promise<string> {
+  const html = await (await request.get(`/web-payment?p=${payeeId}`)).text();
+  const key = /idempotencyKey&quot;:&quot;([0-9a-f-]+)&quot;|"idempotencyKey":"([0-9a-f-]+)"/.exec(html);
+  if (!key) throw new Error(`no form key on /web-payment?p=${payeeId}`);
+  return key[1] ?? key[2]!;
 }

@@ -39,7 +39,7 @@ test('the Worker logged no card data, password or reset token during the browser
   const problems: string[] = [];
   for (const line of lines) {
     for (const number of cardNumbersIn(line)) problems.push(`card number ${number}: ${line}`);
-    if (/cvv|cvc|security.?code/i.test(line)) problems.push(`security code field: ${line}`);
+    if (/\b(cvv|cvc)\b|security.?code/i.test(line)) problems.push(`security code field: ${line}`);
     if (/"(np|pass|password|confirm)"\s*:/i.test(line) || PASSWORDS_TYPED.some((p) => line.includes(p))) problems.push(`password: ${line}`);
     if (RESET_TOKENS.test(line)) problems.push(`reset token: ${line}`);
   }

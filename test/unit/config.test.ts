@@ -12,6 +12,8 @@ describe('readConfig', () => {
       TURNSTILE_SECRET: 'secret',
       ORIGIN_URL: 'https://backend.example/',
       PUBLIC_URL: 'https://www.papaya.example',
+      FORM_KEY_SECRET: 'f'.repeat(32),
+      CARD_HMAC_KEY: 'c'.repeat(32),
       ENVIRONMENT: 'production',
     });
     expect(c.genericPayNames).toEqual(['pay', 'bill', 'papaya']);
@@ -48,6 +50,11 @@ describe('readConfig', () => {
       },
     ],
     ['ORIGIN_URL', { ENVIRONMENT: 'production', PUBLIC_URL: 'https://p.example' }],
+    [
+      'FORM_KEY_SECRET',
+      { ENVIRONMENT: 'production', ORIGIN_URL: 'https://b.example', PUBLIC_URL: 'https://p.example', FORM_KEY_SECRET: 'short' },
+    ],
+    ['CARD_HMAC_KEY', { ENVIRONMENT: 'production', ORIGIN_URL: 'https://b.example', PUBLIC_URL: 'https://p.example' }],
     ['PUBLIC_URL', { ENVIRONMENT: 'production', ORIGIN_URL: 'https://b.example' }],
   ])('refuses a wrong %s loudly, naming it', (name, vars) => {
     expect(() => readConfig(vars)).toThrow(ConfigError);

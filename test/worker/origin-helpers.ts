@@ -1,4 +1,4 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, listDurableObjectIds, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import worker from '../../src/index';
 import { createOrigin } from '../../src/origin';
@@ -45,7 +45,7 @@ export const json = (body: unknown): RequestInit => ({
 });
 
 /** A submit key the payment page would have issued for this payee (the tier's FORM_KEY_SECRET). */
-export const formKeyFor = (payeeId: string, now = Date.now()) => issueFormKey(env.FORM_KEY_SECRET, payeeId, now);
+export const formKeyFor = (payeeId: string, now = Date.now()) => issueFormKey(env.FORM_KEY_SECRET!, payeeId, now);
 
 /** A Luhn-valid 16-digit Visa number, a different one for each `n`. */
 export function visaNumber(n: number): string {
@@ -62,3 +62,27 @@ export function visaNumber(n: number): string {
 let clients = 0;
 /** A client address no other test uses, so per-client limits start empty. */
 export const freshClient = () => `198.51.${Math.floor(++clients / 250) % 250}.${clients % 250}`;
+
+/** Empties every counter of the abuse guard, for tests that are not about its limits. */
+export async function resetGuard(): Promise<void> {
+  for (const id of await listDurableObjectIds(env.GUARD))
+    await runInDurableObject(env.GUARD.get(id), (_instance, state) => void state.storage.sql.exec('DELETE FROM events'));
+}
+
+/** A payment form that payee 1001 (Valley Medical Group) accepts, card included, key excluded. */
+export const PAYMENT_FORM = {
+  patientName: 'Jane Doe',
+  account: 'A-1001',
+  payDOB: '01/31/1980',
+  amount: '25.00',
+  email: 'jane@example.com',
+  phone: '(559) 555-0100',
+  ccn: '4242 4242 4242 4242',
+  exp: '12/30',
+  cvv: '737',
+  billName: 'Jane Doe',
+  zip: '93721',
+  addr1: '1 Elm St',
+  city: 'Fresno',
+  state: 'CA',
+} satisfies Record<string, string>;

@@ -1,4 +1,5 @@
 import { readConfig } from '../../domain/config';
+import { testCardDecline } from './test-cards';
 import { Hono } from 'hono';
 import { BRAND_NAMES, cardBrand } from '../../domain/card';
 import { READABLE, randomToken } from '../../domain/random';
@@ -121,6 +122,16 @@ payeeRoutes.post('/payment/payment_back.php', async (c) => {
   if (digits.length < 13 || digits.length > 19) return c.json({ status: 'error', message: 'Card number is invalid.' });
   if (!Number.isFinite(amount) || amount <= 0 || amount > 2000) return c.json({ status: 'error', message: 'Amount is invalid.' });
   const payer = Object.fromEntries(PAYER_FIELDS.map((name) => [name, field(name)]).filter(([, v]) => v));
+  // The contract's test cards decline, and are kept as declined, so a corrected card can follow.
+  const declined = testCardDecline(digits, field('cvv'));
+  if (declined) {
+    await c.env.DB.prepare(
+      'INSERT INTO declined_payments (payee_id, amount_cents, brand, last4, message, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+      .bind(payee.id, Math.round(amount * 100), BRAND_NAMES[cardBrand(digits)], digits.slice(-4), declined, nowIso())
+      .run();
+    return c.json({ status: 'error', message: declined });
+  }
   const confirmation = `PAP-${randomToken(8, READABLE)}`;
   await c.env.DB.prepare(
     'INSERT INTO payments (confirmation, payee_id, amount_cents, brand, last4, payer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',

@@ -13,14 +13,16 @@ import {
   PayeeQuerySchema,
   PayLaterSchema,
   SearchQuerySchema,
-  TeamEmailSchema,
 } from '../../domain/api-schemas';
 import { INVALID_TOKEN } from '../../domain/messages';
 import type { OriginResult } from '../../origin';
 import type { AppEnv } from '../../web/app-env';
 import { runLater } from '../../web/middleware';
 import { apiError, noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
-import { refuseBots } from './guards';
+import { countLinkMiss, linkGuessingStopped, refuseBots, tooMany } from '../guards';
+import { tooManyCodes, tooManyLinks } from '../../domain/limits';
+import { inviteNotification } from '../../domain/get-paid';
+import { payLaterMiss } from '../../domain/pay-later';
 import { paymentRoutes } from './payment';
 import { smsRoutes } from './sms';
 
@@ -37,11 +39,20 @@ type C = Context<AppEnv>;
 const answer = <T>(c: C, result: OriginResult<T>, shape: (value: T) => unknown) =>
   result.ok ? c.json(shape(result.value) as object) : originUnavailable(c, result);
 
-/** A bill-info call about a token the backend does not know: the spec's invalid-token message, not a failure. */
-const infoAnswer = <T>(c: C, result: OriginResult<T>, shape: (value: T) => unknown) =>
-  !result.ok && result.kind === 'bad-status' && result.status === 404
-    ? apiError(c, 404, INVALID_TOKEN, { t: INVALID_TOKEN })
-    : answer(c, result, shape);
+const unknownToken = (result: OriginResult<unknown>) => !result.ok && result.kind === 'bad-status' && result.status === 404;
+
+/**
+ * A bill-info call by token: refused once the client has tried too many unknown ones; a token the
+ * backend does not know is the spec's invalid-token message, not a failure, and counts as a miss.
+ */
+async function byInfoToken<T>(c: C, call: () => Promise<OriginResult<T>>, shape: (value: T) => unknown): Promise<Response> {
+  const stopped = await linkGuessingStopped(c);
+  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds));
+  const result = await call();
+  if (!unknownToken(result)) return answer(c, result, shape);
+  await countLinkMiss(c);
+  return apiError(c, 404, INVALID_TOKEN, { t: INVALID_TOKEN });
+}
 
 apiRoutes.post('/api/payee_url.php', validQuery(PayeeQuerySchema), noBody, async (c) => {
   const query = c.req.valid('query');
@@ -67,7 +78,11 @@ apiRoutes.post('/api/forgot_password_back.php', ...validJson(PasswordResetSchema
     if (bot) return bot;
   }
   c.header('Referrer-Policy', 'no-referrer');
-  return answer(c, await c.get('origin').forgotPassword(np === undefined ? { x } : { x, np }), (v) => v);
+  const stopped = await linkGuessingStopped(c);
+  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds));
+  const result = await c.get('origin').forgotPassword(np === undefined ? { x } : { x, np });
+  if (result.ok && !result.value.success) await countLinkMiss(c);
+  return answer(c, result, (v) => v);
 });
 
 apiRoutes.post('/api/web_payment.php', validQuery(GetPayeeQuerySchema), noBody, async (c) => {
@@ -87,23 +102,48 @@ apiRoutes.post('/api/link_gmail_account.php', ...validJson(EmailLinkSchema), asy
 
 apiRoutes.get('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), async (c) => {
   const query = c.req.valid('query');
-  return infoAnswer(c, await c.get('origin').getInfoRequest(query.t), (requestedInfo) => ({ requestedInfo }));
+  return byInfoToken(
+    c,
+    () => c.get('origin').getInfoRequest(query.t),
+    (requestedInfo) => ({ requestedInfo }),
+  );
 });
 
 apiRoutes.post('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), ...validJson(InfoAnswerSchema), async (c) => {
   const query = c.req.valid('query');
   const body = c.req.valid('json');
-  return infoAnswer(c, await c.get('origin').submitInfoRequest({ t: query.t, fields: body.fields }), (success) => ({ success }));
+  return byInfoToken(
+    c,
+    () => c.get('origin').submitInfoRequest({ t: query.t, fields: body.fields }),
+    (success) => ({ success }),
+  );
 });
 
 apiRoutes.delete('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), async (c) => {
   const query = c.req.valid('query');
-  return infoAnswer(c, await c.get('origin').deleteInfoRequest(query.t), (billId) => ({ billId }));
+  return byInfoToken(
+    c,
+    () => c.get('origin').deleteInfoRequest(query.t),
+    (billId) => ({ billId }),
+  );
 });
 
+/**
+ * Cancelling a bill goes through its bill-info token: the Worker removes the info request, takes
+ * the bill id from the backend's answer and cancels that bill. A bill id from the browser is
+ * never acted on.
+ */
 apiRoutes.post('/cancel_back.php', validQuery(CancelQuerySchema), noBody, async (c) => {
-  const query = c.req.valid('query');
-  return answer(c, await c.get('origin').cancelBill(query.o), (success) => ({ success }));
+  const { t } = c.req.valid('query');
+  const origin = c.get('origin');
+  return byInfoToken(
+    c,
+    async () => {
+      const removed = await origin.deleteInfoRequest(t);
+      return removed.ok ? origin.cancelBill(removed.value) : removed;
+    },
+    (success) => ({ success }),
+  );
 });
 
 apiRoutes.post('/api/member_signup.php', validQuery(MemberSignupQuerySchema), noBody, async (c) => {
@@ -114,45 +154,32 @@ apiRoutes.post('/api/member_signup.php', validQuery(MemberSignupQuerySchema), no
 
 apiRoutes.post('/api/pay_later.php', ...validJson(PayLaterSchema), async (c) => {
   const body = c.req.valid('json');
-  return answer(c, await c.get('origin').payLater(body.ue), (v) => v);
+  const stopped = await linkGuessingStopped(c);
+  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds));
+  const result = await c.get('origin').payLater(body.ue);
+  if (result.ok && payLaterMiss(result.value)) await countLinkMiss(c);
+  return answer(c, result, (v) => v);
 });
 
 apiRoutes.post('/api/api_get_paid/get_paid.php', ...validJson(GetPaidRequestSchema), async (c) => {
   const body = c.req.valid('json');
+  const guard = c.get('guard');
+  const codeEntered = body.whichState === 'access' || body.whichState === 'oopsTryAgain';
+  if (codeEntered) {
+    const locked = await guard.check('accessCodeMissesPerClient', c.get('client'));
+    if (!locked.allowed)
+      return tooMany(c, locked, tooManyCodes(locked.retryAfterSeconds), { access: tooManyCodes(locked.retryAfterSeconds) });
+  }
   const origin = c.get('origin');
   const result = await origin.getPaid(body);
-  // The team hears of every invite form sent, from the Worker rather than the browser.
-  if (body.whichState === 'inviteForm' && result.ok && result.value.nextView === 'successKit') {
-    const r = result.value;
-    runLater(
-      c,
-      origin.sendTeamEmail({
-        subject: 'Get paid: invite form sent',
-        line: `${r.payeeName ?? 'A biller'} asked to get paid with Papaya`,
-        note: `Statements a month: ${body.statements ?? ''}`,
-        elist: 'getpaid',
-        form: {
-          payeeName: r.payeeName,
-          payeeId: r.payeeId,
-          email: body.email?.trim(),
-          inviteCode: body.i,
-          payeeCreatedAt: r.payeeCreatedAt,
-          statements: body.statements,
-          phone: r.phone,
-          fax: body.fax,
-          inviteCount: r.inviteCount,
-          tactic: 'invite',
-          page: '/getpaid',
-        },
-      }),
-    );
+  if (codeEntered && result.ok && result.value.nextView === 'oopsTryAgain')
+    await guard.record('accessCodeMissesPerClient', c.get('client'));
+  // The team hears of an invite form from the Worker, composed here, at most 3 times per invite.
+  if (body.whichState === 'inviteForm' && body.i && result.ok && result.value.nextView === 'successKit') {
+    const notify = await guard.take({ policy: 'teamEmailsPerInvite', subject: body.i });
+    if (notify.allowed) runLater(c, origin.sendTeamEmail(inviteNotification(body, result.value, c.get('config').teamEmailList)));
   }
   return answer(c, result, (v) => v);
-});
-
-apiRoutes.post('/api/send_team_email.php', ...validJson(TeamEmailSchema), async (c) => {
-  const body = c.req.valid('json');
-  return answer(c, await c.get('origin').sendTeamEmail(body), (success) => ({ success }));
 });
 
 apiRoutes.all('/api/*', (c) => c.json({ error: 'There is no such API call.', fields: {} }, 404));

@@ -1,19 +1,23 @@
 import { Hono, type Context } from 'hono';
 import type * as z from 'zod';
-import { fieldErrors } from '../../domain/errors';
 import { PaymentQuerySchema } from '../../domain/api-schemas';
+import { fieldErrors } from '../../domain/errors';
+import { FORM_EXPIRED, tooManyPayments } from '../../domain/limits';
 import { cardSchema, payerSchema, REQUIRED, type PayeeRules } from '../../domain/payment';
-import { paymentFields } from '../../origin';
 import { webPaymentOffered } from '../../domain/web-payment';
-import { claim, fingerprint, IDEMPOTENCY_KEY, release, settle } from '../../security/idempotency';
+import { paymentFields } from '../../origin';
+import { cardHmacKey, formKeySecret } from '../../security/secrets';
+import { checkFormKey, issueFormKey } from '../../security/form-keys';
+import { claim, fingerprint, release, settle } from '../../security/idempotency';
+import { keyedHash } from '../../security/keyed-hash';
 import { checkPaybot } from '../../security/paybot';
 import { redirectPolicy, safeRedirectTarget } from '../../security/redirect-targets';
 import type { AppEnv } from '../../web/app-env';
 import { logSecurityEvent } from '../../web/log';
 import { apiError, CHECK_FIELDS, originUnavailable, readForm, validQuery } from '../../web/validate';
-import { refuseBots } from './guards';
+import { refuseBots, tooMany } from '../guards';
 
-/** Guest card payments: validated again here, charged at most once per rendered form. */
+/** Guest card payments: validated again here, limited by the abuse guard, charged at most once per issued form key. */
 export const paymentRoutes = new Hono<AppEnv>();
 
 const MAX_FORM_BYTES = 32 * 1024;
@@ -35,6 +39,7 @@ function refuse(c: Context<AppEnv>, payer: Checked, card: Checked): Response {
 
 paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), async (c) => {
   const query = c.req.valid('query');
+  const config = c.get('config');
   const form = await readForm(c, MAX_FORM_BYTES);
   if (form instanceof Response) return form;
 
@@ -42,9 +47,13 @@ paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), 
   for (const [name, values] of form)
     if (values.length > 1 && name !== 'invoice')
       return apiError(c, 400, 'Each field may be sent once.', { [name]: 'Sent more than once.' });
+  // The key the payment page issued for this payee: anything else is refused before any work.
   const key = one('idempotencyKey') ?? c.req.header('Idempotency-Key') ?? '';
-  if (!IDEMPOTENCY_KEY.test(key))
-    return apiError(c, 400, 'This payment form has expired. Please reload the page.', { idempotencyKey: REQUIRED });
+  const keyCheck = await checkFormKey(formKeySecret(config), key, query.p);
+  if (keyCheck !== 'valid') {
+    if (keyCheck !== 'expired') logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: keyCheck });
+    return apiError(c, 400, FORM_EXPIRED, { idempotencyKey: REQUIRED });
+  }
 
   // Everything that does not depend on the payee is checked before the backend is asked anything.
   const company = one('isBtoB') === 'true' || query.ib === '1';
@@ -66,7 +75,15 @@ paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), 
   const anyCard = cardSchema(ANY_PAYEE, new Date()).safeParse(cardInput);
   if (!anyPayer.success || !anyCard.success) return refuse(c, anyPayer, anyCard);
 
-  const config = c.get('config');
+  // The human check comes before any call to the backend, the payee lookup included.
+  const humanToken = one('humanToken') ?? one('googleRecaptchaToken');
+  const notHuman = await refuseBots(c, humanToken);
+  if (notHuman) return notHuman;
+  const guard = c.get('guard');
+  const client = c.get('client');
+  const declines = await guard.check('declinesPerClient', client);
+  if (!declines.allowed) return tooMany(c, declines, tooManyPayments(declines.retryAfterSeconds));
+
   const origin = c.get('origin');
   const payee = await origin.getPayee(query.p);
   if (!payee.ok) return originUnavailable(c, payee);
@@ -76,10 +93,6 @@ paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), 
   const payer = payerSchema(payee.value, { company }).safeParse(payerInput);
   const card = cardSchema(payee.value, new Date()).safeParse(cardInput);
   if (!payer.success || !card.success) return refuse(c, payer, card);
-
-  const humanToken = one('humanToken') ?? one('googleRecaptchaToken');
-  const notHuman = await refuseBots(c, humanToken);
-  if (notHuman) return notHuman;
 
   const fields = paymentFields({
     payee: payee.value,
@@ -94,11 +107,25 @@ paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), 
   // The fingerprint leaves out the card number, expiry and CVV; it keeps the last four digits.
   const { ccn: _ccn, exp: _exp, cvv: _cvv, googleRecaptchaToken: _token, deviceType: _ua, ...stable } = fields;
   const claimed = await claim(c.env.DB, key, await fingerprint({ ...stable, p: query.p, last4: digits.slice(-4) }));
-  if (claimed.kind === 'conflict') logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
-  if (claimed.kind === 'conflict')
+  if (claimed.kind === 'conflict') {
+    logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
     return apiError(c, 422, 'This payment was already submitted with different details. Please reload the page to start a new payment.');
+  }
   if (claimed.kind === 'in-flight') return apiError(c, 409, 'This payment is still being processed. Please wait a moment.');
   if (claimed.kind === 'replay') return c.body(claimed.body, claimed.status as 200, { 'Content-Type': 'application/json' });
+
+  // A new attempt: the client's, the card's and the card's combinations' limits, all or none.
+  const cardKey = cardHmacKey(config);
+  const cardTag = await keyedHash(cardKey, digits);
+  const limited = await guard.take(
+    { policy: 'paymentsPerClient', subject: client },
+    { policy: 'paymentsPerCard', subject: cardTag },
+    { policy: 'combinationsPerCard', subject: cardTag, member: await keyedHash(cardKey, `${digits}|${fields.exp}|${fields.cvv}`) },
+  );
+  if (!limited.allowed) {
+    await release(c.env.DB, key);
+    return tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds));
+  }
 
   const bot = await checkPaybot(config.paybotUrl, {
     pbkey: key,
@@ -113,12 +140,15 @@ paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), 
   if (!result.ok) {
     // Refused connections never reached the backend: the same form may try again. Anything
     // else may have charged, so the key keeps this answer and is not retried.
-    if (result.kind === 'unreachable') await release(c.env.DB, key);
+    if (result.kind === 'unreachable') {
+      await release(c.env.DB, key);
+      await limited.giveBack();
+    }
     const answer = originUnavailable(c, result);
     if (result.kind !== 'unreachable') await settle(c.env.DB, key, answer.status, await answer.clone().text());
     return answer;
   }
-  let body: { status: 'success'; confirmationUrl: string } | { status: 'error'; message: string };
+  let body: { status: 'success'; confirmationUrl: string } | { status: 'error'; message: string; formKey?: string };
   if (result.value.status === 'success') {
     const policy = redirectPolicy(config, c.req.url);
     const originHost = config.originUrl ? [new URL(config.originUrl).origin] : [];
@@ -133,7 +163,16 @@ paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), 
           message: 'Your payment may have gone through, but we could not show its receipt. Please check your email before paying again.',
         };
   } else {
-    body = { status: 'error', message: result.value.message.slice(0, 300) || 'The payment was declined.' };
+    // A decline: counted for the client and the payee, and answered with a new key, so the
+    // visitor can correct the card and pay without reloading.
+    await guard.record('declinesPerClient', client);
+    if (await guard.record('declinesPerPayee', query.p)) logSecurityEvent(c.get('requestId'), 'payee-declines-high', { payeeId: query.p });
+    logSecurityEvent(c.get('requestId'), 'payment-declined', { payeeId: query.p });
+    body = {
+      status: 'error',
+      message: result.value.message.slice(0, 300) || 'The payment was declined.',
+      formKey: await issueFormKey(formKeySecret(config), query.p),
+    };
   }
   const text = JSON.stringify(body);
   await settle(c.env.DB, key, 200, text);

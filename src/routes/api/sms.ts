@@ -6,7 +6,7 @@ import type { AppEnv } from '../../web/app-env';
 import { createShortLink } from '../../links/short-links';
 import { redirectPolicy } from '../../security/redirect-targets';
 import { apiError, originUnavailable, validJson } from '../../web/validate';
-import { refuseBots, tooMany } from './guards';
+import { refuseBots, tooMany } from '../guards';
 
 /** Text-me-a-link: the Worker checks, limits, composes and sends; the browser only gives a number. */
 export const smsRoutes = new Hono<AppEnv>();

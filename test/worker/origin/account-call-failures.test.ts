@@ -10,7 +10,7 @@ const CALLS: Array<[name: string, path: string, init: RequestInit, fault: string
     '/api/update_info_request.php',
   ],
   ['bill info: delete', '/api/update_info_request.php?t=INFO-FEE', { method: 'DELETE' }, '/api/update_info_request.php'],
-  ['bill info: cancel the bill', '/cancel_back.php?o=BILL-2003', { method: 'POST' }, '/cancel_back.php'],
+  ['bill info: cancel the bill', '/cancel_back.php?t=INFO-FEE', { method: 'POST' }, '/cancel_back.php'],
   ['membership', '/api/member_signup.php?p=CARD_ON_FILE&f=email&a=1', { method: 'POST' }, '/api/member_signup.php'],
   ['pay later', '/api/pay_later.php', json({ ue: 'member@example.com' }), '/api/pay_later.php'],
   ['get paid', '/api/api_get_paid/get_paid.php', json({ whichState: 'access', access: 'ACCESS1' }), '/api/api_get_paid'],

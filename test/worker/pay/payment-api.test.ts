@@ -1,34 +1,34 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { embeddedEnv, httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
+import {
+  embeddedEnv,
+  formKeyFor,
+  freshClient,
+  httpEnv,
+  injectFault,
+  request,
+  resetGuard,
+  resetStandIn,
+  standInCalls,
+  PAYMENT_FORM,
+} from '../origin-helpers';
 
-const valid = {
-  patientName: 'Jane Doe',
-  account: 'A-1001',
-  payDOB: '01/31/1980',
-  amount: '$125.50',
-  email: 'jane@example.com',
-  phone: '(559) 555-0100',
-  ccn: '4242 4242 4242 4242',
-  exp: '12/30',
-  cvv: '737',
-  billName: 'Jane Doe',
-  zip: '93721',
-  addr1: '1 Elm St',
-  city: 'Fresno',
-  state: 'CA',
-};
-let n = 0;
-const newKey = () => `test-key-${Date.now()}-${++n}-abcdef`;
+const valid = { ...PAYMENT_FORM, amount: '$125.50' };
+/** A submit key as the payment page issues it. */
+const newKey = (payeeId = '1001') => formKeyFor(payeeId);
 
-function pay(e: Env, fields: Record<string, string | string[]>, query = 'p=1001', key = newKey()) {
+/** Posts the form as a browser would, each time from a client with no attempts yet. */
+async function pay(e: Env, fields: Record<string, string | string[]>, query = 'p=1001', key?: string) {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ ...fields, idempotencyKey: key })) for (const v of [value].flat()) form.append(name, v);
-  return request(e, `/payment/payment_back.php?${query}`, { method: 'POST', body: form });
+  const idempotencyKey = key ?? (await newKey(new URLSearchParams(query).get('p') ?? ''));
+  for (const [name, value] of Object.entries({ ...fields, idempotencyKey })) for (const v of [value].flat()) form.append(name, v);
+  return request(e, `/payment/payment_back.php?${query}`, { method: 'POST', body: form, headers: { 'CF-Connecting-IP': freshClient() } });
 }
 const paymentCalls = async () => (await standInCalls()).filter((c) => c.path.startsWith('/payment/payment_back.php'));
 
 afterEach(() => vi.restoreAllMocks());
+// These tests are about the payment itself; the guard's limits have their own (security/attacks.test.ts).
+beforeEach(resetGuard);
 
 describe('the payment API refuses bad input without forwarding it', () => {
   beforeEach(resetStandIn);
@@ -176,7 +176,7 @@ describe('idempotency', () => {
   beforeEach(resetStandIn);
 
   it('a double submit with one key charges once and answers the same', async () => {
-    const key = newKey();
+    const key = await newKey();
     const first = await (await pay(httpEnv(), valid, 'p=1001', key)).text();
     const second = await (await pay(httpEnv(), valid, 'p=1001', key)).text();
     expect(second).toBe(first);
@@ -184,7 +184,7 @@ describe('idempotency', () => {
   });
 
   it('the same key with a different body is refused with 422', async () => {
-    const key = newKey();
+    const key = await newKey();
     await pay(httpEnv(), valid, 'p=1001', key);
     const res = await pay(httpEnv(), { ...valid, amount: '99.00' }, 'p=1001', key);
     expect(res.status).toBe(422);
@@ -193,7 +193,7 @@ describe('idempotency', () => {
 
   it('a second request while the first is in flight gets 409', async () => {
     await injectFault('/payment/', 'slow', 800);
-    const key = newKey();
+    const key = await newKey();
     const slow = pay(httpEnv(), valid, 'p=1001', key);
     await new Promise((r) => setTimeout(r, 200));
     const second = await pay(httpEnv(), valid, 'p=1001', key);
@@ -203,7 +203,7 @@ describe('idempotency', () => {
   });
 
   it('a refused connection frees the key, so the same form may try again', async () => {
-    const key = newKey();
+    const key = await newKey();
     expect((await pay(httpEnv({ ORIGIN_URL: env.REFUSED_URL }), valid, 'p=1001', key)).status).toBe(502);
     expect((await pay(embeddedEnv(), valid, 'p=1001', key)).status).toBe(200);
   });
@@ -213,7 +213,7 @@ describe('card data is kept nowhere', () => {
   it('no log line and no stored row holds the card number or CVV', async () => {
     const lines: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
-    const key = newKey();
+    const key = await newKey();
     const res = await pay(embeddedEnv(), { ...valid, ccn: '5555 5555 5555 4444', cvv: '9183' }, 'p=1001', key);
     expect(await res.json()).toMatchObject({ status: 'success' });
     const logs = lines.map((l) => l.replace(/"(requestId|durationMs|ms)":("[^"]*"|\d+)/g, '')).join('\n');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scriptTags, visibleText } from '../helpers';
-import { embeddedEnv, httpEnv, request } from '../origin-helpers';
+import { embeddedEnv, formKeyFor, httpEnv, request } from '../origin-helpers';
 
 async function paidReceiptUrl(): Promise<string> {
   const form = new FormData();
@@ -20,7 +20,7 @@ async function paidReceiptUrl(): Promise<string> {
     addr1: '9 Oak St',
     city: 'Visalia',
     state: 'CA',
-    idempotencyKey: `receipt-${Date.now()}-abcdefgh`,
+    idempotencyKey: await formKeyFor('1007'),
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await request(embeddedEnv(), '/payment/payment_back.php?p=1007', { method: 'POST', body: form });

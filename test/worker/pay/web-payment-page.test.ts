@@ -26,7 +26,7 @@ describe('/web-payment', () => {
     expect(visibleText(a)).toContain('We will text a receipt for this payment to this number.');
     expect(a).toContain('href="/termsofservice"');
     expect(a).toContain('href="/privacy"');
-    expect(props(a).idempotencyKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(props(a).idempotencyKey).toMatch(/^1001-\d{10}-[0-9a-f]{24}-[0-9a-f]{64}$/);
     expect(props(a).idempotencyKey).not.toBe(props(b).idempotencyKey);
     expect(scriptTags(a)).toHaveLength(1);
   });

@@ -2,7 +2,18 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPEN_REDIRECT_CORPUS, staysOn } from '../../shared/open-redirect-corpus';
 import { ANDROID, DESKTOP, IPHONE, stubOutbound, visit } from '../helpers';
-import { embeddedEnv, httpEnv, injectAnswer, json, request, resetStandIn } from '../origin-helpers';
+import {
+  embeddedEnv,
+  formKeyFor,
+  freshClient,
+  httpEnv,
+  injectAnswer,
+  json,
+  request,
+  resetGuard,
+  resetStandIn,
+  PAYMENT_FORM,
+} from '../origin-helpers';
 
 /**
  * Every place that turns input or backend data into a `Location` or a link refuses to send the
@@ -120,31 +131,20 @@ describe('payment confirmation URLs from the backend', () => {
   beforeEach(resetStandIn);
   afterEach(resetStandIn);
 
-  const valid = {
-    patientName: 'Jane Doe',
-    account: 'A-1001',
-    payDOB: '01/31/1980',
-    amount: '$12.00',
-    email: 'jane@example.com',
-    phone: '(559) 555-0100',
-    ccn: '4242 4242 4242 4242',
-    exp: '12/30',
-    cvv: '737',
-    billName: 'Jane Doe',
-    zip: '93721',
-    addr1: '1 Elm St',
-    city: 'Fresno',
-    state: 'CA',
-  };
-  let n = 0;
+  const valid = { ...PAYMENT_FORM, amount: '$12.00' };
 
   it('a confirmation URL of the corpus is never handed to the browser', async () => {
     for (const confirmationUrl of OPEN_REDIRECT_CORPUS) {
       await injectAnswer('/payment/payment_back.php', { status: 'success', confirmationUrl });
+      // The same card over and over: these payments are about the answer, not the card limits.
+      await resetGuard();
       const form = new FormData();
-      for (const [name, value] of Object.entries({ ...valid, idempotencyKey: `redirect-key-${Date.now()}-${++n}-abcdef` }))
-        form.append(name, value);
-      const res = await request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', body: form });
+      for (const [name, value] of Object.entries({ ...valid, idempotencyKey: await formKeyFor('1001') })) form.append(name, value);
+      const res = await request(httpEnv(), '/payment/payment_back.php?p=1001', {
+        method: 'POST',
+        body: form,
+        headers: { 'CF-Connecting-IP': freshClient() },
+      });
       expect(res.status, confirmationUrl).toBe(200);
       const answer = await res.json<{ status: string; confirmationUrl?: string; message?: string }>();
       expect(answer.status, confirmationUrl).toBe('error');
@@ -157,10 +157,14 @@ describe('payment confirmation URLs from the backend', () => {
 
   it('a receipt on this site is handed over', async () => {
     await injectAnswer('/payment/payment_back.php', { status: 'success', confirmationUrl: '/receipt/PAP-SAFE0001' });
+    await resetGuard();
     const form = new FormData();
-    for (const [name, value] of Object.entries({ ...valid, idempotencyKey: `redirect-key-${Date.now()}-${++n}-abcdef` }))
-      form.append(name, value);
-    const res = await request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', body: form });
+    for (const [name, value] of Object.entries({ ...valid, idempotencyKey: await formKeyFor('1001') })) form.append(name, value);
+    const res = await request(httpEnv(), '/payment/payment_back.php?p=1001', {
+      method: 'POST',
+      body: form,
+      headers: { 'CF-Connecting-IP': freshClient() },
+    });
     expect(await res.json()).toEqual({ status: 'success', confirmationUrl: '/receipt/PAP-SAFE0001' });
   });
 });

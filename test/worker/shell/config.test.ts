@@ -6,6 +6,8 @@ describe('a wrong setting stops the site loudly', () => {
     ['HUMAN_CHECK', { HUMAN_CHECK: 'turnstyle' }],
     ['SMS_LIMIT_PER_IP', { SMS_LIMIT_PER_IP: 'ten' }],
     ['TURNSTILE_SECRET', { ENVIRONMENT: 'production', HUMAN_CHECK: 'turnstile', TURNSTILE_SITE_KEY: '0x4AAAAAAA' }],
+    ['FORM_KEY_SECRET', { ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test', CARD_HMAC_KEY: 'c'.repeat(32) }],
+    ['CARD_HMAC_KEY', { ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test', FORM_KEY_SECRET: 'f'.repeat(32) }],
   ])('a wrong %s gives every page a 503 that says so, an error line naming it, and no backend call', async (name, vars) => {
     await resetStandIn();
     // The error lines are what this test is about: read here, then cleared for the console guard.
@@ -31,6 +33,8 @@ describe('a wrong setting stops the site loudly', () => {
   });
 });
 
+const PRODUCTION_SECRETS = { FORM_KEY_SECRET: 'f'.repeat(32), CARD_HMAC_KEY: 'c'.repeat(32) };
+
 describe('production is production', () => {
   it('without a backend, production answers a configuration error, never the demo origin or its developer routes', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -52,7 +56,7 @@ describe('production is production', () => {
 
   it('with a backend, links and redirects are built from PUBLIC_URL, whatever Host the request names', async () => {
     await resetStandIn();
-    const e = httpEnv({ ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test' } as Partial<Env>);
+    const e = httpEnv({ ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test', ...PRODUCTION_SECRETS } as Partial<Env>);
     const res = await request(e, '/api/send_sms_client.php', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' },

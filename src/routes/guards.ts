@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import { HUMAN_CHECK_FAILED } from '../../domain/sms';
-import type { GuardDecision } from '../../security/guard';
-import { verifyHuman } from '../../security/human-check';
-import type { AppEnv } from '../../web/app-env';
-import { logSecurityEvent } from '../../web/log';
-import { apiError } from '../../web/validate';
+import { HUMAN_CHECK_FAILED } from '../domain/sms';
+import type { GuardDecision } from '../security/guard';
+import { verifyHuman } from '../security/human-check';
+import type { AppEnv } from '../web/app-env';
+import { logSecurityEvent } from '../web/log';
+import { apiError } from '../web/validate';
 
 /** The human check before a send, a password change or a payment: null when it passes. */
 export async function refuseBots(c: Context<AppEnv>, token: string | undefined): Promise<Response | null> {
@@ -24,4 +24,16 @@ export function tooMany(
   logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy: decision.policy });
   c.header('Retry-After', String(decision.retryAfterSeconds));
   return apiError(c, 429, message, fields);
+}
+
+/** Stops a client that has tried too many reset, bill-info or pay-later links that matched nothing. */
+export async function linkGuessingStopped(c: Context<AppEnv>): Promise<Extract<GuardDecision, { allowed: false }> | null> {
+  const decision = await c.get('guard').check('linkMissesPerClient', c.get('client'));
+  return decision.allowed ? null : decision;
+}
+
+/** A link token or email that matched nothing: one more miss for this client. */
+export async function countLinkMiss(c: Context<AppEnv>): Promise<void> {
+  if (await c.get('guard').record('linkMissesPerClient', c.get('client')))
+    logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy: 'linkMissesPerClient' });
 }
