@@ -10,6 +10,7 @@ import type { CallOutcome, OriginResult } from './result';
 
 export type { Origin } from './client';
 export type { OriginResult, OriginFailure, CallOutcome } from './result';
+export { isUnknown } from './result';
 export type { OutboxEntry } from './embedded';
 export { trackDownload, DOWNLOAD_PARAMS } from './attribution';
 export { paymentFields, type PaymentSubmission } from './payment';

@@ -17,3 +17,6 @@ export interface CallOutcome {
   status?: number;
   ms: number;
 }
+
+/** The backend answered 404: it does not know what was asked for (a token, say). A miss, not a failure. */
+export const isUnknown = (result: OriginResult<unknown>): boolean => !result.ok && result.kind === 'bad-status' && result.status === 404;

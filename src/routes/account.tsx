@@ -18,6 +18,7 @@ import type { AppEnv } from '../web/app-env';
 import { slot } from '../web/page-reuse';
 import { renderPage } from '../web/render';
 import { TooManyTriesPage } from '../pages/too-many-tries';
+import { isUnknown } from '../origin';
 import { countLinkMiss, linkGuessingStopped } from './guards';
 
 /** Account pages reached from an email, holding a one-time token. */
@@ -100,7 +101,7 @@ accountRoutes.get('/update-info-request', async (c) => {
   if (stopped) return tooManyTries(c, stopped);
   const request = await c.get('origin').getInfoRequest(token);
   // The backend does not know the token: the spec's invalid-token view, not a failure to retrieve.
-  if (!request.ok && request.kind === 'bad-status' && request.status === 404) {
+  if (isUnknown(request)) {
     await countLinkMiss(c);
     return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: PRIVATE_PAGE });
   }

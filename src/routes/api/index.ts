@@ -15,7 +15,7 @@ import {
   SearchQuerySchema,
 } from '../../domain/api-schemas';
 import { INVALID_TOKEN } from '../../domain/messages';
-import type { OriginResult } from '../../origin';
+import { isUnknown, type OriginResult } from '../../origin';
 import type { AppEnv } from '../../web/app-env';
 import { runLater } from '../../web/middleware';
 import { apiError, noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
@@ -39,8 +39,6 @@ type C = Context<AppEnv>;
 const answer = <T>(c: C, result: OriginResult<T>, shape: (value: T) => unknown) =>
   result.ok ? c.json(shape(result.value) as object) : originUnavailable(c, result);
 
-const unknownToken = (result: OriginResult<unknown>) => !result.ok && result.kind === 'bad-status' && result.status === 404;
-
 /**
  * A bill-info call by token: refused once the client has tried too many unknown ones; a token the
  * backend does not know is the spec's invalid-token message, not a failure, and counts as a miss.
@@ -49,7 +47,7 @@ async function byInfoToken<T>(c: C, call: () => Promise<OriginResult<T>>, shape:
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds));
   const result = await call();
-  if (!unknownToken(result)) return answer(c, result, shape);
+  if (!isUnknown(result)) return answer(c, result, shape);
   await countLinkMiss(c);
   return apiError(c, 404, INVALID_TOKEN, { t: INVALID_TOKEN });
 }
