@@ -112,25 +112,4 @@ export const GetPaidRequestSchema = z.object({
 });
 export type GetPaidRequest = z.output<typeof GetPaidRequestSchema>;
 
-export const TeamEmailSchema = z.object({
-  subject: z.string().max(300),
-  line: z.string().max(1000),
-  note: z.string().max(2000),
-  elist: z.string().max(500),
-  form: z.object({
-    payeeName: optionalText(200),
-    payeeId: optionalText(20),
-    email: optionalText(254),
-    inviteCode: optionalText(500),
-    payeeCreatedAt: optionalText(40),
-    statements: optionalText(20),
-    phone: optionalText(40),
-    fax: optionalText(40),
-    inviteCount: z.union([z.string().max(10), z.number()]).optional(),
-    tactic: optionalText(100),
-    page: optionalText(200),
-  }),
-});
-export type TeamEmail = z.output<typeof TeamEmailSchema>;
-
 export const ShortenSchema = z.object({ url: z.string().min(1).max(2000) });

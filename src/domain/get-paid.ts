@@ -1,4 +1,4 @@
-import type { GetPaidRequest, TeamEmail } from './api-schemas';
+import type { GetPaidRequest } from './api-schemas';
 
 /** The biller get-paid flow (shell spec §2, §4, §5, §8). */
 export const GET_PAID_VIEWS = [
@@ -53,6 +53,15 @@ export function successTarget(view: GetPaidView, session: Session, billerPanelUr
   if (view === 'successAg') return join({ agentToken: session.sessionToken ?? '' });
   if (view === 'successKit') return '/brand-kit?company';
   return null;
+}
+
+/** A note to Papaya's team, sent through the backend to one of its recipient lists. */
+export interface TeamEmail {
+  subject: string;
+  line: string;
+  note: string;
+  elist: string;
+  form: Record<string, string | number | undefined>;
 }
 
 /** The team's note about an invite form, composed by the Worker from the biller's answers. */

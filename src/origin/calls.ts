@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { FieldSchema, type GetPaidRequest, type TeamEmail } from '../domain/api-schemas';
+import { FieldSchema, type GetPaidRequest } from '../domain/api-schemas';
+import type { TeamEmail } from '../domain/get-paid';
 import type { Field } from '../domain/info-request';
 import {
   GetPaidResponseSchema,

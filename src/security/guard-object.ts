@@ -62,11 +62,6 @@ export class AbuseCounter extends DurableObject<Env> {
     this.#sql.exec('DELETE FROM events WHERE rowid = (SELECT rowid FROM events WHERE key = ? AND at = ? LIMIT 1)', key, at);
   }
 
-  /** Forgets a key's events (wrong codes, once the right one came). */
-  clear(key: string): void {
-    this.#sql.exec('DELETE FROM events WHERE key = ?', key);
-  }
-
   override async alarm(): Promise<void> {
     // The longest window any policy uses: events older than it count for nothing.
     const horizon = Date.now() - MAX_WINDOW_MS;

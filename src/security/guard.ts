@@ -128,10 +128,4 @@ export class Guard {
     const decision: Decision = await stub.peek(key, this.#limit(policy), POLICIES[policy].windowMs);
     return decision.allowed ? { allowed: true } : { ...decision, policy };
   }
-
-  /** Forgets a counter (wrong codes, once the right one came). */
-  async clear(policy: PolicyName, subject: string): Promise<void> {
-    const { key, stub } = await this.#counter(policy, subject);
-    await stub.clear(key);
-  }
 }
