@@ -30,6 +30,7 @@ export interface Payee extends PayeeFlags {
   logo: { url: string };
   url: string;
   urls: { url: string; billingUrl: string };
+  /** HTML limited to simple formatting and https links: cleaned where the payee is fetched. */
   customHeading: string;
   address: Address;
   pphone: string;

@@ -4,7 +4,7 @@ import type { TeamEmail } from '../domain/get-paid';
 import type { Field } from '../domain/info-request';
 import {
   GetPaidResponseSchema,
-  PayeeSchema,
+  FetchedPayeeSchema,
   PayLaterResultSchema,
   PaymentResultSchema,
   SearchResultSchema,
@@ -39,7 +39,7 @@ export const calls = {
   payeeByUrl: define({
     name: 'payee_url',
     request: (url: string) => ({ method: 'POST', path: `/api/payee_url.php?${q({ url })}` }),
-    response: z.object({ result: z.object({ payee: PayeeSchema.nullable() }) }).transform((v) => v.result.payee),
+    response: z.object({ result: z.object({ payee: FetchedPayeeSchema.nullable() }) }).transform((v) => v.result.payee),
   }),
   report404: define({
     name: '404',
@@ -68,7 +68,7 @@ export const calls = {
         .object({})
         .strict()
         .transform(() => null),
-      PayeeSchema,
+      FetchedPayeeSchema,
     ]),
   }),
   searchPayees: define({

@@ -58,7 +58,7 @@ async function run<O>(options: ClientOptions, spec: CallSpec<unknown, O>, input:
   } catch {
     return fail(signal.aborted ? 'timeout' : 'bad-body', response.status);
   }
-  const parsed = spec.response.safeParse(json);
+  const parsed = await spec.response.safeParseAsync(json);
   if (!parsed.success) return fail('bad-body', response.status);
   return finish({ ok: true, value: parsed.data }, response.status);
 }

@@ -46,9 +46,18 @@ async function cachedPayee(
   return stored && lastGood ? { ok: true, value: stored.payee } : result;
 }
 
+/**
+ * Where a lookup is kept in KV. The version changes whenever what is kept changes meaning (v2:
+ * headings are cleaned before they are kept), so no copy from before is ever shown.
+ */
+export const payeeCacheKey = {
+  byUrl: (query: string) => `payee:v2:${query.toLowerCase()}`,
+  byId: (id: string) => `payee-id:v2:${id}`,
+};
+
 /** Payee by url, billing url or id, as the pay pages and widgets look it up. */
 export function cachedPayeeByUrl(kv: KVNamespace, origin: Origin, query: string, defer: (work: Promise<unknown>) => void) {
-  return cachedPayee(kv, `payee:${query.toLowerCase()}`, () => origin.payeeByUrl(query), defer, true);
+  return cachedPayee(kv, payeeCacheKey.byUrl(query), () => origin.payeeByUrl(query), defer, true);
 }
 
 /**
@@ -57,5 +66,5 @@ export function cachedPayeeByUrl(kv: KVNamespace, origin: Origin, query: string,
  * checked against the origin's current answer, never this cache.
  */
 export function cachedPayeeById(kv: KVNamespace, origin: Origin, id: string, defer: (work: Promise<unknown>) => void) {
-  return cachedPayee(kv, `payee-id:${id}`, () => origin.getPayee(id), defer, false);
+  return cachedPayee(kv, payeeCacheKey.byId(id), () => origin.getPayee(id), defer, false);
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { sanitizeHeading } from '../security/sanitize';
 import { GET_PAID_VIEWS, type GetPaidResponse } from '../domain/get-paid';
 import { PAY_LATER_CODES, type PayLaterResult } from '../domain/pay-later';
 import { PAYEE_ID, type Payee, type SearchResult } from '../domain/payee';
@@ -85,6 +86,12 @@ export const PayeeSchema = z.object({
   commonBot: text(200),
 }) satisfies z.ZodType<Payee>;
 export type PayeeInput = z.input<typeof PayeeSchema>;
+
+/** A payee as the origin answers it, its custom heading cleaned once, here, before anything keeps or shows it. */
+export const FetchedPayeeSchema = PayeeSchema.transform(async (payee) => ({
+  ...payee,
+  customHeading: await sanitizeHeading(payee.customHeading),
+}));
 
 export const SearchResultSchema = z.object({
   id: digits,

@@ -1,6 +1,5 @@
 import SmsForm from '../../client/islands/sms-form';
 import type { Payee } from '../domain/payee';
-import { sanitizeHeading } from '../security/sanitize';
 import { Island } from '../web/island';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
@@ -18,13 +17,12 @@ interface PayPageProps {
 
 function PayeeHeader({ payee }: { payee: Payee }) {
   const logo = payee.logo.url.startsWith('https://') ? payee.logo.url : '';
-  const heading = payee.customHeading ? sanitizeHeading(payee.customHeading) : '';
   return (
     <header className="payee-header">
       {logo && <img className="payee-logo" src={logo} alt={`${payee.payeeName} logo`} width={160} height={64} />}
       <h1>Pay {payee.payeeName}</h1>
-      {/* Sanitized to simple formatting and https links before it is inserted. */}
-      {heading && <p className="payee-heading" dangerouslySetInnerHTML={{ __html: heading }} />}
+      {/* Cleaned to simple formatting and https links where the payee was fetched (FetchedPayeeSchema). */}
+      {payee.customHeading && <div className="payee-heading" dangerouslySetInnerHTML={{ __html: payee.customHeading }} />}
     </header>
   );
 }

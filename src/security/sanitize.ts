@@ -1,21 +1,46 @@
 /**
- * Untrusted HTML from the origin (a payee's `customHeading`) reduced to simple formatting:
- * b, strong, i, em, u, br, p, and links to https URLs. Every other tag is dropped, with the
- * content of script-like elements; text is escaped; no attribute survives except a checked href.
+ * Untrusted HTML from the origin (a payee's `customHeading`) reduced to simple formatting: b,
+ * strong, i, em, u, br, p, and links to https URLs. The markup is read by the runtime's HTML
+ * parser (`HTMLRewriter`), and the result is written anew from what it reports: allowed elements
+ * without attributes (a checked href on links), escaped text, nothing else. Elements whose content
+ * is not text a visitor should see (scripts, styles, frames, SVG, MathML, form controls' raw
+ * text) are dropped with their content; every other element is dropped and its text kept.
  */
-const SIMPLE = new Set(['b', 'strong', 'i', 'em', 'u', 'br', 'p']);
-const DROP_WITH_CONTENT = /<(script|style|iframe|object|embed|svg|math|template|noscript|textarea|title|xmp)\b[\s\S]*?(<\/\1\s*>|$)/gi;
+const SIMPLE = new Set(['b', 'strong', 'i', 'em', 'u', 'p']);
+const DROP_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'textarea',
+  'title',
+  'xmp',
+  'plaintext',
+  'select',
+  'head',
+]);
 
 const escapeText = (s: string) =>
   s
-    .replace(/&(?!(?:[a-z]+|#\d+|#x[0-9a-f]+);)/gi, '&amp;')
+    .replace(/&(?!(?:[a-z][a-z0-9]*|#\d+|#x[0-9a-f]+);)/gi, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** An https URL without credentials, as the browser will read it, or null. */
 function safeHref(raw: string): string | null {
-  const decoded = raw.replace(/&amp;/g, '&').trim();
+  const decoded = raw.replace(/&amp;/gi, '&').trim();
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\\s]/.test(decoded)) return null;
   try {
@@ -26,45 +51,85 @@ function safeHref(raw: string): string | null {
   }
 }
 
-export function sanitizeHeading(html: string): string {
-  const source = html.replace(/<!--[\s\S]*?(-->|$)/g, '').replace(DROP_WITH_CONTENT, '');
+/** Runs `handler` at the element's end tag; false for void elements, which have none. */
+function atEndTag(el: Element, handler: () => void): boolean {
+  try {
+    el.onEndTag(handler);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function sanitizeHeading(html: string): Promise<string> {
+  if (!html) return '';
   const out: string[] = [];
   const open: string[] = [];
-  const tag = /<\/?([a-z][a-z0-9]*)\b([^>]*)>|<|>/gi;
-  let last = 0;
-  for (let m = tag.exec(source); m; m = tag.exec(source)) {
-    out.push(escapeText(source.slice(last, m.index)));
-    last = tag.lastIndex;
-    const name = m[1]?.toLowerCase();
-    if (!name) {
-      out.push(escapeText(m[0]));
-      continue;
+  let dropping = 0;
+  let text = '';
+
+  const flushText = () => {
+    if (text && dropping === 0) out.push(escapeText(text));
+    text = '';
+  };
+  const closeTo = (name: string) => {
+    if (!open.includes(name)) return;
+    while (open.length) {
+      const top = open.pop()!;
+      out.push(`</${top}>`);
+      if (top === name) break;
     }
-    const closing = m[0].startsWith('</');
-    if (closing) {
-      if ((SIMPLE.has(name) || name === 'a') && open.includes(name)) {
-        while (open.length) {
-          const top = open.pop()!;
-          out.push(`</${top}>`);
-          if (top === name) break;
+  };
+
+  const rewriter = new HTMLRewriter()
+    .on('*', {
+      element(el) {
+        flushText();
+        const name = el.tagName.toLowerCase();
+        if (DROP_WITH_CONTENT.has(name)) {
+          const ends = atEndTag(el, () => {
+            flushText();
+            dropping--;
+          });
+          if (ends) dropping++;
+          return;
         }
-      }
-      continue;
-    }
-    if (name === 'br') out.push('<br>');
-    else if (SIMPLE.has(name)) {
-      out.push(`<${name}>`);
-      open.push(name);
-    } else if (name === 'a') {
-      const href = /\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(m[2] ?? '');
-      const target = href ? safeHref(href[2] ?? href[3] ?? href[4] ?? '') : null;
-      if (target) {
-        out.push(`<a href="${escapeAttr(target)}" rel="nofollow noopener noreferrer">`);
-        open.push('a');
-      }
-    }
-  }
-  out.push(escapeText(source.slice(last)));
+        if (dropping > 0) return;
+        if (name === 'br') {
+          out.push('<br>');
+          return;
+        }
+        let opened: string | null = null;
+        if (SIMPLE.has(name)) {
+          if (name === 'p') closeTo('p');
+          out.push(`<${name}>`);
+          opened = name;
+        } else if (name === 'a') {
+          const target = safeHref(el.getAttribute('href') ?? '');
+          if (target) {
+            closeTo('a');
+            out.push(`<a href="${escapeAttr(target)}" rel="nofollow noopener noreferrer">`);
+            opened = 'a';
+          }
+        }
+        if (!opened) return;
+        const tag = opened;
+        const ends = atEndTag(el, () => {
+          flushText();
+          if (dropping === 0) closeTo(tag);
+        });
+        if (ends) open.push(tag);
+        else out.push(`</${tag}>`);
+      },
+    })
+    .onDocument({
+      text(chunk) {
+        text += chunk.text;
+        if (chunk.lastInTextNode) flushText();
+      },
+    });
+  await rewriter.transform(new Response(html)).arrayBuffer();
+  flushText();
   while (open.length) out.push(`</${open.pop()}>`);
   return out.join('');
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { successTarget } from '../../src/domain/get-paid';
 import { safeRedirectTarget } from '../../src/security/redirect-targets';
-import { sanitizeHeading } from '../../src/security/sanitize';
 import { OPEN_REDIRECT_CORPUS, staysOn } from '../shared/open-redirect-corpus';
 
 const SITE = 'https://papaya.test';
@@ -17,30 +16,6 @@ describe('redirect targets refuse the whole corpus', () => {
   it('still takes this site’s paths and the allowed hosts', () => {
     expect(safeRedirectTarget('/valleymed?x=1', POLICY)).toBe('/valleymed?x=1');
     expect(safeRedirectTarget('https://webpay.papayapay.com/?p=1', POLICY)).toBe('https://webpay.papayapay.com/?p=1');
-  });
-});
-
-/**
- * A payee's heading may link to the payee's own site (an ordinary outbound link, not a redirect),
- * so https links to other hosts stay; everything else the corpus tries is dropped.
- */
-describe('links in a payee’s heading keep only plain https links', () => {
-  it.each(OPEN_REDIRECT_CORPUS.map((u) => [JSON.stringify(u), u]))('%s', (_label, url) => {
-    const html = sanitizeHeading(`<a href="${url.replace(/"/g, '&quot;')}">pay here</a>`);
-    expect(html).toContain('pay here');
-    const href = /href="([^"]*)"/.exec(html)?.[1];
-    if (href === undefined) return;
-    const parsed = new URL(href);
-    expect(parsed.protocol).toBe('https:');
-    expect(parsed.username + parsed.password).toBe('');
-    expect(href).toBe(parsed.href);
-    expect(html).toContain('rel="nofollow noopener noreferrer"');
-  });
-
-  it('drops script, data, credential, protocol-relative and backslash links', () => {
-    for (const url of OPEN_REDIRECT_CORPUS.filter((u) => !/^https?:/i.test(u.trim()) || u.includes('@'))) {
-      expect(sanitizeHeading(`<a href="${url.replace(/"/g, '&quot;')}">x</a>`), url).toBe('x');
-    }
   });
 });
 

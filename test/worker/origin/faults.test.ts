@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { httpEnv, injectFault, originFor, request, resetStandIn } from '../origin-helpers';
 import { visibleText } from '../helpers';
+import { payeeCacheKey } from '../../../src/origin/payee-cache';
 
 /** Every way the legacy backend can fail gives a typed failure, and visitors a clear message. */
 const fast = () => httpEnv({ ORIGIN_TIMEOUT_MS: '300' } as Partial<Env>);
@@ -98,7 +99,10 @@ describe('payee lookups are cached at the edge', () => {
   });
 
   it('when the origin fails, a stale copy answers', async () => {
-    await env.CACHE.put('payee:summitdental', JSON.stringify({ payee: { payeeId: '1006', payeeName: 'Summit Dental (cached)' }, at: 0 }));
+    await env.CACHE.put(
+      payeeCacheKey.byUrl('summitdental'),
+      JSON.stringify({ payee: { payeeId: '1006', payeeName: 'Summit Dental (cached)' }, at: 0 }),
+    );
     await injectFault('/api/', 'status-500');
     const res = await request(fast(), '/api/payee_url.php?url=summitdental', { method: 'POST' });
     expect(res.status).toBe(200);
