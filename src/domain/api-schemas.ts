@@ -52,9 +52,15 @@ export const PaymentQuerySchema = z.object({
 
 export const GetPayeeQuerySchema = z.object({ action: z.literal('getPayee'), p: payeeIdField });
 
+/**
+ * The longest search term the backend is asked about. A longer one names no provider, so it is
+ * answered with an empty list, as a term that matches nothing.
+ */
+export const SEARCH_TERM_MAX = 100;
+
 export const SearchQuerySchema = z.object({
   action: z.literal('getPayees'),
-  term: z.string().trim().min(3, 'Type at least 3 characters.').max(100),
+  term: z.string().trim().min(3, 'Type at least 3 characters.'),
   target: z.literal('partner'),
 });
 

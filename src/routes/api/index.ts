@@ -12,6 +12,7 @@ import {
   PasswordResetSchema,
   PayeeQuerySchema,
   PayLaterSchema,
+  SEARCH_TERM_MAX,
   SearchQuerySchema,
 } from '../../domain/api-schemas';
 import { INVALID_TOKEN } from '../../domain/messages';
@@ -90,6 +91,7 @@ apiRoutes.post('/api/web_payment.php', validQuery(GetPayeeQuerySchema), noBody, 
 
 apiRoutes.get('/api/web_payment.php', validQuery(SearchQuerySchema), async (c) => {
   const query = c.req.valid('query');
+  if (query.term.length > SEARCH_TERM_MAX) return c.json([]);
   return answer(c, await c.get('origin').searchPayees(query.term), (list) => list);
 });
 

@@ -10,7 +10,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../../src/index';
 import { PENDING_TIMEOUT_MS } from '../../../src/security/idempotency';
-import { formKeyFor, freshClient, httpEnv, PAYMENT_FORM, request, resetStandIn } from '../origin-helpers';
+import { formKeyFor, freshClient, httpEnv, PAYMENT_FORM, request, resetStandIn, standInCalls } from '../origin-helpers';
 
 const PAYMENT = { ...PAYMENT_FORM, ccn: '5555 5555 5555 4444', cvv: '321' };
 
@@ -41,6 +41,17 @@ describe('housekeeping the defences rely on', () => {
       .bind(fresh, Date.now())
       .run();
     expect((await pay(fresh)).status).toBe(422);
+  });
+
+  it('a provider search longer than any name answers an empty list without asking the backend', async () => {
+    await resetStandIn();
+    const term = encodeURIComponent('Valley Medical '.repeat(40));
+    const res = await request(httpEnv(), `/api/web_payment.php?action=getPayees&term=${term}&target=partner`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+    expect(await standInCalls()).toEqual([]);
+    const page = await request(httpEnv(), `/web-payment?t=${term}`);
+    expect(page.status).toBe(200);
   });
 
   it('the scheduled run drops payment answers older than a day and keeps newer ones', async () => {
