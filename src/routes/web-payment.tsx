@@ -19,7 +19,8 @@ export const webPaymentRoutes = new Hono<AppEnv>();
 webPaymentRoutes.get('/web-payment', async (c) => {
   const p = c.req.query('p');
   const ref404 = c.req.query('ref') === '404';
-  if (!p) return renderPage(c, <ProviderLookupPage term={(c.req.query('t') ?? '').slice(0, SEARCH_TERM_MAX)} ref404={ref404} />, { reuse: true });
+  if (!p)
+    return renderPage(c, <ProviderLookupPage term={(c.req.query('t') ?? '').slice(0, SEARCH_TERM_MAX)} ref404={ref404} />, { reuse: true });
   if (!PAYEE_ID.test(p)) return c.redirect('/web-payment', 302);
 
   const config = c.get('config');

@@ -29,6 +29,12 @@ export const POLICIES = {
   declinesPerPayee: { limit: 10, windowMs: 10 * MINUTE },
   /** Wrong get-paid access codes from one client. */
   accessCodeMissesPerClient: { limit: 5, windowMs: 15 * MINUTE },
+  /**
+   * Wrong get-paid access codes against one target: the invite they were typed under, or, as a
+   * code names no payee until it is right, the network they come from (`networkOf`), so a guesser
+   * rotating addresses in one provider's block is stopped too.
+   */
+  accessCodeMissesPerTarget: { limit: 10, windowMs: 60 * MINUTE },
   /** Reset, bill-info and pay-later tokens and emails that matched nothing, from one client. */
   linkMissesPerClient: { limit: 20, windowMs: 60 * MINUTE },
   /** Team notifications about one get-paid invite. */
@@ -56,6 +62,13 @@ export function clientOf(headers: Headers): string {
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
+}
+
+/** The network around a client: an IPv4 /24, or an IPv6 /48 (one site or provider block). */
+export function networkOf(client: string): string {
+  if (client.endsWith('::/64')) return `${client.split(':').slice(0, 3).join(':')}::/48`;
+  const octets = client.split('.');
+  return octets.length === 4 ? `${octets.slice(0, 3).join('.')}.0/24` : client;
 }
 
 async function hashOf(value: string): Promise<string> {

@@ -61,7 +61,13 @@ export function visaNumber(n: number): string {
 
 let clients = 0;
 /** A client address no other test uses, so per-client limits start empty. */
-export const freshClient = () => `198.51.${Math.floor(++clients / 250) % 250}.${clients % 250}`;
+/** A client of its own network too (a /24 each), so limits per network do not join tests. */
+export const freshClient = () => `198.${18 + (Math.floor(++clients / 250) % 2)}.${clients % 250}.7`;
+/** Clients that share one network (/24), as addresses rotated in one provider's block. */
+export const neighbours = (count: number) => {
+  const network = freshClient().split('.').slice(0, 3).join('.');
+  return Array.from({ length: count }, (_, i) => `${network}.${i + 10}`);
+};
 
 /** Empties every counter of the abuse guard, for tests that are not about its limits. */
 export async function resetGuard(): Promise<void> {

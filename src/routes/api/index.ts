@@ -22,6 +22,7 @@ import { runLater } from '../../web/middleware';
 import { apiError, noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
 import { countLinkMiss, linkGuessingStopped, refuseBots, tooMany } from '../guards';
 import { tooManyCodes, tooManyLinks } from '../../domain/limits';
+import { networkOf } from '../../security/guard';
 import { inviteNotification } from '../../domain/get-paid';
 import { payLaterMiss } from '../../domain/pay-later';
 import { paymentRoutes } from './payment';
@@ -165,15 +166,21 @@ apiRoutes.post('/api/api_get_paid/get_paid.php', ...validJson(GetPaidRequestSche
   const body = c.req.valid('json');
   const guard = c.get('guard');
   const codeEntered = body.whichState === 'access' || body.whichState === 'oopsTryAgain';
+  const codeCounters = [
+    { policy: 'accessCodeMissesPerClient', subject: c.get('client') },
+    { policy: 'accessCodeMissesPerTarget', subject: body.i ? `invite:${body.i}` : networkOf(c.get('client')) },
+  ] as const;
   if (codeEntered) {
-    const locked = await guard.check('accessCodeMissesPerClient', c.get('client'));
-    if (!locked.allowed)
-      return tooMany(c, locked, tooManyCodes(locked.retryAfterSeconds), { access: tooManyCodes(locked.retryAfterSeconds) });
+    for (const { policy, subject } of codeCounters) {
+      const locked = await guard.check(policy, subject);
+      if (!locked.allowed)
+        return tooMany(c, locked, tooManyCodes(locked.retryAfterSeconds), { access: tooManyCodes(locked.retryAfterSeconds) });
+    }
   }
   const origin = c.get('origin');
   const result = await origin.getPaid(body);
   if (codeEntered && result.ok && result.value.nextView === 'oopsTryAgain')
-    await guard.record('accessCodeMissesPerClient', c.get('client'));
+    await Promise.all(codeCounters.map(({ policy, subject }) => guard.record(policy, subject)));
   // The team hears of an invite form from the Worker, composed here, at most 3 times per invite.
   if (body.whichState === 'inviteForm' && body.i && result.ok && result.value.nextView === 'successKit') {
     const notify = await guard.take({ policy: 'teamEmailsPerInvite', subject: body.i });

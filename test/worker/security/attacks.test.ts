@@ -1,6 +1,16 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { formKeyFor, freshClient, httpEnv, PAYMENT_FORM, request, resetStandIn, standInCalls, visaNumber } from '../origin-helpers';
+import {
+  formKeyFor,
+  freshClient,
+  neighbours,
+  httpEnv,
+  PAYMENT_FORM,
+  request,
+  resetStandIn,
+  standInCalls,
+  visaNumber,
+} from '../origin-helpers';
 
 /**
  * The attacks of issue 16, replayed against the Worker with the human check on and a solver
@@ -150,6 +160,42 @@ describe('code and token guessing', () => {
       /^Too many wrong codes\. Please try again in \d+ minutes?, or contact us at support@papayapay\.com\.$/,
     );
     expect((await standInCalls()).filter((c) => c.path === '/api/api_get_paid/get_paid.php')).toHaveLength(5);
+  });
+
+  it('30 wrong codes from 30 addresses in one network: 10 are answered, then the network is locked; other networks are not', async () => {
+    const statuses: number[] = [];
+    for (const [i, client] of neighbours(30).entries()) {
+      const res = await request(
+        guarded(),
+        '/api/api_get_paid/get_paid.php',
+        json({ whichState: 'access', access: `WRONG${2000 + i}` }, client),
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    expect((await standInCalls()).filter((c) => c.path === '/api/api_get_paid/get_paid.php')).toHaveLength(10);
+    const elsewhere = await request(
+      guarded(),
+      '/api/api_get_paid/get_paid.php',
+      json({ whichState: 'access', access: 'ACCESS1' }, freshClient()),
+    );
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('wrong codes typed under one invite from many networks: 10 are answered, then the invite is locked', async () => {
+    const invite = btoa('1001');
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const res = await request(
+        guarded(),
+        '/api/api_get_paid/get_paid.php',
+        json({ whichState: 'oopsTryAgain', access: `WRONG${3000 + i}`, i: invite }, freshClient()),
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
   });
 
   it('honest: the right code on the first try works', async () => {

@@ -100,7 +100,7 @@ export function answer(method: string, url: URL, body: string): unknown {
     }
     case 'POST /api/api_get_paid/get_paid.php': {
       const b = json();
-      if (b.whichState === 'access') {
+      if (b.whichState === 'access' || b.whichState === 'oopsTryAgain') {
         if (b.access === 'ACCESS1')
           return { nextView: 'setPass', sessionToken: 'standin-session', payeeName: 'Valley Medical Group', payeeId: 1001 };
         if (b.access === 'ACCESS2')
