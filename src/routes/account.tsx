@@ -5,6 +5,7 @@ import { PRIVATE_PAGE } from '../security/headers';
 import { humanCheckSiteKey } from '../domain/config';
 import { priceFor, startView } from '../domain/membership';
 import { payLaterMiss, payLaterOutcome, promotionOpen } from '../domain/pay-later';
+import { evenOut } from '../security/even-timing';
 import { AccountLinkPage } from '../pages/account-link';
 import { MemberSignupPage } from '../pages/member-signup';
 import { InfoRequestPage } from '../pages/info-request';
@@ -59,12 +60,15 @@ accountRoutes.get('/pay-later', async (c) => {
     return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE });
   const ue = (c.req.query('ue') ?? '').trim();
   if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE });
+  const started = Date.now();
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooManyTries(c, stopped);
   // A link with a token enrols at once: the answer is known before the page is drawn.
   const result = ue.length <= 400 && BASE64_LINK_VALUE.test(ue) ? await c.get('origin').payLater(ue) : null;
   if (!result || (result.ok && payLaterMiss(result.value))) await countLinkMiss(c);
   const outcome = payLaterOutcome('welcomeQuery', result?.ok ? result.value : null);
+  // Whether an email is known must not show in how long the page takes.
+  await evenOut(started);
   return renderPage(c, <PayLaterPage outcome={outcome} until={until} />, { headers: PRIVATE_PAGE });
 });
 

@@ -22,6 +22,7 @@ import { runLater } from '../../web/middleware';
 import { apiError, noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
 import { countLinkMiss, linkGuessingStopped, refuseBots, tooMany } from '../guards';
 import { tooManyCodes, tooManyLinks } from '../../domain/limits';
+import { evenOut } from '../../security/even-timing';
 import { networkOf } from '../../security/guard';
 import { inviteNotification } from '../../domain/get-paid';
 import { payLaterMiss } from '../../domain/pay-later';
@@ -155,10 +156,13 @@ apiRoutes.post('/api/member_signup.php', validQuery(MemberSignupQuerySchema), no
 
 apiRoutes.post('/api/pay_later.php', ...validJson(PayLaterSchema), async (c) => {
   const body = c.req.valid('json');
+  const started = Date.now();
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds));
   const result = await c.get('origin').payLater(body.ue);
   if (result.ok && payLaterMiss(result.value)) await countLinkMiss(c);
+  // Whether an email is known must not show in how long the answer takes.
+  await evenOut(started);
   return answer(c, result, (v) => v);
 });
 

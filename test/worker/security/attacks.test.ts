@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { EVEN_FLOOR_MS } from '../../../src/security/even-timing';
 import {
   formKeyFor,
   freshClient,
@@ -235,6 +236,15 @@ describe('code and token guessing', () => {
     const locked = await request(guarded(), '/update-password?x=RESET-VALID', { headers: { 'CF-Connecting-IP': client } });
     expect(locked.status).toBe(429);
     expect(await locked.text()).toContain('Too many links were tried');
+  });
+
+  it('a pay-later answer comes no sooner for an unknown email than for a known one: each waits for the same mark', async () => {
+    for (const ue of ['member@example.com', 'nobody-here@example.com', 'enrolled@example.com']) {
+      const started = Date.now();
+      const res = await request(guarded(), '/api/pay_later.php', json({ ue }, freshClient()));
+      expect(res.status).toBe(200);
+      expect(Date.now() - started, ue).toBeGreaterThanOrEqual(EVEN_FLOOR_MS);
+    }
   });
 
   it('honest: a reset link, a bill-info link and a pay-later link work', async () => {
