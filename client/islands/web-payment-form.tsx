@@ -43,6 +43,7 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
   const [status, setStatus] = useState<{ kind: 'idle' } | { kind: 'processing' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [humanToken, setHumanToken] = useState('');
+  const [humanReset, setHumanReset] = useState(0);
   const onHumanToken = useCallback((token: string) => setHumanToken(token), []);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -88,6 +89,13 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('#wp-ccn')?.focus());
   }
 
+  /** A human-check token is good for one attempt: the next one gets a fresh check. */
+  function freshHumanCheck() {
+    if (!humanCheckSiteKey) return;
+    setHumanToken('');
+    setHumanReset((n) => n + 1);
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (step === 'payer') return next();
@@ -125,6 +133,7 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
       // After a decline the answer carries a new key: the corrected card goes with it, no reload.
       if (answer.formKey) setFormKey(answer.formKey);
       if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);
+      freshHumanCheck();
       if (answer.fields && Object.keys(answer.fields).length) {
         setServerErrors(answer.fields);
         touch(...Object.keys(answer.fields));
@@ -132,6 +141,7 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
       }
       setStatus({ kind: 'failed', message: paymentFailed(answer.message ?? answer.error ?? 'Please try again.') });
     } catch {
+      freshHumanCheck();
       setStatus({ kind: 'failed', message: paymentFailed('You seem to be offline. Check your connection and try again.') });
     }
   }
@@ -256,7 +266,7 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
           <Field name="zip" label="ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('zip')} />
         </div>
         <Field name="payNote" label="Note (optional)" {...bind('payNote')} />
-        {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} onToken={onHumanToken} resetKey={0} />}
+        {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} onToken={onHumanToken} resetKey={humanReset} />}
         <button type="submit" className="button" disabled={processing}>
           {processing ? PROCESSING : 'Submit Payment'}
         </button>
