@@ -117,6 +117,11 @@ const SettingsSchema = z
     if (s.ENVIRONMENT === 'production' && !s.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Production needs its public address for links and redirects.' });
     }
+    // Every payment, text and password change in production passes a fresh human check: after a
+    // decline, and for a payee under attack, too. It cannot be switched off there.
+    if (s.ENVIRONMENT === 'production' && s.HUMAN_CHECK !== 'turnstile') {
+      ctx.addIssue({ code: 'custom', path: ['HUMAN_CHECK'], message: 'Production needs HUMAN_CHECK=turnstile.' });
+    }
     if (s.ENVIRONMENT === 'production' && s.HUMAN_CHECK === 'turnstile' && (!s.TURNSTILE_SECRET || !s.TURNSTILE_SITE_KEY)) {
       ctx.addIssue({
         code: 'custom',

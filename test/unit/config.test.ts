@@ -56,6 +56,17 @@ describe('readConfig', () => {
     ],
     ['CARD_HMAC_KEY', { ENVIRONMENT: 'production', ORIGIN_URL: 'https://b.example', PUBLIC_URL: 'https://p.example' }],
     ['PUBLIC_URL', { ENVIRONMENT: 'production', ORIGIN_URL: 'https://b.example' }],
+    [
+      'HUMAN_CHECK',
+      {
+        ENVIRONMENT: 'production',
+        HUMAN_CHECK: 'off',
+        ORIGIN_URL: 'https://b.example',
+        PUBLIC_URL: 'https://p.example',
+        FORM_KEY_SECRET: 'f'.repeat(32),
+        CARD_HMAC_KEY: 'c'.repeat(32),
+      },
+    ],
   ])('refuses a wrong %s loudly, naming it', (name, vars) => {
     expect(() => readConfig(vars)).toThrow(ConfigError);
     expect(() => readConfig(vars)).toThrow(name);

@@ -33,12 +33,12 @@ let solved = 0;
 const solvedToken = () => `solved-${Date.now()}-${++solved}`;
 const processorCalls = async () => (await standInCalls()).filter((c) => c.path.startsWith('/payment/payment_back.php'));
 
-async function pay(e: Env, client: string, card: { ccn: string; exp?: string; cvv?: string }, key?: string) {
+async function pay(e: Env, client: string, card: { ccn: string; exp?: string; cvv?: string; humanToken?: string }, key?: string) {
   const form = new FormData();
   const fields: Record<string, string> = {
     ...PAYMENT_FORM,
-    ...card,
     humanToken: solvedToken(),
+    ...card,
     idempotencyKey: key ?? (await formKeyFor('1001')),
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -116,6 +116,19 @@ describe('card testing', () => {
       400,
     );
     expect(await processorCalls()).toEqual([]);
+  });
+
+  it('after a decline, the next attempt needs a fresh human check: the spent token is refused before the backend', async () => {
+    const client = freshClient();
+    const token = solvedToken();
+    const declined = await pay(guarded(), client, { ccn: '4000 0000 0000 0002', humanToken: token });
+    const { formKey } = await declined.json<{ formKey: string }>();
+    const reused = await pay(guarded(), client, { ccn: visaNumber(4_100), humanToken: token }, formKey);
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toMatchObject({ fields: { humanToken: expect.any(String) } });
+    expect(await processorCalls()).toHaveLength(1);
+    const fresh = await pay(guarded(), client, { ccn: visaNumber(4_100) }, formKey);
+    expect(await fresh.json()).toMatchObject({ status: 'success' });
   });
 
   it('honest: a decline, then a corrected card with the new key the answer carries, is charged once', async () => {

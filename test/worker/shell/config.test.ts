@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { embeddedEnv, httpEnv, request, resetStandIn, standInCalls } from '../origin-helpers';
 
@@ -8,6 +9,10 @@ describe('a wrong setting stops the site loudly', () => {
     ['TURNSTILE_SECRET', { ENVIRONMENT: 'production', HUMAN_CHECK: 'turnstile', TURNSTILE_SITE_KEY: '0x4AAAAAAA' }],
     ['FORM_KEY_SECRET', { ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test', CARD_HMAC_KEY: 'c'.repeat(32) }],
     ['CARD_HMAC_KEY', { ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test', FORM_KEY_SECRET: 'f'.repeat(32) }],
+    [
+      'HUMAN_CHECK',
+      { ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test', FORM_KEY_SECRET: 'f'.repeat(32), CARD_HMAC_KEY: 'c'.repeat(32) },
+    ],
   ])('a wrong %s gives every page a 503 that says so, an error line naming it, and no backend call', async (name, vars) => {
     await resetStandIn();
     // The error lines are what this test is about: read here, then cleared for the console guard.
@@ -33,7 +38,14 @@ describe('a wrong setting stops the site loudly', () => {
   });
 });
 
-const PRODUCTION_SECRETS = { FORM_KEY_SECRET: 'f'.repeat(32), CARD_HMAC_KEY: 'c'.repeat(32) };
+const PRODUCTION_SECRETS = {
+  FORM_KEY_SECRET: 'f'.repeat(32),
+  CARD_HMAC_KEY: 'c'.repeat(32),
+  HUMAN_CHECK: 'turnstile',
+  TURNSTILE_SITE_KEY: '0x4AAAAAAAtestkey',
+  TURNSTILE_SECRET: 'test-secret',
+  TURNSTILE_VERIFY_URL: `${env.STAND_IN_URL}/turnstile/v0/siteverify`,
+};
 
 describe('production is production', () => {
   it('without a backend, production answers a configuration error, never the demo origin or its developer routes', async () => {
@@ -60,7 +72,7 @@ describe('production is production', () => {
     const res = await request(e, '/api/send_sms_client.php', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' },
-      body: JSON.stringify({ num: '5595550177' }),
+      body: JSON.stringify({ num: '5595550177', humanToken: 'human-token' }),
     });
     expect(res.status).toBe(200);
     const sms = (await standInCalls()).find((call) => call.path === '/api/send_sms_client.php');
