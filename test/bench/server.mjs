@@ -199,11 +199,13 @@ export async function startServer({
   const originUrl = `http://127.0.0.1:${servicePorts(servicesPort).origin}`;
   const vars = {
     ...wranglerVars(),
-    ENVIRONMENT: 'production',
+    // Production would refuse to start without Turnstile, which the bench cannot reach; with a
+    // backend set, a development Worker takes the same path through every measured page.
+    ENVIRONMENT: 'development',
     HUMAN_CHECK: 'off',
     ORIGIN_URL: originUrl,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    // Production refuses to start without its secrets; the bench's are throwaway values.
+    // Throwaway secrets, so no page pays for making its own.
     FORM_KEY_SECRET: 'bench-form-key-secret-0123456789abcdef',
     CARD_HMAC_KEY: 'bench-card-hmac-key-0123456789abcdefgh',
     ...overrides,
