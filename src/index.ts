@@ -3,6 +3,7 @@ import { accountRoutes } from './routes/account';
 import { apiRoutes } from './routes/api';
 import { assetRoutes } from './routes/assets';
 import { devRoutes } from './routes/dev';
+import { formPosts } from './routes/forms';
 import { healthRoutes } from './routes/health';
 import { infoRoutes } from './routes/info';
 import { landingRoutes } from './routes/landing';
@@ -24,6 +25,11 @@ const app = new Hono<AppEnv>();
 app.route('/', healthRoutes);
 app.use('*', requestContext);
 app.use('*', refuseCrossSite);
+// Forms posted without script: carried out through the site's own API routes, then a 303 or the page again.
+app.use(
+  '*',
+  formPosts(async (request, c) => app.fetch(request, c.env, c.executionCtx)),
+);
 app.route('/', assetRoutes);
 app.route('/', legalRoutes);
 app.route('/', landingRoutes);

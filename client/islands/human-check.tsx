@@ -1,15 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { HUMAN_TOKEN_FIELD } from '../../src/domain/human-check';
 
-/** Cloudflare Turnstile, rendered explicitly inside an island (not an island itself). */
-const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
-
+/** What Turnstile's script offers islands: a new check for a widget whose token was spent. */
 interface Turnstile {
-  render(
-    el: HTMLElement,
-    options: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void; 'error-callback': () => void },
-  ): string;
-  reset(widgetId: string): void;
-  remove(widgetId: string): void;
+  reset(container: HTMLElement): void;
 }
 declare global {
   interface Window {
@@ -17,52 +11,21 @@ declare global {
   }
 }
 
-let loading: Promise<Turnstile> | null = null;
-function loadTurnstile(): Promise<Turnstile> {
-  loading ??= new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = SCRIPT_URL;
-    script.async = true;
-    // Allowed by the page's CSP through 'strict-dynamic': it is added by a trusted script.
-    script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error('turnstile missing')));
-    script.onerror = () => {
-      loading = null;
-      reject(new Error('turnstile unavailable'));
-    };
-    document.head.appendChild(script);
-  });
-  return loading;
+/**
+ * Where Turnstile's implicit widget draws the check (the page loads its script, `HumanCheckScript`).
+ * React leaves the element's inside to Turnstile. `resetKey` changes after each attempt: a token
+ * passes once, so the next attempt gets a new check.
+ */
+export function HumanCheck({ siteKey, resetKey }: { siteKey: string; resetKey: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (resetKey && ref.current) window.turnstile?.reset(ref.current);
+  }, [resetKey]);
+  return <div ref={ref} className="cf-turnstile human-check" data-sitekey={siteKey} dangerouslySetInnerHTML={{ __html: '' }} />;
 }
 
-/** Shows the human check and reports its token ('' when it expires or fails). */
-export function HumanCheck({ siteKey, onToken, resetKey }: { siteKey: string; onToken: (token: string) => void; resetKey: number }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const widget = useRef<{ api: Turnstile; id: string } | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    loadTurnstile()
-      .then((api) => {
-        if (cancelled || !ref.current) return;
-        const id = api.render(ref.current, {
-          sitekey: siteKey,
-          callback: onToken,
-          'expired-callback': () => onToken(''),
-          'error-callback': () => onToken(''),
-        });
-        widget.current = { api, id };
-      })
-      .catch(() => onToken(''));
-    return () => {
-      cancelled = true;
-      if (widget.current) widget.current.api.remove(widget.current.id);
-      widget.current = null;
-    };
-  }, [siteKey, onToken]);
-
-  useEffect(() => {
-    if (resetKey && widget.current) widget.current.api.reset(widget.current.id);
-  }, [resetKey]);
-
-  return <div ref={ref} className="human-check" />;
+/** The token the check put into `form`, or '' when the visitor has not passed it yet. */
+export function humanTokenIn(form: HTMLFormElement | null): string {
+  const field = form?.elements.namedItem(HUMAN_TOKEN_FIELD);
+  return field instanceof HTMLInputElement ? field.value : '';
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   HINT_LENGTH_DONE,
   HINT_LENGTH_TODO,
@@ -10,7 +10,7 @@ import {
   type ResetView,
 } from '../../src/domain/password';
 import { ChangedView, ExpiredView, MismatchView } from '../components/password-views';
-import { HumanCheck } from './human-check';
+import { HumanCheck, humanTokenIn } from './human-check';
 
 export interface PasswordResetProps {
   token: string;
@@ -24,8 +24,6 @@ export default function PasswordReset({ token, humanCheckSiteKey }: PasswordRese
   const [visible, setVisible] = useState(false);
   const [view, setView] = useState<ResetView>('show-form');
   const [saving, setSaving] = useState(false);
-  const [humanToken, setHumanToken] = useState('');
-  const onHumanToken = useCallback((t: string) => setHumanToken(t), []);
   const heading = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -34,7 +32,7 @@ export default function PasswordReset({ token, humanCheckSiteKey }: PasswordRese
 
   const longEnough = password.length >= PASSWORD_MIN;
   const matching = password.length > 0 && password === confirm;
-  const ready = passwordReady(password, confirm) && (!humanCheckSiteKey || !!humanToken);
+  const ready = passwordReady(password, confirm);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +42,7 @@ export default function PasswordReset({ token, humanCheckSiteKey }: PasswordRese
       const res = await fetch('/api/forgot_password_back.php', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ x: token, np: password, humanToken: humanToken || undefined }),
+        body: JSON.stringify({ x: token, np: password, humanToken: humanTokenIn(event.currentTarget as HTMLFormElement) || undefined }),
       });
       setView(resetView(res.ok ? await res.json() : null));
     } catch {
@@ -96,7 +94,7 @@ export default function PasswordReset({ token, humanCheckSiteKey }: PasswordRese
           {matching ? HINT_MATCH_DONE : HINT_MATCH_TODO}
         </li>
       </ul>
-      {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} onToken={onHumanToken} resetKey={0} />}
+      {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={0} />}
       <button type="submit" className="button" disabled={!ready || saving}>
         {saving ? 'Saving...' : 'Save'}
       </button>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { WidgetVariant } from '../../src/domain/site';
+import type { PostedForm } from '../../src/domain/posted-form';
 import SmsForm from './sms-form';
 
 export interface PayWidgetProps {
@@ -11,6 +12,8 @@ export interface PayWidgetProps {
   humanCheckSiteKey?: string;
   /** The download link the Pay Now button opens in a new tab. */
   downloadUrl: string;
+  /** The text-me-a-link form as posted without script. */
+  posted?: PostedForm;
 }
 
 export const STORE_TRANSITION_MS = 950;
@@ -40,7 +43,7 @@ function PayNow({ downloadUrl }: { downloadUrl: string }) {
 }
 
 /** The embeddable pay widget and its variants, for partner sites. */
-export default function PayWidget({ formId, variant, mobile, payeeId, downloadUrl, humanCheckSiteKey }: PayWidgetProps) {
+export default function PayWidget({ formId, variant, mobile, payeeId, downloadUrl, humanCheckSiteKey, posted }: PayWidgetProps) {
   const [sent, setSent] = useState(false);
   if (variant === 'button') return <PayNow downloadUrl={downloadUrl} />;
   return (
@@ -48,7 +51,14 @@ export default function PayWidget({ formId, variant, mobile, payeeId, downloadUr
       {mobile ? (
         <PayNow downloadUrl={downloadUrl} />
       ) : (
-        <SmsForm formId={formId} payeeId={payeeId} source="w" humanCheckSiteKey={humanCheckSiteKey} onSentChange={setSent} />
+        <SmsForm
+          formId={formId}
+          payeeId={payeeId}
+          source="w"
+          humanCheckSiteKey={humanCheckSiteKey}
+          onSentChange={setSent}
+          posted={posted}
+        />
       )}
       <p className="widget-rating">
         <span className="widget-stars" aria-hidden="true">

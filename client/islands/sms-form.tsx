@@ -1,7 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatPhone, INVALID_PHONE, mobileNumber } from '../../src/domain/phone';
 import { HUMAN_CHECK_FAILED, SMS_SUCCESS } from '../../src/domain/sms';
-import { HumanCheck } from './human-check';
+import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
+import { HumanCheck, humanTokenIn } from './human-check';
+
+/** The `_form` name of text-me-a-link forms. */
+export const SMS_FORM = 'sms';
 
 export interface SmsFormProps {
   /** Prefix of the form's element ids, given by the server so they match after hydration. */
@@ -16,6 +20,8 @@ export interface SmsFormProps {
   humanCheckSiteKey?: string;
   /** Told when the success message shows and hides (the widget hides its closing line meanwhile). */
   onSentChange?: (sent: boolean) => void;
+  /** What was posted without script: the number and its error again, or the sent message. */
+  posted?: PostedForm;
 }
 
 export const SUCCESS_RESET_MS = 30_000;
@@ -32,12 +38,14 @@ export default function SmsForm({
   submitLabel = 'Text me a link',
   humanCheckSiteKey,
   onSentChange,
+  posted,
 }: SmsFormProps) {
-  const [phone, setPhone] = useState('');
-  const [state, setState] = useState<State>({ kind: 'form' });
-  const [humanToken, setHumanToken] = useState('');
+  const [phone, setPhone] = useState(posted?.values.num ?? '');
+  const [state, setState] = useState<State>(
+    posted?.done ? { kind: 'sent' } : { kind: 'form', error: posted?.errors.num ?? posted?.errors.humanToken ?? posted?.error },
+  );
   const [humanReset, setHumanReset] = useState(0);
-  const onHumanToken = useCallback((token: string) => setHumanToken(token), []);
+  const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
   const errorId = `${formId}-error`;
@@ -60,6 +68,7 @@ export default function SmsForm({
       inputRef.current?.focus();
       return;
     }
+    const humanToken = humanTokenIn(formRef.current);
     if (humanCheckSiteKey && !humanToken) {
       setState({ kind: 'form', error: HUMAN_CHECK_FAILED });
       return;
@@ -72,10 +81,7 @@ export default function SmsForm({
         body: JSON.stringify({ num, payeeId, source, humanToken: humanToken || undefined }),
       });
       // A token is good for one check: the next send needs a new one.
-      if (humanCheckSiteKey) {
-        setHumanToken('');
-        setHumanReset((n) => n + 1);
-      }
+      if (humanCheckSiteKey) setHumanReset((n) => n + 1);
       if (res.ok) return setState({ kind: 'sent' });
       const body = (await res.json().catch(() => null)) as { error?: string; fields?: Record<string, string> } | null;
       setState({ kind: 'form', error: body?.fields?.num ?? body?.error ?? 'We could not send the text message. Please try again.' });
@@ -91,16 +97,26 @@ export default function SmsForm({
         <p ref={successRef} tabIndex={-1} className="sms-success__message">
           {SMS_SUCCESS}
         </p>
-        <button type="button" className="link-button" onClick={() => setState({ kind: 'form' })}>
-          Try Again
-        </button>
+        {posted?.data?.again ? (
+          // Sent without script: a link back to the form.
+          <a href={posted.data.again} className="link-button">
+            Try Again
+          </a>
+        ) : (
+          <button type="button" className="link-button" onClick={() => setState({ kind: 'form' })}>
+            Try Again
+          </button>
+        )}
       </div>
     );
   }
 
   const error = state.kind === 'form' ? state.error : undefined;
   return (
-    <form className="sms-form" noValidate onSubmit={submit} data-sms-form="">
+    <form ref={formRef} method="post" className="sms-form" noValidate onSubmit={submit} data-sms-form="">
+      <input type="hidden" name={FORM_FIELD} value={SMS_FORM} />
+      <input type="hidden" name="source" value={source} />
+      {payeeId && <input type="hidden" name="payeeId" value={payeeId} />}
       <label htmlFor={`${formId}-phone`}>Mobile number</label>
       <div className="sms-form__row">
         <input
@@ -120,7 +136,7 @@ export default function SmsForm({
           {state.kind === 'sending' ? 'Sending...' : submitLabel}
         </button>
       </div>
-      {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} onToken={onHumanToken} resetKey={humanReset} />}
+      {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
       <p id={errorId} className="field-error" role="alert">
         {error}
       </p>

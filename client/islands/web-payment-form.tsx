@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useMemo, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { config as zodConfig } from 'zod';
 import { formatCardNumber, formatExpiry } from '../../src/domain/card';
 import { fieldErrors } from '../../src/domain/errors';
@@ -6,7 +6,7 @@ import { cardSchema, formatAmount, payerSchema, paymentFailed, type PayeeRules }
 import { US_STATES } from '../../src/domain/us-states';
 import { PROCESSING, SMS_RECEIPT_NOTE, type FormLabels } from '../../src/domain/web-payment-labels';
 import { SelectField, TextField } from '../components/field';
-import { HumanCheck } from './human-check';
+import { HumanCheck, humanTokenIn } from './human-check';
 
 // The page's CSP allows no eval: zod checks fields without compiling them, and without probing for eval.
 zodConfig({ jitless: true });
@@ -42,9 +42,7 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
   const [formKey, setFormKey] = useState(idempotencyKey);
   const [status, setStatus] = useState<{ kind: 'idle' } | { kind: 'processing' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [humanToken, setHumanToken] = useState('');
   const [humanReset, setHumanReset] = useState(0);
-  const onHumanToken = useCallback((token: string) => setHumanToken(token), []);
   const formRef = useRef<HTMLFormElement>(null);
 
   const payerInput = {
@@ -91,9 +89,7 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
 
   /** A human-check token is good for one attempt: the next one gets a fresh check. */
   function freshHumanCheck() {
-    if (!humanCheckSiteKey) return;
-    setHumanToken('');
-    setHumanReset((n) => n + 1);
+    if (humanCheckSiteKey) setHumanReset((n) => n + 1);
   }
 
   async function submit(event: FormEvent) {
@@ -101,6 +97,7 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
     if (step === 'payer') return next();
     touch(...CARD_FIELDS);
     if (!cardCheck.success) return focusFirstError(CARD_FIELDS);
+    const humanToken = humanTokenIn(formRef.current);
     if (humanCheckSiteKey && !humanToken)
       return setStatus({ kind: 'failed', message: 'Please confirm you are not a robot, then try again.' });
     setStatus({ kind: 'processing' });
@@ -266,7 +263,7 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
           <Field name="zip" label="ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('zip')} />
         </div>
         <Field name="payNote" label="Note (optional)" {...bind('payNote')} />
-        {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} onToken={onHumanToken} resetKey={humanReset} />}
+        {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
         <button type="submit" className="button" disabled={processing}>
           {processing ? PROCESSING : 'Submit Payment'}
         </button>

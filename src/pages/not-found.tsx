@@ -1,4 +1,5 @@
-import SmsForm from '../../client/islands/sms-form';
+import SmsForm, { SMS_FORM } from '../../client/islands/sms-form';
+import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import { Island } from '../web/island';
 import { Document } from './shell/document';
 
@@ -8,7 +9,9 @@ export function NotFoundPage({ storeUrl, humanCheckSiteKey }: { storeUrl?: strin
       <section className="card notice">
         <h1>Sorry! We can't find that page.</h1>
         <p>The link may be mistyped or out of date. You can still pay your bill: get a link by text message, or pay on the web.</p>
-        <Island name="sms-form" component={SmsForm} props={{ formId: 'sms', source: '4', storeUrl, humanCheckSiteKey }} />
+        <HumanCheckScript siteKey={humanCheckSiteKey} />
+        <HumanCheckNotice siteKey={humanCheckSiteKey} alternative="pay on the web below." />
+        <Island name="sms-form" form={SMS_FORM} component={SmsForm} props={{ formId: 'sms', source: '4', storeUrl, humanCheckSiteKey }} />
         <p>
           <a className="button button--secondary" href="/web-payment?ref=404">
             Pay a bill on the web

@@ -1,4 +1,5 @@
-import SmsForm from '../../client/islands/sms-form';
+import SmsForm, { SMS_FORM } from '../../client/islands/sms-form';
+import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import type { Payee } from '../domain/payee';
 import { Island } from '../web/island';
 import { Document } from './shell/document';
@@ -37,8 +38,11 @@ export function PayPage({ page, payee, storeUrl, humanCheckSiteKey, appStoreUrl,
           Enter your mobile number and we'll text you a secure link to pay{payee ? ` ${payee.payeeName}` : ' your bill'} from your phone in
           a few minutes.
         </p>
+        <HumanCheckScript siteKey={humanCheckSiteKey} />
+        <HumanCheckNotice siteKey={humanCheckSiteKey} alternative="download the Papaya app from your phone's app store." />
         <Island
           name="sms-form"
+          form={SMS_FORM}
           component={SmsForm}
           props={{ formId: 'sms', payeeId: payee?.payeeId, source: 'p', storeUrl, humanCheckSiteKey }}
         />

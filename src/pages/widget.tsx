@@ -1,4 +1,6 @@
 import PayWidget from '../../client/islands/pay-widget';
+import { SMS_FORM } from '../../client/islands/sms-form';
+import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import type { WidgetVariant } from '../domain/site';
 import { Island } from '../web/island';
 import { Logo } from './shell/logo';
@@ -34,8 +36,14 @@ export function WidgetPage({ variant, mobile, payeeId, payeeName, downloadUrl, s
         <h1 className={variant === 'button' ? 'visually-hidden' : undefined}>
           {payeeName ? `Pay ${payeeName} with Papaya` : 'Pay your bill with Papaya'}
         </h1>
+        <HumanCheckScript siteKey={mobile ? undefined : humanCheckSiteKey} />
+        <HumanCheckNotice
+          siteKey={mobile ? undefined : humanCheckSiteKey}
+          alternative="download the Papaya app from your phone's app store."
+        />
         <Island
           name="pay-widget"
+          form={SMS_FORM}
           component={PayWidget}
           props={{ formId: 'widget', variant, mobile, payeeId, downloadUrl, humanCheckSiteKey }}
         />

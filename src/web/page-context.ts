@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { DeviceClass } from '../domain/device';
 import type { IslandName } from '../domain/islands';
+import type { PostedForm } from '../domain/posted-form';
 
 /** What the server knows about the request while rendering one page. */
 export interface PageContextValue {
@@ -11,6 +12,8 @@ export interface PageContextValue {
   /** Filled by `<Island>` as islands render; read by the scripts at the end of `<body>`. */
   islands: Set<IslandName>;
   year: number;
+  /** A form posted without script, or the mark its success left: handed to the island that drew it. */
+  posted?: PostedForm;
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);

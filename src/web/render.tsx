@@ -9,6 +9,7 @@ import type { AppEnv } from './app-env';
 import { logError } from './log';
 import { NO_STORE } from '../security/headers';
 import { pageHeaders } from './headers';
+import { postedForm } from './form-post';
 import { fillSlots, keepable, keepPage, pageKey, reusedPage, slot, type SlotName } from './page-reuse';
 
 export interface RenderInit {
@@ -38,11 +39,13 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     headerless: isHeaderless(c.req.query('headerless')),
     islands: new Set(),
     year: new Date().getUTCFullYear(),
+    posted: postedForm(c),
   };
   const status = (init.status ?? 200) as 200;
   const headers = { ...HTML_HEADERS, ...init.headers };
   try {
-    if (init.reuse) {
+    // A page that shows what a visitor posted is theirs alone: never kept for others.
+    if (init.reuse && !context.posted) {
       const key = pageKey(page, [context.path, context.device, context.headerless, context.year, status]);
       let kept = reusedPage(key);
       if (kept === undefined) {

@@ -1,0 +1,71 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { FORM_FIELD, type PostedForm } from '../domain/posted-form';
+import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
+import type { AppEnv } from '../web/app-env';
+import { callApi, pageAgain, samePageDone, type ApiAnswer, type Dispatch } from '../web/form-post';
+import { readForm } from '../web/validate';
+
+/**
+ * Forms posted without script. A page's form posts to the page's own URL with a hidden `_form`
+ * field naming it; the handler here carries it out through the site's API route, then answers a
+ * 303 or the page again (src/web/form-post.ts). Posts to the API itself (`/api/…`, `….php`) are
+ * the islands' and old clients' and never come here.
+ */
+type Fields = Map<string, string[]>;
+type FormHandler = (c: Context<AppEnv>, fields: Fields, dispatch: Dispatch) => Promise<Response>;
+
+/** Largest form a page takes. */
+const MAX_FORM_BYTES = 16 * 1024;
+
+const one = (fields: Fields, name: string): string | undefined => fields.get(name)?.[0];
+
+/** What the visitor typed, for the fields named (never a card number or security code). */
+const typed = (fields: Fields, names: readonly string[]) =>
+  Object.fromEntries(names.map((n) => [n, one(fields, n) ?? '']).filter(([, v]) => v !== ''));
+
+/** The human-check token, from Turnstile's own field or ours. */
+const humanToken = (fields: Fields) => one(fields, HUMAN_TOKEN_FIELD) || one(fields, 'humanToken') || undefined;
+
+/** The API's refusal as the posted form's state. */
+function refused(form: string, values: Record<string, string>, answer: ApiAnswer): PostedForm {
+  const fields = (answer.body.fields ?? {}) as Record<string, string>;
+  const error = typeof answer.body.error === 'string' ? answer.body.error : 'Something went wrong. Please try again.';
+  return { form, values, errors: fields, error };
+}
+
+/** Draws the page again with the API's refusal, keeping its status and any Retry-After. */
+function again(c: Context<AppEnv>, dispatch: Dispatch, posted: PostedForm, answer: ApiAnswer) {
+  const retry = answer.headers.get('Retry-After');
+  return pageAgain(c, dispatch, posted, answer.status, retry ? { 'Retry-After': retry } : {});
+}
+
+export const FORMS: Record<string, FormHandler> = {
+  /** Text-me-a-link (pay pages, the widget, the not-found page). */
+  async sms(c, fields, dispatch) {
+    const values = typed(fields, ['num']);
+    const answer = await callApi(c, dispatch, 'POST', '/api/send_sms_client.php', {
+      num: values.num ?? '',
+      payeeId: one(fields, 'payeeId') || undefined,
+      source: one(fields, 'source') || undefined,
+      humanToken: humanToken(fields),
+    });
+    if (answer.status === 200) return samePageDone(c, 'sms');
+    return again(c, dispatch, refused('sms', values, answer), answer);
+  },
+};
+
+const isApiPath = (path: string) => path.startsWith('/api/') || path.endsWith('.php');
+
+/** Takes the form posts of pages; every other request goes on to the route table. */
+export function formPosts(dispatch: Dispatch): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const isForm = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
+    if (c.req.method !== 'POST' || !isForm || isApiPath(c.req.path)) return next();
+    const fields = await readForm(c, MAX_FORM_BYTES);
+    if (fields instanceof Response) return fields;
+    const handler = FORMS[one(fields, FORM_FIELD) ?? ''];
+    if (!handler) return next();
+    return handler(c, fields, dispatch);
+  };
+}

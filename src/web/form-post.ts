@@ -1,0 +1,104 @@
+import type { Context } from 'hono';
+import type { PostedForm } from '../domain/posted-form';
+import type { AppEnv } from './app-env';
+
+/**
+ * How the Worker answers a form posted without script. The form's action is carried out by the
+ * site's own API route (a request inside the Worker, so the validation, limits and backend call
+ * are the API's own), and then either
+ * - the visitor is sent on with a 303 (post/redirect/get: reload and back never post again), to
+ *   a result page or to the same page marked `done=<form>` (a query value, not a cookie, so it
+ *   works in a partner's frame too; it only shows the form's success message), or
+ * - the page is drawn again (a GET of the same URL inside the Worker) with what was posted, so
+ *   each field shows its error and keeps its value.
+ */
+
+/** Runs a request through the whole site, as if it came from the visitor's browser. */
+export type Dispatch = (request: Request, c: Context<AppEnv>) => Promise<Response>;
+
+/** The state of a page drawn again after a post, by the request object that draws it. */
+const postedByRequest = new WeakMap<Request, PostedForm>();
+
+const DONE = 'done';
+
+/** The form posted to this request, or the one whose success the URL marks. */
+export function postedForm(c: Context<AppEnv>): PostedForm | undefined {
+  const posted = postedByRequest.get(c.req.raw);
+  if (posted) return posted;
+  const done = c.req.query(DONE);
+  if (!done || !/^[a-z-]{1,20}$/.test(done)) return undefined;
+  // The same page without the mark: where "try again" leads without script.
+  const url = new URL(c.req.url);
+  url.searchParams.delete(DONE);
+  return { form: done, values: {}, errors: {}, done: true, data: { again: `${url.pathname}${url.search}` } };
+}
+
+/** 303 to `location` (a path of this site, or an allowed result page). */
+export function seeOther(c: Context<AppEnv>, location: string): Response {
+  return c.redirect(location, 303);
+}
+
+/** 303 to the page that was posted to, marked with the form whose action succeeded. */
+export function samePageDone(c: Context<AppEnv>, form: string): Response {
+  const url = new URL(c.req.url);
+  url.searchParams.set(DONE, form);
+  return seeOther(c, `${url.pathname}${url.search}`);
+}
+
+/** The same page drawn again with `posted`, answered with `status` (400 for errors, 429 for a limit…). */
+export async function pageAgain(
+  c: Context<AppEnv>,
+  dispatch: Dispatch,
+  posted: PostedForm,
+  status: number,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const request = new Request(c.req.url, { method: 'GET', headers: forwarded(c) });
+  postedByRequest.set(request, posted);
+  const page = await dispatch(request, c);
+  const answer = new Response(page.body, { status: page.ok ? status : page.status, headers: page.headers });
+  for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
+  return answer;
+}
+
+export interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+/** Calls one of the site's API routes with `body` (JSON, or a form for the payment call). */
+export async function callApi(
+  c: Context<AppEnv>,
+  dispatch: Dispatch,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: Record<string, unknown> | FormData,
+): Promise<ApiAnswer> {
+  const headers = forwarded(c);
+  headers.set('Sec-Fetch-Site', 'same-origin');
+  headers.set('Origin', new URL(c.req.url).origin);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+  const res = await dispatch(new Request(new URL(path, c.req.url), { method, headers, body: payload }), c);
+  const parsed = (await res.json().catch(() => ({}))) as unknown;
+  return {
+    status: res.status,
+    body: parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { value: parsed },
+    headers: res.headers,
+  };
+}
+
+/** The visitor's request headers that matter inside the Worker: who asks, from what device. */
+function forwarded(c: Context<AppEnv>): Headers {
+  const headers = new Headers();
+  for (const name of ['CF-Connecting-IP', 'User-Agent', 'Sec-CH-UA-Mobile', 'Sec-CH-UA-Platform', 'Accept-Language']) {
+    const value = c.req.header(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}

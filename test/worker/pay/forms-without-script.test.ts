@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { INVALID_PHONE } from '../../../src/domain/phone';
+import { SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
+import { DESKTOP, islandProps, visibleText } from '../helpers';
+import { embeddedEnv, freshClient, request } from '../origin-helpers';
+
+type Outbox = Array<{ to: string; body: string }>;
+const outbox = async (): Promise<Outbox> => (await request(embeddedEnv(), '/_dev/outbox')).json<Outbox>();
+
+/** A form as a browser without script posts it: urlencoded, from this site's page. */
+export function postForm(path: string, fields: Record<string, string>, client = freshClient(), site = 'same-origin'): Promise<Response> {
+  return request(embeddedEnv(), path, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'User-Agent': DESKTOP,
+      'Sec-Fetch-Site': site,
+      Origin: site === 'same-origin' ? 'https://papaya.test' : 'https://evil.example',
+      'CF-Connecting-IP': client,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+const inputValue = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
+
+describe('text-me-a-link without script', () => {
+  it('the form is a real post to the page itself, with what the Worker needs to send', async () => {
+    const html = await (await request(embeddedEnv(), '/valleymed', { headers: { 'User-Agent': DESKTOP } })).text();
+    const form = /<form[^>]*data-sms-form[^>]*>/.exec(html)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    expect(html).toMatch(/<input type="hidden" name="_form" value="sms"\/>/);
+    expect(html).toMatch(/<input type="hidden" name="payeeId" value="1001"\/>/);
+  });
+
+  it('a good number is texted, and the answer is a 303 to the page, which then says so', async () => {
+    const before = (await outbox()).length;
+    const res = await postForm('/valleymed', { _form: 'sms', source: 'p', payeeId: '1001', num: '(559) 555-0142' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/valleymed?done=sms');
+    const sent = await outbox();
+    expect(sent).toHaveLength(before + 1);
+    expect(sent.at(-1)!.to).toBe('5595550142');
+    const page = await request(embeddedEnv(), '/valleymed?done=sms', { headers: { 'User-Agent': DESKTOP } });
+    const html = await page.text();
+    expect(visibleText(html)).toContain(SMS_SUCCESS);
+    expect(html).toContain('<a href="/valleymed" class="link-button">Try Again</a>');
+  });
+
+  it('a wrong number draws the page again with the message at the field and the number kept; nothing is sent', async () => {
+    const before = (await outbox()).length;
+    const res = await postForm('/pay?p=valleymed', { _form: 'sms', source: 'p', payeeId: '1001', num: '555-01' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('Content-Type')).toContain('text/html');
+    const html = await res.text();
+    expect(visibleText(html)).toContain(INVALID_PHONE);
+    expect(inputValue(html, 'num')).toBe('555-01');
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="num"|<input[^>]*name="num"[^>]*aria-invalid="true"/);
+    expect(islandProps(html, 'sms-form')).toMatchObject({ posted: { form: 'sms', values: { num: '555-01' } } });
+    expect(await outbox()).toHaveLength(before);
+  });
+
+  it('from another site, the post is refused and nothing is sent', async () => {
+    const before = (await outbox()).length;
+    const res = await postForm('/valleymed', { _form: 'sms', source: 'p', num: '(559) 555-0143' }, freshClient(), 'cross-site');
+    expect(res.status).toBe(403);
+    expect(await outbox()).toHaveLength(before);
+  });
+
+  it('past the limit, the page says to wait, with Retry-After, and keeps the number', async () => {
+    const client = freshClient();
+    let res: Response | undefined;
+    for (let i = 0; i < 11; i++) res = await postForm('/pay', { _form: 'sms', source: 'p', num: `(559) 555-02${10 + i}` }, client);
+    expect(res!.status).toBe(429);
+    expect(Number(res!.headers.get('Retry-After'))).toBeGreaterThan(0);
+    const html = await res!.text();
+    expect(visibleText(html)).toMatch(/Too many texts were requested\. Please try again in \d+ minutes?\./);
+    expect(tooManyTexts(600)).toContain('Too many texts');
+    expect(inputValue(html, 'num')).toBe('(559) 555-0220');
+  });
+
+  it('the not-found page and the widget post the same way', async () => {
+    const missing = await postForm('/no-such-page-here', { _form: 'sms', source: '4', num: '(559) 555-0144' });
+    expect(missing.status).toBe(303);
+    expect(missing.headers.get('Location')).toBe('/no-such-page-here?done=sms');
+    const widget = await postForm('/pay-widget?name=valleymed', { _form: 'sms', source: 'w', payeeId: '1001', num: '(559) 555-0145' });
+    expect(widget.status).toBe(303);
+    const page = await request(embeddedEnv(), widget.headers.get('Location')!, { headers: { 'User-Agent': DESKTOP } });
+    expect(visibleText(await page.text())).toContain(SMS_SUCCESS);
+  });
+});
