@@ -6,24 +6,31 @@ import {
   HINT_MATCH_TODO,
   PASSWORD_MIN,
   passwordReady,
+  RESET_FORM,
   resetView,
   type ResetView,
 } from '../../src/domain/password';
+import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
 import { ChangedView, ExpiredView, MismatchView } from '../components/password-views';
 import { HumanCheck, humanTokenIn } from './human-check';
 
 export interface PasswordResetProps {
   token: string;
   humanCheckSiteKey?: string;
+  /** The form as posted without script: its errors (a password is never sent back). */
+  posted?: PostedForm;
 }
 
 /** The new-password form, shown once the server has validated the link. */
-export default function PasswordReset({ token, humanCheckSiteKey }: PasswordResetProps) {
+export default function PasswordReset({ token, humanCheckSiteKey, posted }: PasswordResetProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [visible, setVisible] = useState(false);
   const [view, setView] = useState<ResetView>('show-form');
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState(
+    posted ? (posted.errors.np ?? posted.errors.confirm ?? posted.errors.humanToken ?? posted.error) : undefined,
+  );
   const heading = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -36,7 +43,8 @@ export default function PasswordReset({ token, humanCheckSiteKey }: PasswordRese
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (!ready) return;
+    if (!ready) return setError(password.length < PASSWORD_MIN ? HINT_LENGTH_TODO : HINT_MATCH_TODO);
+    setError(undefined);
     setSaving(true);
     try {
       const res = await fetch('/api/forgot_password_back.php', {
@@ -59,28 +67,34 @@ export default function PasswordReset({ token, humanCheckSiteKey }: PasswordRese
     );
   }
   return (
-    <form className="reset-form" noValidate onSubmit={save}>
+    <form method="post" className="reset-form" noValidate onSubmit={save}>
+      <input type="hidden" name={FORM_FIELD} value={RESET_FORM} />
+      <input type="hidden" name="x" value={token} />
       <h1>Choose a new password</h1>
       <div className="field">
         <label htmlFor="reset-password">New password</label>
         <input
           id="reset-password"
+          name="np"
           type={visible ? 'text' : 'password'}
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          aria-describedby="reset-hint-length"
+          aria-describedby={error === HINT_LENGTH_TODO ? 'reset-hint-length reset-error' : 'reset-hint-length'}
+          aria-invalid={error === HINT_LENGTH_TODO ? true : undefined}
         />
       </div>
       <div className="field">
         <label htmlFor="reset-confirm">Confirm new password</label>
         <input
           id="reset-confirm"
+          name="confirm"
           type={visible ? 'text' : 'password'}
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
-          aria-describedby="reset-hint-match"
+          aria-describedby={error === HINT_MATCH_TODO ? 'reset-hint-match reset-error' : 'reset-hint-match'}
+          aria-invalid={error === HINT_MATCH_TODO ? true : undefined}
         />
       </div>
       <button type="button" className="link-button" aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
@@ -95,7 +109,10 @@ export default function PasswordReset({ token, humanCheckSiteKey }: PasswordRese
         </li>
       </ul>
       {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={0} />}
-      <button type="submit" className="button" disabled={!ready || saving}>
+      <p id="reset-error" className="field-error" role="alert">
+        {error}
+      </p>
+      <button type="submit" className="button" disabled={saving}>
         {saving ? 'Saving...' : 'Save'}
       </button>
     </form>

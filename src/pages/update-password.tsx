@@ -1,7 +1,9 @@
 import PasswordReset from '../../client/islands/password-reset';
 import type { ResetView } from '../domain/password';
 import { Island } from '../web/island';
-import { ExpiredView, MismatchView, NoTokenView } from '../../client/components/password-views';
+import { ChangedView, ExpiredView, MismatchView, NoTokenView } from '../../client/components/password-views';
+import { RESET_FORM } from '../domain/password';
+import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import { Document } from './shell/document';
 
 export function UpdatePasswordPage({
@@ -19,7 +21,18 @@ export function UpdatePasswordPage({
         {view === 'no-token' && <NoTokenView />}
         {view === 'expired' && <ExpiredView />}
         {view === 'mismatch' && <MismatchView />}
-        {view === 'show-form' && token && <Island name="password-reset" component={PasswordReset} props={{ token, humanCheckSiteKey }} />}
+        {view === 'pass-changed' && (
+          <div className="reset-result" role="status">
+            <ChangedView />
+          </div>
+        )}
+        {view === 'show-form' && token && (
+          <>
+            <HumanCheckScript siteKey={humanCheckSiteKey} />
+            <HumanCheckNotice siteKey={humanCheckSiteKey} alternative="change your password in the Papaya app, under My Account." />
+            <Island name="password-reset" form={RESET_FORM} component={PasswordReset} props={{ token, humanCheckSiteKey }} />
+          </>
+        )}
       </section>
     </Document>
   );

@@ -12,7 +12,9 @@ import { InfoRequestPage } from '../pages/info-request';
 import { GetPaidPage } from '../pages/get-paid';
 import { SUPPORT_EMAIL } from '../domain/site';
 import { INVALID_TOKEN, RETRIEVE_FAILED } from '../domain/info-request';
-import { resetView } from '../domain/password';
+import { RESET_FORM, resetView } from '../domain/password';
+import { postedFor } from '../domain/posted-form';
+import { postedForm } from '../web/form-post';
 import { PayLaterPage } from '../pages/pay-later';
 import { UpdatePasswordPage } from '../pages/update-password';
 import type { AppEnv } from '../web/app-env';
@@ -36,6 +38,12 @@ function tooManyTries(c: Context<AppEnv>, stopped: { retryAfterSeconds: number }
 accountRoutes.get('/update-password', async (c) => {
   const token = c.req.query('x') ?? '';
   if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: PRIVATE_PAGE });
+  // After the form was posted without script: the backend's answer is shown, the link not checked again.
+  const posted = postedFor(postedForm(c), RESET_FORM);
+  if (posted?.done) return renderPage(c, <UpdatePasswordPage view="pass-changed" />, { headers: PRIVATE_PAGE });
+  const postedView = posted?.data?.view;
+  if (postedView === 'expired' || postedView === 'mismatch')
+    return renderPage(c, <UpdatePasswordPage view={postedView} />, { headers: PRIVATE_PAGE });
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooManyTries(c, stopped);
   // The link is checked before the page is drawn, so the visitor never sees a spinner.

@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { FORM_FIELD, type PostedForm } from '../domain/posted-form';
 import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
+import { fieldErrors } from '../domain/errors';
+import { NewPasswordSchema, RESET_FORM, resetView } from '../domain/password';
 import type { AppEnv } from '../web/app-env';
 import { callApi, pageAgain, samePageDone, type ApiAnswer, type Dispatch } from '../web/form-post';
 import { readForm } from '../web/validate';
@@ -52,6 +54,22 @@ export const FORMS: Record<string, FormHandler> = {
     if (answer.status === 200) return samePageDone(c, 'sms');
     return again(c, dispatch, refused('sms', values, answer), answer);
   },
+};
+
+/** The new password (update-password page): checked here, then changed through the API. */
+FORMS[RESET_FORM] = async (c, fields, dispatch) => {
+  const check = NewPasswordSchema.safeParse({ np: one(fields, 'np') ?? '', confirm: one(fields, 'confirm') ?? '' });
+  // A password is never written back into the page.
+  if (!check.success) return pageAgain(c, dispatch, { form: RESET_FORM, values: {}, errors: fieldErrors(check.error) }, 400);
+  const answer = await callApi(c, dispatch, 'POST', '/api/forgot_password_back.php', {
+    x: one(fields, 'x') ?? '',
+    np: check.data.np,
+    humanToken: humanToken(fields),
+  });
+  if (answer.status !== 200) return again(c, dispatch, refused(RESET_FORM, {}, answer), answer);
+  const view = resetView(answer.body as { success: boolean; status: string });
+  if (view === 'pass-changed') return samePageDone(c, RESET_FORM);
+  return pageAgain(c, dispatch, { form: RESET_FORM, values: {}, errors: {}, data: { view } }, 200);
 };
 
 const isApiPath = (path: string) => path.startsWith('/api/') || path.endsWith('.php');

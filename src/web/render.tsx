@@ -44,10 +44,10 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
   const status = (init.status ?? 200) as 200;
   const headers = { ...HTML_HEADERS, ...init.headers };
   try {
-    // A page that shows what a visitor posted is theirs alone: never kept for others.
-    if (init.reuse && !context.posted) {
+    if (init.reuse) {
       const key = pageKey(page, [context.path, context.device, context.headerless, context.year, status]);
-      let kept = reusedPage(key);
+      // A page that shows what a visitor posted is theirs alone: drawn anew, never kept for others.
+      let kept = context.posted ? undefined : reusedPage(key);
       if (kept === undefined) {
         let failed = false;
         const stream = await startRender(page, { ...context, nonce: slot('nonce') }, requestId, () => (failed = true));
@@ -55,7 +55,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
         const html = await new Response(stream).text();
         kept = keepable(html);
         // A page with an error past its shell is sent as it is, like a streamed one, but not kept.
-        if (!failed) keepPage(key, kept);
+        if (!failed && !context.posted) keepPage(key, kept);
       }
       const body = fillSlots(kept, { ...(init.reuse === true ? {} : init.reuse), nonce: context.nonce });
       // Made with every header at once; routes that set headers on the context do not reuse pages.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HINT_LENGTH_TODO, HINT_MATCH_TODO, MISMATCH, PASSWORD_CHANGED } from '../../../src/domain/password';
 import { INVALID_PHONE } from '../../../src/domain/phone';
 import { SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
@@ -87,5 +88,48 @@ describe('text-me-a-link without script', () => {
     expect(widget.status).toBe(303);
     const page = await request(embeddedEnv(), widget.headers.get('Location')!, { headers: { 'User-Agent': DESKTOP } });
     expect(visibleText(await page.text())).toContain(SMS_SUCCESS);
+  });
+});
+
+describe('a new password without script', () => {
+  const page = '/update-password?x=RESET-VALID';
+
+  it('the form posts the token and both passwords to the page', async () => {
+    const html = await (await request(embeddedEnv(), page, { headers: { 'User-Agent': DESKTOP } })).text();
+    expect(/<form[^>]*class="reset-form"[^>]*>/.exec(html)?.[0]).toContain('method="post"');
+    expect(html).toContain('<input type="hidden" name="x" value="RESET-VALID"/>');
+    expect(html).toMatch(/name="np"/);
+    expect(html).toMatch(/name="confirm"/);
+    expect(html).not.toMatch(/<button type="submit"[^>]*disabled/);
+  });
+
+  it.each([
+    ['too short', 'short', 'short', HINT_LENGTH_TODO],
+    ['not matching', 'long enough 1', 'long enough 2', HINT_MATCH_TODO],
+  ])('a password %s is refused at its field; the passwords are not written back', async (_label, np, confirm, message) => {
+    const res = await postForm(page, { _form: 'reset', x: 'RESET-VALID', np, confirm });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toMatch(new RegExp(`id="reset-error"[^>]*role="alert">${message}`));
+    expect(html).not.toContain(np);
+  });
+
+  it('a good password is changed: a 303 to the page, which says so', async () => {
+    const res = await postForm(page, { _form: 'reset', x: 'RESET-VALID', np: 'a good password', confirm: 'a good password' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/update-password?x=RESET-VALID&done=reset');
+    const done = await request(embeddedEnv(), res.headers.get('Location')!, { headers: { 'User-Agent': DESKTOP } });
+    expect(visibleText(await done.text())).toContain(PASSWORD_CHANGED);
+  });
+
+  it('a link for another account shows the mismatch view', async () => {
+    const res = await postForm('/update-password?x=RESET-MISMATCH', {
+      _form: 'reset',
+      x: 'RESET-MISMATCH',
+      np: 'a good password',
+      confirm: 'a good password',
+    });
+    expect(res.status).toBe(200);
+    expect(visibleText(await res.text())).toContain(MISMATCH);
   });
 });
