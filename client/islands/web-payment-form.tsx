@@ -2,7 +2,17 @@ import { useMemo, useRef, useState, type FormEvent, type InputHTMLAttributes } f
 import { config as zodConfig } from 'zod';
 import { formatCardNumber, formatExpiry } from '../../src/domain/card';
 import { fieldErrors } from '../../src/domain/errors';
-import { cardSchema, formatAmount, payerSchema, paymentFailed, type PayeeRules } from '../../src/domain/payment';
+import {
+  CARD_FIELDS,
+  cardSchema,
+  formatAmount,
+  PAYER_FIELDS,
+  payerSchema,
+  PAYMENT_FORM,
+  paymentFailed,
+  type PayeeRules,
+} from '../../src/domain/payment';
+import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
 import { US_STATES } from '../../src/domain/us-states';
 import { PROCESSING, SMS_RECEIPT_NOTE, type FormLabels } from '../../src/domain/web-payment-labels';
 import { SelectField, TextField } from '../components/field';
@@ -20,28 +30,57 @@ export interface WebPaymentFormProps {
   flags: { optE: boolean; silent: boolean; generic: boolean };
   idempotencyKey: string;
   humanCheckSiteKey?: string;
+  /** The form as posted without script: values (never the card number or code), errors, step, new key. */
+  posted?: PostedForm;
 }
 
 type Values = Record<string, string>;
 type Invoice = { id: number; value: string };
 
-const PAYER_FIELDS = ['patientName', 'account', 'payDOB', 'payDOS', 'amount', 'email', 'phone', 'billingZip'];
-const CARD_FIELDS = ['ccn', 'exp', 'cvv', 'billName', 'addr1', 'city', 'state', 'zip', 'payNote'];
+const isPayerField = (name: string) => (PAYER_FIELDS as readonly string[]).includes(name) || name.startsWith('invoices.');
+const isCardField = (name: string) => (CARD_FIELDS as readonly string[]).includes(name);
 
 /** A field of this form: its id and name come from the payment field it holds. */
-function Field({ name, ...props }: { name: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  return <TextField id={`wp-${name}`} name={name} {...props} />;
+function Field({
+  name,
+  id,
+  ...props
+}: { name: string; id?: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return <TextField id={id ?? `wp-${name}`} name={name} {...props} />;
+}
+
+/** The invoices as typed, from what was posted without script (`invoices.0`, `invoices.1`, …). */
+function postedInvoices(posted: PostedForm | undefined): Invoice[] {
+  const typed = Object.entries(posted?.values ?? {})
+    .filter(([name]) => name.startsWith('invoices.'))
+    .map(([name, value]) => ({ id: Number(name.slice('invoices.'.length)) + 1, value }));
+  return typed.length ? typed : [{ id: 1, value: '' }];
 }
 
 /** The two-step web payment form: payer info, then card; submitted once per rendered key. */
-export default function WebPaymentForm({ payeeId, rules, company, labels, flags, idempotencyKey, humanCheckSiteKey }: WebPaymentFormProps) {
-  const [values, setValues] = useState<Values>({ amount: '', state: '' });
-  const [invoices, setInvoices] = useState<Invoice[]>([{ id: 1, value: '' }]);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [step, setStep] = useState<'payer' | 'card'>('payer');
-  const [formKey, setFormKey] = useState(idempotencyKey);
-  const [status, setStatus] = useState<{ kind: 'idle' } | { kind: 'processing' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+export default function WebPaymentForm({
+  payeeId,
+  rules,
+  company,
+  labels,
+  flags,
+  idempotencyKey,
+  humanCheckSiteKey,
+  posted,
+}: WebPaymentFormProps) {
+  const [values, setValues] = useState<Values>(() => ({
+    amount: '',
+    state: '',
+    ...Object.fromEntries(Object.entries(posted?.values ?? {}).filter(([name]) => !name.startsWith('invoices.'))),
+  }));
+  const [invoices, setInvoices] = useState<Invoice[]>(() => postedInvoices(posted));
+  const [touched, setTouched] = useState<Set<string>>(() => new Set(Object.keys(posted?.errors ?? {})));
+  const [step, setStep] = useState<'payer' | 'card'>(posted?.data?.step === 'card' ? 'card' : 'payer');
+  const [formKey, setFormKey] = useState(posted?.data?.formKey ?? idempotencyKey);
+  const [status, setStatus] = useState<{ kind: 'idle' } | { kind: 'processing' } | { kind: 'failed'; message: string }>(
+    posted?.error ? { kind: 'failed', message: paymentFailed(posted.error) } : { kind: 'idle' },
+  );
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const [humanReset, setHumanReset] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -96,14 +135,13 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
     event.preventDefault();
     if (step === 'payer') return next();
     touch(...CARD_FIELDS);
-    if (!cardCheck.success) return focusFirstError(CARD_FIELDS);
+    if (!cardCheck.success) return focusFirstError([...CARD_FIELDS]);
     const humanToken = humanTokenIn(formRef.current);
     if (humanCheckSiteKey && !humanToken)
       return setStatus({ kind: 'failed', message: 'Please confirm you are not a robot, then try again.' });
     setStatus({ kind: 'processing' });
     const body = new FormData();
-    for (const [name, value] of Object.entries(values))
-      if (value && (PAYER_FIELDS.includes(name) || CARD_FIELDS.includes(name))) body.append(name, value);
+    for (const [name, value] of Object.entries(values)) if (value && (isPayerField(name) || isCardField(name))) body.append(name, value);
     if (company) {
       body.delete('account');
       for (const i of invoices) body.append('invoice', i.value);
@@ -134,7 +172,14 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
       if (answer.fields && Object.keys(answer.fields).length) {
         setServerErrors(answer.fields);
         touch(...Object.keys(answer.fields));
-        if (Object.keys(answer.fields).some((f) => PAYER_FIELDS.includes(f))) setStep('payer');
+        if (Object.keys(answer.fields).some(isPayerField)) setStep('payer');
+      }
+      if (answer.status === 'error' && answer.message) {
+        // A decline: the processor's message at the card field, the security code to type again.
+        setServerErrors((e) => ({ ...e, ccn: answer.message! }));
+        setValues((v) => ({ ...v, cvv: '' }));
+        touch('ccn');
+        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('#wp-ccn')?.focus());
       }
       setStatus({ kind: 'failed', message: paymentFailed(answer.message ?? answer.error ?? 'Please try again.') });
     } catch {
@@ -145,7 +190,10 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
 
   const processing = status.kind === 'processing';
   return (
-    <form ref={formRef} className="wp-form" noValidate onSubmit={submit}>
+    <form ref={formRef} method="post" className="wp-form" noValidate onSubmit={submit}>
+      <input type="hidden" name={FORM_FIELD} value={PAYMENT_FORM} />
+      <input type="hidden" name="step" value={step} />
+      <input type="hidden" name="idempotencyKey" value={formKey} />
       <fieldset className="wp-step" disabled={processing}>
         <legend>
           <span className="wp-step__number">1</span> {company ? 'Company Info' : 'Patient / Payer Info'}
@@ -155,7 +203,12 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
             <p>
               {values.patientName} · {company ? invoices.map((i) => i.value).join(', ') : values.account} · {values.amount}
             </p>
-            <button type="button" className="link-button" onClick={() => setStep('payer')}>
+            {/* The first step's values go with the payment (the form posts them without script). */}
+            {PAYER_FIELDS.filter((name) => values[name] && !(company && name === 'account')).map((name) => (
+              <input key={name} type="hidden" name={name} value={values[name]} />
+            ))}
+            {company && invoices.map((invoice) => <input key={invoice.id} type="hidden" name="invoice" value={invoice.value} />)}
+            <button type="submit" name="step" value="edit" className="link-button" onClick={(e) => (e.preventDefault(), setStep('payer'))}>
               Edit
             </button>
           </div>
@@ -167,7 +220,8 @@ export default function WebPaymentForm({ payeeId, rules, company, labels, flags,
                 {invoices.map((invoice, i) => (
                   <div key={invoice.id} className="wp-invoice">
                     <Field
-                      name={`invoices-${i}`}
+                      id={`wp-invoices-${i}`}
+                      name="invoice"
                       label={`${labels.account} ${i + 1}`}
                       value={invoice.value}
                       onChange={(e) => setInvoices((list) => list.map((x) => (x.id === invoice.id ? { ...x, value: e.target.value } : x)))}

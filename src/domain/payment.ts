@@ -14,6 +14,13 @@ export const accountWarning = (warning: string) => `Please enter a valid account
 export const accountStartsWith = (readable: string) => `Please enter a valid account number that starts with: ${readable}`;
 export const paymentFailed = (message: string) => `There was a problem saving your payment: ${message}`;
 
+/** The `_form` name of the web payment form, and its fields by step. */
+export const PAYMENT_FORM = 'payment';
+export const PAYER_FIELDS = ['patientName', 'account', 'payDOB', 'payDOS', 'amount', 'email', 'phone', 'billingZip'] as const;
+export const CARD_FIELDS = ['ccn', 'exp', 'cvv', 'billName', 'addr1', 'city', 'state', 'zip', 'payNote'] as const;
+/** Card fields never written back into a page, whatever happens to the payment. */
+export const UNREPEATED_CARD_FIELDS: readonly string[] = ['ccn', 'cvv'];
+
 export const INVALID_DATE = 'Please enter the date as MM/DD/YYYY.';
 export const INVALID_PHONE_NUMBER = 'Please enter a valid phone number.';
 export const INVALID_ZIP = 'Please enter a 5-digit ZIP code.';

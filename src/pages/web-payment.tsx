@@ -2,6 +2,8 @@ import ProviderLookup from '../../client/islands/provider-lookup';
 import WebPaymentForm, { type WebPaymentFormProps } from '../../client/islands/web-payment-form';
 import type { Payee } from '../domain/payee';
 import { Island } from '../web/island';
+import { PAYMENT_FORM } from '../domain/payment';
+import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
 
@@ -49,7 +51,9 @@ export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playSt
               ))}
             </ul>
           )}
-          <Island name="web-payment-form" component={WebPaymentForm} props={form} />
+          <HumanCheckScript siteKey={form.humanCheckSiteKey} />
+          <HumanCheckNotice siteKey={form.humanCheckSiteKey} alternative="pay from your phone in the Papaya app." />
+          <Island name="web-payment-form" form={PAYMENT_FORM} component={WebPaymentForm} props={form} />
           {debtCollector && (
             <div className="wp-notice">
               <p>

@@ -3,8 +3,9 @@ import { FORM_FIELD, type PostedForm } from '../domain/posted-form';
 import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
 import { fieldErrors } from '../domain/errors';
 import { NewPasswordSchema, RESET_FORM, resetView } from '../domain/password';
+import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, payerSchema, UNREPEATED_CARD_FIELDS } from '../domain/payment';
 import type { AppEnv } from '../web/app-env';
-import { callApi, pageAgain, samePageDone, type ApiAnswer, type Dispatch } from '../web/form-post';
+import { callApi, pageAgain, samePageDone, seeOther, type ApiAnswer, type Dispatch } from '../web/form-post';
 import { readForm } from '../web/validate';
 
 /**
@@ -70,6 +71,81 @@ FORMS[RESET_FORM] = async (c, fields, dispatch) => {
   const view = resetView(answer.body as { success: boolean; status: string });
   if (view === 'pass-changed') return samePageDone(c, RESET_FORM);
   return pageAgain(c, dispatch, { form: RESET_FORM, values: {}, errors: {}, data: { view } }, 200);
+};
+
+/**
+ * The web payment form (`/web-payment?p=…`): the first step is checked against the payee's rules
+ * and the page drawn again at the card step; the second is the payment itself, through the API.
+ */
+FORMS[PAYMENT_FORM] = async (c, fields, dispatch) => {
+  const page = new URL(c.req.url);
+  const p = page.searchParams.get('p') ?? '';
+  const company = page.searchParams.get('ib') === '1';
+  const invoices = fields.get('invoice') ?? [];
+  const payer = typed(fields, PAYER_FIELDS);
+  const card = typed(
+    fields,
+    CARD_FIELDS.filter((name) => !UNREPEATED_CARD_FIELDS.includes(name)),
+  );
+  const values = { ...payer, ...card, ...Object.fromEntries(invoices.map((v, i) => [`invoices.${i}`, v])) };
+  const posted = (step: 'payer' | 'card', rest: Partial<PostedForm> = {}): PostedForm => ({
+    form: PAYMENT_FORM,
+    values,
+    errors: {},
+    ...rest,
+    data: { step, ...rest.data },
+  });
+  const steps = fields.get('step') ?? [];
+  if (steps.includes('edit')) return pageAgain(c, dispatch, posted('payer'), 200);
+
+  if (steps[0] === 'payer') {
+    const payee = await c.get('origin').cachedPayeeById(p);
+    // The page itself says when the payee cannot be shown or paid.
+    if (!payee.ok || !payee.value) return pageAgain(c, dispatch, posted('payer'), payee.ok ? 404 : 503);
+    const check = payerSchema(payee.value, { company }).safeParse({
+      ...payer,
+      account: company ? undefined : (payer.account ?? ''),
+      invoices: company ? invoices : undefined,
+    });
+    if (!check.success) return pageAgain(c, dispatch, posted('payer', { errors: fieldErrors(check.error) }), 400);
+    return pageAgain(c, dispatch, posted('card'), 200);
+  }
+
+  const body = new FormData();
+  for (const name of [...PAYER_FIELDS, ...CARD_FIELDS]) {
+    const value = one(fields, name);
+    if (value && !(company && name === 'account')) body.append(name, value);
+  }
+  if (company) {
+    for (const invoice of invoices) body.append('invoice', invoice);
+    body.append('isBtoB', 'true');
+  }
+  body.append('idempotencyKey', one(fields, 'idempotencyKey') ?? '');
+  const token = humanToken(fields);
+  if (token) body.append('humanToken', token);
+  const query = new URLSearchParams({ p });
+  if (page.searchParams.has('emailOpt')) query.set('optE', 'true');
+  if (page.searchParams.has('silent')) query.set('silent', '1');
+  if (page.searchParams.has('g')) query.set('generic', '1');
+  const answer = await callApi(c, dispatch, 'POST', `/payment/payment_back.php?${query}`, body);
+  const result = answer.body as {
+    status?: string;
+    confirmationUrl?: string;
+    message?: string;
+    formKey?: string;
+    fields?: Record<string, string>;
+  };
+  // The API made the receipt address safe (this site, the web-pay host or the backend's).
+  if (answer.status === 200 && result.status === 'success' && result.confirmationUrl) return seeOther(c, result.confirmationUrl);
+  const data: Record<string, string> = result.formKey ? { formKey: result.formKey } : {};
+  if (answer.status === 200 && result.status === 'error') {
+    // A decline: the processor's message at the card field, a new key; the card is typed again.
+    const message = result.message ?? 'The payment was declined.';
+    return pageAgain(c, dispatch, posted('card', { errors: { ccn: message }, error: message, data }), 402);
+  }
+  const refusal = refused(PAYMENT_FORM, values, answer);
+  const payerError = Object.keys(refusal.errors).some((name) => (PAYER_FIELDS as readonly string[]).includes(name) || name === 'invoice');
+  return again(c, dispatch, posted(payerError ? 'payer' : 'card', { errors: refusal.errors, error: refusal.error, data }), answer);
 };
 
 const isApiPath = (path: string) => path.startsWith('/api/') || path.endsWith('.php');

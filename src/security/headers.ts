@@ -20,9 +20,14 @@ export interface CspOptions {
   frameAncestors: string[];
   /** Origins the page may frame (verification forms, the human check). */
   frameSrc: string[];
+  /**
+   * Origins besides this site a form's answer may lead to: a payment posted without script is
+   * answered with a 303 to its receipt, which may be on the web-pay host or the backend's.
+   */
+  formTargets?: string[];
 }
 
-export function contentSecurityPolicy({ nonce, frameAncestors, frameSrc }: CspOptions): string {
+export function contentSecurityPolicy({ nonce, frameAncestors, frameSrc, formTargets = [] }: CspOptions): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
@@ -33,7 +38,7 @@ export function contentSecurityPolicy({ nonce, frameAncestors, frameSrc }: CspOp
     `frame-src ${frameSrc.length ? frameSrc.join(' ') : "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formTargets].join(' '),
     `frame-ancestors ${frameAncestors.length ? frameAncestors.join(' ') : "'none'"}`,
   ].join('; ');
 }

@@ -21,6 +21,19 @@ function frameSrcFor(env: Env): string[] {
   return origins;
 }
 
+const formTargets = new WeakMap<object, string[]>();
+
+/** Where a form's 303 may lead besides this site: the hosts a payment's receipt may be on. */
+function formTargetsFor(env: Env): string[] {
+  let origins = formTargets.get(env);
+  if (!origins) {
+    const { webPayUrl, originUrl } = readConfig(env);
+    origins = [...new Set([webPayUrl, originUrl].map(originOf))].filter((o): o is string => !!o);
+    formTargets.set(env, origins);
+  }
+  return origins;
+}
+
 const VARY = 'User-Agent, Sec-CH-UA-Mobile, Sec-CH-UA-Platform';
 
 function headerOptions(c: Context<AppEnv>, nonce: string) {
@@ -32,6 +45,7 @@ function headerOptions(c: Context<AppEnv>, nonce: string) {
     foreign: c.get('foreign') === true,
     frameAncestors: embeddable ? (ancestors.length ? ancestors : ["'self'"]) : [],
     frameSrc: frameSrcFor(c.env),
+    formTargets: formTargetsFor(c.env),
   };
 }
 

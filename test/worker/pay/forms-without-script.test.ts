@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HINT_LENGTH_TODO, HINT_MATCH_TODO, MISMATCH, PASSWORD_CHANGED } from '../../../src/domain/password';
+import { INVALID_EMAIL } from '../../../src/domain/payment';
 import { INVALID_PHONE } from '../../../src/domain/phone';
 import { SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
-import { embeddedEnv, freshClient, request } from '../origin-helpers';
+import { embeddedEnv, freshClient, PAYMENT_FORM, request } from '../origin-helpers';
 
 type Outbox = Array<{ to: string; body: string }>;
 const outbox = async (): Promise<Outbox> => (await request(embeddedEnv(), '/_dev/outbox')).json<Outbox>();
@@ -131,5 +132,72 @@ describe('a new password without script', () => {
     });
     expect(res.status).toBe(200);
     expect(visibleText(await res.text())).toContain(MISMATCH);
+  });
+});
+
+describe('web payment without script', () => {
+  const page = '/web-payment?p=1001';
+  const { ccn: _ccn, cvv: _cvv, exp, billName, zip, addr1, city, state, ...payer } = PAYMENT_FORM;
+  const cardDetails = { exp, billName, zip, addr1, city, state };
+  const keyIn = (html: string) => inputValue(html, 'idempotencyKey') ?? '';
+
+  it('the form posts to the page, naming its step and carrying the key the page issued', async () => {
+    const html = await (await request(embeddedEnv(), page, { headers: { 'User-Agent': DESKTOP } })).text();
+    expect(/<form[^>]*class="wp-form"[^>]*>/.exec(html)?.[0]).toContain('method="post"');
+    expect(inputValue(html, '_form')).toBe('payment');
+    expect(inputValue(html, 'step')).toBe('payer');
+    expect(keyIn(html)).toMatch(/^1001-/);
+  });
+
+  it('a wrong first step is drawn again with each message at its field and every value kept', async () => {
+    const res = await postForm(page, { _form: 'payment', step: 'payer', ...payer, email: 'jane@', amount: '' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(inputValue(html, 'step')).toBe('payer');
+    expect(visibleText(html)).toContain(INVALID_EMAIL);
+    expect(inputValue(html, 'email')).toBe('jane@');
+    expect(inputValue(html, 'patientName')).toBe('Jane Doe');
+  });
+
+  it('a good first step leads to the card step, the payer carried in the form', async () => {
+    const res = await postForm(page, { _form: 'payment', step: 'payer', ...payer });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(inputValue(html, 'step')).toBe('card');
+    expect(html).toContain('<input type="hidden" name="patientName" value="Jane Doe"/>');
+    expect(html).toContain('<input type="hidden" name="account" value="A-1001"/>');
+    expect(html).toMatch(/name="ccn"/);
+    expect(html).not.toMatch(/<fieldset[^>]*disabled[^>]*>\s*<legend><span class="wp-step__number">2/);
+  });
+
+  it('a decline: the message at the card field, a new key, the card typed again; then a corrected card pays, with a 303 to the receipt', async () => {
+    const client = freshClient();
+    const first = await (await request(embeddedEnv(), page, { headers: { 'User-Agent': DESKTOP } })).text();
+    const key = keyIn(first);
+    const declined = await postForm(
+      page,
+      { _form: 'payment', step: 'card', idempotencyKey: key, ...payer, ...cardDetails, ccn: '4000 0000 0000 0002', cvv: '123' },
+      client,
+    );
+    expect(declined.status).toBe(402);
+    const html = await declined.text();
+    expect(inputValue(html, 'step')).toBe('card');
+    expect(html).toMatch(/id="wp-ccn-error"[^>]*>Your card was declined\.</);
+    expect(html).not.toContain('4000 0000 0000 0002');
+    expect(html).not.toMatch(/name="cvv"[^>]*value="123"/);
+    expect(inputValue(html, 'billName')).toBe('Jane Doe');
+    const newKey = keyIn(html);
+    expect(newKey).toMatch(/^1001-/);
+    expect(newKey).not.toBe(key);
+
+    const paid = await postForm(
+      page,
+      { _form: 'payment', step: 'card', idempotencyKey: newKey, ...payer, ...cardDetails, ccn: '4242 4242 4242 4242', cvv: '737' },
+      client,
+    );
+    expect(paid.status).toBe(303);
+    const receipt = paid.headers.get('Location')!;
+    expect(receipt).toMatch(/\/receipt\//);
+    expect((await request(embeddedEnv(), receipt, { headers: { 'User-Agent': DESKTOP } })).status).toBe(200);
   });
 });
