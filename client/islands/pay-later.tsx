@@ -1,16 +1,22 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { emailToken, payLaterOutcome, type PayLaterOutcome, type PayLaterResult } from '../../src/domain/pay-later';
+import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterOutcome, type PayLaterResult } from '../../src/domain/pay-later';
+import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
 import { REQUIRED } from '../../src/domain/messages';
 import { PayLaterResultView } from '../components/pay-later-views';
 
 export interface PayLaterProps {
   until: string;
+  /** The form as posted without script: the email and its error again. */
+  posted?: PostedForm;
 }
 
 /** The email form of the pay-later opt-in. */
-export default function PayLater({ until }: PayLaterProps) {
-  const [email, setEmail] = useState('');
-  const [outcome, setOutcome] = useState<PayLaterOutcome>({ view: 'welcomeInput' });
+export default function PayLater({ until, posted }: PayLaterProps) {
+  const [email, setEmail] = useState(posted?.values.email ?? '');
+  const [outcome, setOutcome] = useState<PayLaterOutcome>({
+    view: 'welcomeInput',
+    inlineError: posted?.errors.email ?? posted?.error,
+  });
   const [sending, setSending] = useState(false);
   const result = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -56,7 +62,8 @@ export default function PayLater({ until }: PayLaterProps) {
     timeZone: 'UTC',
   });
   return (
-    <form noValidate onSubmit={submit}>
+    <form method="post" noValidate onSubmit={submit}>
+      <input type="hidden" name={FORM_FIELD} value={PAY_LATER_FORM} />
       <h1>Pay your bills now, pay us back in two weeks</h1>
       <p>Papaya members can get a two-week advance on bill payments, with no fees or interest. Offer ends {until_}.</p>
       <div className="field">
@@ -64,6 +71,7 @@ export default function PayLater({ until }: PayLaterProps) {
         <input
           ref={input}
           id="pay-later-email"
+          name="email"
           type="email"
           autoComplete="email"
           value={email}

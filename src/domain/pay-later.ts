@@ -31,3 +31,8 @@ export const emailToken = (email: string) => btoa(unescape(encodeURIComponent(em
 /** An answer that says the email or token matched no member: a guess, as far as the site can tell. */
 export const payLaterMiss = (result: PayLaterResult) =>
   result.status === 'error' && (result.result.code === 'USER_NOT_FOUND' || result.result.code === 'USER_NOT_ENROLLED');
+
+/** The `_form` name of the pay-later email form. */
+export const PAY_LATER_FORM = 'pay-later';
+/** The result views a pay-later form post can lead to. */
+export const PAY_LATER_RESULTS: readonly PayLaterView[] = ['success', 'successDuplicate', 'oops'];

@@ -1,6 +1,6 @@
 import PayLater from '../../client/islands/pay-later';
 import { PayLaterResultView } from '../../client/components/pay-later-views';
-import type { PayLaterOutcome } from '../domain/pay-later';
+import { PAY_LATER_FORM, type PayLaterOutcome } from '../domain/pay-later';
 import { Island } from '../web/island';
 import { Document } from './shell/document';
 
@@ -9,7 +9,7 @@ export function PayLaterPage({ outcome, until }: { outcome: PayLaterOutcome; unt
     <Document page="Pay-Later" title="Pay Later with Papaya">
       <section className="card reset">
         {outcome.view === 'welcomeInput' || outcome.view === 'welcomeQuery' ? (
-          <Island name="pay-later" component={PayLater} props={{ until }} />
+          <Island name="pay-later" form={PAY_LATER_FORM} component={PayLater} props={{ until }} />
         ) : (
           <PayLaterResultView view={outcome.view} notFound={outcome.notFound} />
         )}

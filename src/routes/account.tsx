@@ -4,7 +4,7 @@ import { BASE64_LINK_VALUE, EmailLinkSchema, TOKEN_SHAPE } from '../domain/api-s
 import { PRIVATE_PAGE } from '../security/headers';
 import { humanCheckSiteKey } from '../domain/config';
 import { priceFor, startView } from '../domain/membership';
-import { payLaterMiss, payLaterOutcome, promotionOpen } from '../domain/pay-later';
+import { PAY_LATER_FORM, PAY_LATER_RESULTS, payLaterMiss, payLaterOutcome, promotionOpen } from '../domain/pay-later';
 import { evenOut } from '../security/even-timing';
 import { AccountLinkPage } from '../pages/account-link';
 import { MemberSignupPage } from '../pages/member-signup';
@@ -66,6 +66,11 @@ accountRoutes.get('/pay-later', async (c) => {
   const until = c.get('config').payLaterUntil;
   if (!promotionOpen(until, new Date()))
     return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE });
+  // After the email form was posted without script: its result.
+  const posted = postedFor(postedForm(c), PAY_LATER_FORM);
+  const postedResult = PAY_LATER_RESULTS.find((view) => view === posted?.data?.view);
+  if (posted?.done && postedResult)
+    return renderPage(c, <PayLaterPage outcome={{ view: postedResult }} until={until} />, { headers: PRIVATE_PAGE });
   const ue = (c.req.query('ue') ?? '').trim();
   if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE });
   const started = Date.now();

@@ -2,6 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { FORM_FIELD, type PostedForm } from '../domain/posted-form';
 import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
 import { fieldErrors } from '../domain/errors';
+import { REQUIRED } from '../domain/messages';
+import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from '../domain/pay-later';
 import { NewPasswordSchema, RESET_FORM, resetView } from '../domain/password';
 import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, payerSchema, UNREPEATED_CARD_FIELDS } from '../domain/payment';
 import type { AppEnv } from '../web/app-env';
@@ -146,6 +148,19 @@ FORMS[PAYMENT_FORM] = async (c, fields, dispatch) => {
   const refusal = refused(PAYMENT_FORM, values, answer);
   const payerError = Object.keys(refusal.errors).some((name) => (PAYER_FIELDS as readonly string[]).includes(name) || name === 'invoice');
   return again(c, dispatch, posted(payerError ? 'payer' : 'card', { errors: refusal.errors, error: refusal.error, data }), answer);
+};
+
+/** The pay-later opt-in by email: through the API, then a 303 to the result, or the email again with its error. */
+FORMS[PAY_LATER_FORM] = async (c, fields, dispatch) => {
+  const values = typed(fields, ['email']);
+  const email = values.email?.trim() ?? '';
+  if (!email) return pageAgain(c, dispatch, { form: PAY_LATER_FORM, values, errors: { email: REQUIRED } }, 400);
+  const answer = await callApi(c, dispatch, 'POST', '/api/pay_later.php', { ue: emailToken(email) });
+  if (answer.status === 429) return again(c, dispatch, refused(PAY_LATER_FORM, values, answer), answer);
+  const outcome = payLaterOutcome('welcomeInput', answer.status === 200 ? (answer.body as PayLaterResult) : null);
+  if (outcome.view === 'welcomeInput')
+    return pageAgain(c, dispatch, { form: PAY_LATER_FORM, values, errors: { email: outcome.inlineError ?? REQUIRED } }, 400);
+  return samePageDone(c, PAY_LATER_FORM, outcome.view);
 };
 
 const isApiPath = (path: string) => path.startsWith('/api/') || path.endsWith('.php');

@@ -20,6 +20,8 @@ export type Dispatch = (request: Request, c: Context<AppEnv>) => Promise<Respons
 const postedByRequest = new WeakMap<Request, PostedForm>();
 
 const DONE = 'done';
+/** Which result a form's success led to, when it has more than one (the page checks the name). */
+const VIEW = 'view';
 
 /** The form posted to this request, or the one whose success the URL marks. */
 export function postedForm(c: Context<AppEnv>): PostedForm | undefined {
@@ -30,7 +32,11 @@ export function postedForm(c: Context<AppEnv>): PostedForm | undefined {
   // The same page without the mark: where "try again" leads without script.
   const url = new URL(c.req.url);
   url.searchParams.delete(DONE);
-  return { form: done, values: {}, errors: {}, done: true, data: { again: `${url.pathname}${url.search}` } };
+  const view = url.searchParams.get(VIEW);
+  url.searchParams.delete(VIEW);
+  const data: Record<string, string> = { again: `${url.pathname}${url.search}` };
+  if (view && /^[A-Za-z-]{1,30}$/.test(view)) data.view = view;
+  return { form: done, values: {}, errors: {}, done: true, data };
 }
 
 /** 303 to `location` (a path of this site, or an allowed result page). */
@@ -38,10 +44,11 @@ export function seeOther(c: Context<AppEnv>, location: string): Response {
   return c.redirect(location, 303);
 }
 
-/** 303 to the page that was posted to, marked with the form whose action succeeded. */
-export function samePageDone(c: Context<AppEnv>, form: string): Response {
+/** 303 to the page that was posted to, marked with the form whose action succeeded (and its result). */
+export function samePageDone(c: Context<AppEnv>, form: string, view?: string): Response {
   const url = new URL(c.req.url);
   url.searchParams.set(DONE, form);
+  if (view) url.searchParams.set(VIEW, view);
   return seeOther(c, `${url.pathname}${url.search}`);
 }
 

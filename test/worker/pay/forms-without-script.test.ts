@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HINT_LENGTH_TODO, HINT_MATCH_TODO, MISMATCH, PASSWORD_CHANGED } from '../../../src/domain/password';
+import { REQUIRED } from '../../../src/domain/messages';
+import { NOT_FOUND_EMAIL } from '../../../src/domain/pay-later';
 import { INVALID_EMAIL } from '../../../src/domain/payment';
 import { INVALID_PHONE } from '../../../src/domain/phone';
 import { SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
@@ -10,8 +12,14 @@ type Outbox = Array<{ to: string; body: string }>;
 const outbox = async (): Promise<Outbox> => (await request(embeddedEnv(), '/_dev/outbox')).json<Outbox>();
 
 /** A form as a browser without script posts it: urlencoded, from this site's page. */
-export function postForm(path: string, fields: Record<string, string>, client = freshClient(), site = 'same-origin'): Promise<Response> {
-  return request(embeddedEnv(), path, {
+export function postForm(
+  path: string,
+  fields: Record<string, string>,
+  client = freshClient(),
+  site = 'same-origin',
+  e = embeddedEnv(),
+): Promise<Response> {
+  return request(e, path, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
@@ -199,5 +207,35 @@ describe('web payment without script', () => {
     const receipt = paid.headers.get('Location')!;
     expect(receipt).toMatch(/\/receipt\//);
     expect((await request(embeddedEnv(), receipt, { headers: { 'User-Agent': DESKTOP } })).status).toBe(200);
+  });
+});
+
+describe('pay later without script', () => {
+  const open = embeddedEnv({ PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>);
+  const post = (email: string) => postForm('/pay-later', { _form: 'pay-later', email }, freshClient(), 'same-origin', open);
+
+  it('the form posts the email to the page', async () => {
+    const html = await (await request(open, '/pay-later')).text();
+    expect(/<form[^>]*>/.exec(html)?.[0]).toContain('method="post"');
+    expect(inputValue(html, '_form')).toBe('pay-later');
+    expect(html).toMatch(/name="email"/);
+  });
+
+  it('a member is enrolled: a 303 to the result', async () => {
+    const res = await post('member@example.com');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/pay-later?done=pay-later&view=success');
+    expect(visibleText(await (await request(open, res.headers.get('Location')!)).text())).toContain("You're in!");
+  });
+
+  it('an unknown email is answered at the field, the email kept; an empty one is required', async () => {
+    const unknown = await post('nobody-here@example.com');
+    expect(unknown.status).toBe(400);
+    const html = await unknown.text();
+    expect(visibleText(html)).toContain(NOT_FOUND_EMAIL);
+    expect(inputValue(html, 'email')).toBe('nobody-here@example.com');
+    const empty = await post('  ');
+    expect(empty.status).toBe(400);
+    expect(visibleText(await empty.text())).toContain(REQUIRED);
   });
 });
