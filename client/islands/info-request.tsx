@@ -2,18 +2,25 @@ import { useEffect, useRef, useState } from 'react';
 import {
   allAnswered,
   CANCEL_FAILED,
-  CANCELLED,
-  IN_PROGRESS,
+  INFO_FORM,
+  INFO_RESULT_TEXT,
+  INFO_RESULTS,
+  infoFieldName,
   isConfirmation,
   oldAndNew,
   SUBMIT_FAILED,
   TRY_LATER,
   type Field,
+  type InfoResult,
 } from '../../src/domain/info-request';
+import { REQUIRED } from '../../src/domain/messages';
+import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
 
 export interface InfoRequestProps {
   token: string;
   fields: Field[];
+  /** The form as posted without script: the answers and their errors, the decline question, or a failure. */
+  posted?: PostedForm;
 }
 
 const CONFIRM_TITLES: Record<string, string> = {
@@ -24,18 +31,21 @@ const CONFIRM_TITLES: Record<string, string> = {
 
 type Done = { kind: 'done'; title: string; text: string } | { kind: 'error'; text: string };
 
+const result = (view: InfoResult): Done => ({ kind: 'done', title: INFO_RESULTS[view], text: INFO_RESULT_TEXT[view] });
+
 /** Answers a bill-info request: confirm (or decline) a change, or fill in what the biller needs. */
-export default function InfoRequest({ token, fields: initial }: InfoRequestProps) {
-  const [fields, setFields] = useState(initial);
+export default function InfoRequest({ token, fields: initial, posted }: InfoRequestProps) {
+  const [fields, setFields] = useState(() => initial.map((f, i) => ({ ...f, value: posted?.values[infoFieldName(i)] ?? f.value })));
   const [busy, setBusy] = useState(false);
-  const [declining, setDeclining] = useState(false);
-  const [done, setDone] = useState<Done | null>(null);
-  const result = useRef<HTMLDivElement>(null);
+  const [declining, setDeclining] = useState(posted?.data?.declining === '1');
+  const [done, setDone] = useState<Done | null>(posted?.error ? { kind: 'error', text: posted.error } : null);
+  const [errors, setErrors] = useState<Record<string, string>>(posted?.errors ?? {});
+  const resultRef = useRef<HTMLDivElement>(null);
   const confirmation = isConfirmation(initial);
   const q = `t=${encodeURIComponent(token)}`;
 
   useEffect(() => {
-    if (done) result.current?.focus();
+    if (done) resultRef.current?.focus();
   }, [done]);
 
   async function submit(answers: Field[]) {
@@ -47,11 +57,7 @@ export default function InfoRequest({ token, fields: initial }: InfoRequestProps
         body: JSON.stringify({ fields: answers }),
       });
       const body = (await res.json().catch(() => null)) as { success?: boolean } | null;
-      setDone(
-        res.ok && body?.success
-          ? { kind: 'done', title: IN_PROGRESS, text: 'Thank you. We will finish paying your bill.' }
-          : { kind: 'error', text: SUBMIT_FAILED },
-      );
+      setDone(res.ok && body?.success ? result('in-progress') : { kind: 'error', text: SUBMIT_FAILED });
     } catch {
       setDone({ kind: 'error', text: SUBMIT_FAILED });
     }
@@ -63,9 +69,7 @@ export default function InfoRequest({ token, fields: initial }: InfoRequestProps
     try {
       const cancelled = await fetch(`/cancel_back.php?${q}`, { method: 'POST' });
       const body = cancelled?.ok ? ((await cancelled.json().catch(() => null)) as { success?: boolean } | null) : null;
-      setDone(
-        body?.success ? { kind: 'done', title: CANCELLED, text: 'This payment will not be made.' } : { kind: 'error', text: CANCEL_FAILED },
-      );
+      setDone(body?.success ? result('cancelled') : { kind: 'error', text: CANCEL_FAILED });
     } catch {
       setDone({ kind: 'error', text: CANCEL_FAILED });
     }
@@ -74,7 +78,7 @@ export default function InfoRequest({ token, fields: initial }: InfoRequestProps
 
   if (done) {
     return (
-      <div ref={result} tabIndex={-1} role="status" className="reset-result">
+      <div ref={resultRef} tabIndex={-1} role="status" className="reset-result">
         <h1>{done.kind === 'done' ? done.title : done.text}</h1>
         <p>{done.kind === 'done' ? done.text : TRY_LATER}</p>
       </div>
@@ -82,8 +86,14 @@ export default function InfoRequest({ token, fields: initial }: InfoRequestProps
   }
 
   if (confirmation) {
+    // Buttons post the answer without script; with it, each acts here.
+    const act = (action: () => void) => (event: { preventDefault(): void }) => {
+      event.preventDefault();
+      action();
+    };
     return (
-      <div>
+      <form method="post">
+        <input type="hidden" name={FORM_FIELD} value={INFO_FORM} />
         <h1>{CONFIRM_TITLES[initial[0]!.type] ?? 'Please confirm your payment'}</h1>
         {initial.map((f) => {
           const change = oldAndNew(f.placeholder);
@@ -104,53 +114,80 @@ export default function InfoRequest({ token, fields: initial }: InfoRequestProps
         {declining ? (
           <div className="info-decline" role="group" aria-labelledby="decline-q">
             <p id="decline-q">Cancel this payment? Your bill will not be paid by Papaya.</p>
-            <button type="button" className="button" disabled={busy} onClick={cancelPayment}>
+            <button type="submit" name="answer" value="cancel" className="button" disabled={busy} onClick={act(cancelPayment)}>
               Yes, cancel the payment
             </button>{' '}
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => setDeclining(false)}>
+            <button
+              type="submit"
+              name="answer"
+              value="back"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={act(() => setDeclining(false))}
+            >
               No, go back
             </button>
           </div>
         ) : (
           <div className="choice-buttons">
             <button
-              type="button"
+              type="submit"
+              name="answer"
+              value="confirm"
               className="button"
               disabled={busy}
-              onClick={() => submit(initial.map((f) => ({ ...f, value: 'confirmed' })))}
+              onClick={act(() => void submit(initial.map((f) => ({ ...f, value: 'confirmed' }))))}
             >
               Confirm and pay
             </button>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => setDeclining(true)}>
+            <button
+              type="submit"
+              name="answer"
+              value="decline"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={act(() => setDeclining(true))}
+            >
               Decline
             </button>
           </div>
         )}
-      </div>
+      </form>
     );
   }
 
   return (
     <form
+      method="post"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        const missing = Object.fromEntries(fields.flatMap((f, i) => (f.value.trim() ? [] : [[infoFieldName(i), REQUIRED]])));
+        setErrors(missing);
         if (allAnswered(fields)) void submit(fields);
+        else document.getElementById(`info-${fields.findIndex((f) => !f.value.trim())}`)?.focus();
       }}
     >
+      <input type="hidden" name={FORM_FIELD} value={INFO_FORM} />
       <h1>Your biller needs a little more information</h1>
       {fields.map((f, i) => (
         <div className="field" key={f.name}>
           <label htmlFor={`info-${i}`}>{f.name}</label>
           <input
             id={`info-${i}`}
+            name={infoFieldName(i)}
             value={f.value}
             placeholder={f.placeholder}
+            aria-invalid={errors[infoFieldName(i)] ? true : undefined}
+            aria-describedby={errors[infoFieldName(i)] ? `info-${i}-error` : undefined}
             onChange={(e) => setFields((list) => list.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))}
           />
+          <p id={`info-${i}-error`} className="field-error" role={errors[infoFieldName(i)] ? 'alert' : undefined}>
+            {errors[infoFieldName(i)]}
+          </p>
         </div>
       ))}
-      <button type="submit" className="button" disabled={busy || !allAnswered(fields)}>
+      <button type="submit" className="button" disabled={busy}>
         Submit
       </button>
     </form>

@@ -28,3 +28,16 @@ export function oldAndNew(text: string): { before: string; after: string } | nul
   const parts = text.split(/\s*(?:→|->)\s*/);
   return parts.length === 2 && parts[0] && parts[1] ? { before: parts[0], after: parts[1] } : null;
 }
+
+/** The `_form` name of the bill-info form, and the result views its post leads to. */
+export const INFO_FORM = 'info';
+export const INFO_RESULTS = { 'in-progress': IN_PROGRESS, cancelled: CANCELLED } as const;
+export type InfoResult = keyof typeof INFO_RESULTS;
+export const INFO_RESULT_VIEWS = Object.keys(INFO_RESULTS) as InfoResult[];
+/** The text under each result's title. */
+export const INFO_RESULT_TEXT: Record<InfoResult, string> = {
+  'in-progress': 'Thank you. We will finish paying your bill.',
+  cancelled: 'This payment will not be made.',
+};
+/** The name an answer field posts under. */
+export const infoFieldName = (index: number) => `field-${index}`;

@@ -11,7 +11,7 @@ import { MemberSignupPage } from '../pages/member-signup';
 import { InfoRequestPage } from '../pages/info-request';
 import { GetPaidPage } from '../pages/get-paid';
 import { SUPPORT_EMAIL } from '../domain/site';
-import { INVALID_TOKEN, RETRIEVE_FAILED } from '../domain/info-request';
+import { INFO_FORM, INFO_RESULT_VIEWS, INVALID_TOKEN, RETRIEVE_FAILED } from '../domain/info-request';
 import { RESET_FORM, resetView } from '../domain/password';
 import { postedFor } from '../domain/posted-form';
 import { postedForm } from '../web/form-post';
@@ -114,6 +114,10 @@ accountRoutes.get('/account-link', async (c) => {
 accountRoutes.get('/update-info-request', async (c) => {
   const token = c.req.query('t') ?? '';
   if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: PRIVATE_PAGE });
+  // After the form was posted without script: its result, the request no longer asked for.
+  const posted = postedFor(postedForm(c), INFO_FORM);
+  const result = posted?.done ? INFO_RESULT_VIEWS.find((view) => view === posted.data?.view) : undefined;
+  if (result) return renderPage(c, <InfoRequestPage result={result} />, { headers: PRIVATE_PAGE });
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooManyTries(c, stopped);
   const request = await c.get('origin').getInfoRequest(token);

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { FORM_FIELD, type PostedForm } from '../domain/posted-form';
 import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
 import { fieldErrors } from '../domain/errors';
+import { allAnswered, CANCEL_FAILED, type Field, INFO_FORM, infoFieldName, isConfirmation, SUBMIT_FAILED } from '../domain/info-request';
 import { REQUIRED } from '../domain/messages';
 import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from '../domain/pay-later';
 import { NewPasswordSchema, RESET_FORM, resetView } from '../domain/password';
@@ -161,6 +162,39 @@ FORMS[PAY_LATER_FORM] = async (c, fields, dispatch) => {
   if (outcome.view === 'welcomeInput')
     return pageAgain(c, dispatch, { form: PAY_LATER_FORM, values, errors: { email: outcome.inlineError ?? REQUIRED } }, 400);
   return samePageDone(c, PAY_LATER_FORM, outcome.view);
+};
+
+/** A bill-info request (`/update-info-request?t=…`): confirm, decline then cancel, or the biller's fields. */
+FORMS[INFO_FORM] = async (c, fields, dispatch) => {
+  const page = new URL(c.req.url);
+  const q = `t=${encodeURIComponent(page.searchParams.get('t') ?? '')}`;
+  const state = (rest: Partial<PostedForm>): PostedForm => ({ form: INFO_FORM, values: {}, errors: {}, ...rest });
+  const button = one(fields, 'answer');
+  if (button === 'decline') return pageAgain(c, dispatch, state({ data: { declining: '1' } }), 200);
+  if (button === 'back') return seeOther(c, `${page.pathname}${page.search}`);
+  if (button === 'cancel') {
+    const cancelled = await callApi(c, dispatch, 'POST', `/cancel_back.php?${q}`);
+    if (cancelled.status === 200 && cancelled.body.success === true) return samePageDone(c, INFO_FORM, 'cancelled');
+    if (cancelled.status === 429) return again(c, dispatch, refused(INFO_FORM, {}, cancelled), cancelled);
+    return pageAgain(c, dispatch, state({ error: CANCEL_FAILED }), cancelled.status === 200 ? 502 : cancelled.status);
+  }
+
+  const asked = await callApi(c, dispatch, 'GET', `/api/update_info_request.php?${q}`);
+  const list = asked.status === 200 && Array.isArray(asked.body.requestedInfo) ? (asked.body.requestedInfo as Field[]) : null;
+  // The page itself says when the link is unknown or the request cannot be read.
+  if (!list) return pageAgain(c, dispatch, state({}), asked.status);
+  const values = Object.fromEntries(list.map((_, i) => [infoFieldName(i), one(fields, infoFieldName(i)) ?? '']));
+  const answers = isConfirmation(list)
+    ? list.map((f) => ({ ...f, value: 'confirmed' }))
+    : list.map((f, i) => ({ ...f, value: values[infoFieldName(i)]!.trim() }));
+  if (!isConfirmation(list) && !allAnswered(answers)) {
+    const errors = Object.fromEntries(answers.flatMap((f, i) => (f.value ? [] : [[infoFieldName(i), REQUIRED]])));
+    return pageAgain(c, dispatch, state({ values, errors }), 400);
+  }
+  const sent = await callApi(c, dispatch, 'POST', `/api/update_info_request.php?${q}`, { fields: answers });
+  if (sent.status === 200 && sent.body.success === true) return samePageDone(c, INFO_FORM, 'in-progress');
+  if (sent.status === 429) return again(c, dispatch, refused(INFO_FORM, values, sent), sent);
+  return pageAgain(c, dispatch, state({ values, error: SUBMIT_FAILED }), sent.status === 200 ? 502 : sent.status);
 };
 
 const isApiPath = (path: string) => path.startsWith('/api/') || path.endsWith('.php');

@@ -53,10 +53,10 @@ describe('/update-info-request', () => {
     expect(text).toContain('$120.00 → changes to $135.50');
   });
 
-  it('shows the fields to fill in, with Submit disabled until each has a value', async () => {
+  it('shows the fields to fill in, with a Submit that works before any script (empty fields are refused at their field)', async () => {
     const { html } = await get('/update-info-request?t=INFO-FIELDS');
     expect(visibleText(html)).toContain('Account number');
     expect(visibleText(html)).toContain('Name on the account');
-    expect(html).toMatch(/<button type="submit" class="button" disabled="">Submit<\/button>/);
+    expect(html).toMatch(/<button type="submit" class="button">Submit<\/button>/);
   });
 });

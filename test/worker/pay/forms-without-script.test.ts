@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HINT_LENGTH_TODO, HINT_MATCH_TODO, MISMATCH, PASSWORD_CHANGED } from '../../../src/domain/password';
+import { CANCELLED, IN_PROGRESS } from '../../../src/domain/info-request';
 import { REQUIRED } from '../../../src/domain/messages';
 import { NOT_FOUND_EMAIL } from '../../../src/domain/pay-later';
 import { INVALID_EMAIL } from '../../../src/domain/payment';
@@ -237,5 +238,39 @@ describe('pay later without script', () => {
     const empty = await post('  ');
     expect(empty.status).toBe(400);
     expect(visibleText(await empty.text())).toContain(REQUIRED);
+  });
+});
+
+describe('bill info without script', () => {
+  const post = (token: string, fields: Record<string, string>) => postForm(`/update-info-request?t=${token}`, { _form: 'info', ...fields });
+
+  it('the biller’s fields: empty ones are required at their field; filled in, a 303 to the result', async () => {
+    const html = await (await request(embeddedEnv(), '/update-info-request?t=INFO-FIELDS')).text();
+    expect(/<form[^>]*>/.exec(html)?.[0]).toContain('method="post"');
+    const names = [...html.matchAll(/name="(field-\d+)"/g)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(0);
+    const empty = await post('INFO-FIELDS', Object.fromEntries(names.map((n) => [n, ''])));
+    expect(empty.status).toBe(400);
+    expect(visibleText(await empty.text())).toContain(REQUIRED);
+    const filled = await post('INFO-FIELDS', Object.fromEntries(names.map((n, i) => [n, `answer ${i}`])));
+    expect(filled.status).toBe(303);
+    const result = await request(embeddedEnv(), filled.headers.get('Location')!);
+    expect(visibleText(await result.text())).toContain(IN_PROGRESS);
+  });
+
+  it('a change confirmed: a 303 to the result', async () => {
+    const res = await post('INFO-DEADLINE', { answer: 'confirm' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/update-info-request?t=INFO-DEADLINE&done=info&view=in-progress');
+  });
+
+  it('declined: the page asks to be sure, then the payment is cancelled', async () => {
+    const asked = await post('INFO-AMOUNT', { answer: 'decline' });
+    expect(asked.status).toBe(200);
+    const html = await asked.text();
+    expect(html).toMatch(/<button type="submit" value="cancel"[^>]*name="answer"[^>]*>Yes, cancel the payment<\/button>/);
+    const cancelled = await post('INFO-AMOUNT', { answer: 'cancel' });
+    expect(cancelled.status).toBe(303);
+    expect(visibleText(await (await request(embeddedEnv(), cancelled.headers.get('Location')!)).text())).toContain(CANCELLED);
   });
 });
