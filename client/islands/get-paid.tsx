@@ -1,21 +1,20 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  ACCESS_CODE_HINT,
-  accessCodeValid,
-  EMAIL_HINT,
   GENERIC_ERROR_BODY,
   GENERIC_ERROR_TITLE,
-  getPaidEmailValid,
+  GET_PAID_FORM,
+  GET_PAID_VIEWS,
+  getPaidCall,
+  getPaidErrors,
   INVALID_CODE_TITLE,
-  PASSWORD_HINT,
-  PASSWORD_MATCH_HINT,
   STATEMENT_RANGES,
-  STATEMENTS_HINT,
   successTarget,
   type GetPaidResponse,
+  type GetPaidValues,
   type GetPaidView,
   type Session,
 } from '../../src/domain/get-paid';
+import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
 import { SelectField, TextField } from '../components/field';
 
 export interface GetPaidProps {
@@ -24,16 +23,40 @@ export interface GetPaidProps {
   invite?: string;
   billerPanelUrl: string;
   helpEmail: string;
+  /** The form as posted without script: the view and session it led to, or its errors. */
+  posted?: PostedForm;
+}
+
+/** The view and session a post without script led to, when they are ones this form knows. */
+function postedView(posted: PostedForm | undefined): { view: GetPaidView; session: Session } | null {
+  const view = GET_PAID_VIEWS.find((v) => v === posted?.data?.view);
+  if (!view) return null;
+  try {
+    return { view, session: JSON.parse(posted?.data?.session ?? '{}') as Session };
+  } catch {
+    return { view, session: {} };
+  }
 }
 
 type Errors = Record<string, string>;
 
 /** The biller's way to collect a payment: each answer from the server names the next view. */
-export default function GetPaid({ view: initialView, session: initialSession, invite, billerPanelUrl, helpEmail }: GetPaidProps) {
-  const [view, setView] = useState<GetPaidView>(initialView);
-  const [session, setSession] = useState<Session>(initialSession);
-  const [values, setValues] = useState({ access: '', signup: false, email: '', pass: '', confirm: '', fax: '', statements: '' });
-  const [errors, setErrors] = useState<Errors>({});
+export default function GetPaid({ view: initialView, session: initialSession, invite, billerPanelUrl, helpEmail, posted }: GetPaidProps) {
+  const after = postedView(posted);
+  const [view, setView] = useState<GetPaidView>(after?.view ?? initialView);
+  const [session, setSession] = useState<Session>(after?.session ?? initialSession);
+  const [values, setValues] = useState<GetPaidValues>({
+    access: '',
+    signup: false,
+    email: '',
+    pass: '',
+    confirm: '',
+    fax: '',
+    statements: '',
+    ...posted?.values,
+    ...(posted?.values.signup ? { signup: true } : {}),
+  });
+  const [errors, setErrors] = useState<Errors>(posted?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -73,43 +96,15 @@ export default function GetPaid({ view: initialView, session: initialSession, in
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const e: Errors = {};
-    if (view === 'access' || view === 'oopsTryAgain') {
-      if (!accessCodeValid(values.access)) e.access = ACCESS_CODE_HINT;
-      setErrors(e);
-      if (!Object.keys(e).length) void send({ whichState: view, access: values.access.trim(), signup: values.signup });
-    } else if (view === 'setPass') {
-      if (!getPaidEmailValid(values.email)) e.email = EMAIL_HINT;
-      if (values.pass.length < 8) e.pass = PASSWORD_HINT;
-      else if (values.pass !== values.confirm) e.confirm = PASSWORD_MATCH_HINT;
-      setErrors(e);
-      if (!Object.keys(e).length)
-        void send({
-          whichState: 'setPass',
-          sessionToken: session.sessionToken,
-          email: values.email.trim(),
-          pass: values.pass,
-          fax: values.fax.trim(),
-        });
-    } else if (view === 'inviteForm') {
-      if (!getPaidEmailValid(values.email)) e.email = EMAIL_HINT;
-      if (!values.statements) e.statements = STATEMENTS_HINT;
-      setErrors(e);
-      if (!Object.keys(e).length)
-        void send({
-          whichState: 'inviteForm',
-          sessionToken: session.sessionToken,
-          i: invite,
-          email: values.email.trim(),
-          statements: values.statements,
-          fax: values.fax.trim(),
-        });
-    }
+    const e = getPaidErrors(view, values);
+    setErrors(e);
+    if (!Object.keys(e).length) void send(getPaidCall(view, values, session, invite));
   }
 
   const field = (name: 'access' | 'email' | 'pass' | 'confirm' | 'fax', label: string, type = 'text', autoComplete?: string) => (
     <TextField
       id={`gp-${name}`}
+      name={name}
       label={label}
       type={type}
       autoComplete={autoComplete}
@@ -152,7 +147,13 @@ export default function GetPaid({ view: initialView, session: initialSession, in
     );
   }
   return (
-    <form noValidate onSubmit={submit}>
+    <form method="post" noValidate onSubmit={submit}>
+      <input type="hidden" name={FORM_FIELD} value={GET_PAID_FORM} />
+      <input type="hidden" name="whichState" value={view} />
+      {session.sessionToken && <input type="hidden" name="sessionToken" value={session.sessionToken} />}
+      {session.payeeName && <input type="hidden" name="payeeName" value={session.payeeName} />}
+      {session.amount && <input type="hidden" name="amount" value={session.amount} />}
+      {invite && <input type="hidden" name="i" value={invite} />}
       {(view === 'access' || view === 'oopsTryAgain') && (
         <>
           {view === 'oopsTryAgain' ? (
@@ -171,7 +172,13 @@ export default function GetPaid({ view: initialView, session: initialSession, in
           )}
           {field('access', 'Access code', 'text', 'one-time-code')}
           <label className="check">
-            <input type="checkbox" checked={values.signup} onChange={(ev) => setValues((v) => ({ ...v, signup: ev.target.checked }))} />{' '}
+            <input
+              type="checkbox"
+              name="signup"
+              value="1"
+              checked={values.signup}
+              onChange={(ev) => setValues((v) => ({ ...v, signup: ev.target.checked }))}
+            />{' '}
             Sign me up to get future payments electronically
           </label>
         </>
@@ -196,6 +203,7 @@ export default function GetPaid({ view: initialView, session: initialSession, in
           {field('email', 'Email', 'email', 'email')}
           <SelectField
             id="gp-statements"
+            name="statements"
             label="Statements you send a month"
             options={STATEMENT_RANGES}
             value={values.statements}

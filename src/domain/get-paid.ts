@@ -1,4 +1,6 @@
 import type { GetPaidRequest } from './api-schemas';
+import { INVALID_EMAIL as EMAIL_HINT } from './messages';
+import { HINT_LENGTH_TODO as PASSWORD_HINT, HINT_MATCH_TODO as PASSWORD_MATCH_HINT } from './password';
 
 /** The biller get-paid flow (shell spec §2, §4, §5, §8). */
 export const GET_PAID_VIEWS = [
@@ -44,6 +46,58 @@ export const accessCodeValid = (code: string) => code.trim().length > 5;
 export const getPaidEmailValid = (email: string) => email.trim() !== '' && email.includes('@');
 
 export type Session = Omit<GetPaidResponse, 'nextView'>;
+
+/** The `_form` name of the get-paid form. */
+export const GET_PAID_FORM = 'get-paid';
+
+/** What the get-paid form holds, as typed. */
+export interface GetPaidValues {
+  access: string;
+  signup: boolean;
+  email: string;
+  pass: string;
+  confirm: string;
+  fax: string;
+  statements: string;
+}
+
+/** Each field's message for the view's form (spec 001 §6), empty when it may be sent. */
+export function getPaidErrors(view: GetPaidView, values: GetPaidValues): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (view === 'access' || view === 'oopsTryAgain') {
+    if (!accessCodeValid(values.access)) e.access = ACCESS_CODE_HINT;
+  } else if (view === 'setPass') {
+    if (!getPaidEmailValid(values.email)) e.email = EMAIL_HINT;
+    if (values.pass.length < 8) e.pass = PASSWORD_HINT;
+    else if (values.pass !== values.confirm) e.confirm = PASSWORD_MATCH_HINT;
+  } else if (view === 'inviteForm') {
+    if (!getPaidEmailValid(values.email)) e.email = EMAIL_HINT;
+    if (!values.statements) e.statements = STATEMENTS_HINT;
+  }
+  return e;
+}
+
+/** The call a view's form makes, once its fields are right. */
+export function getPaidCall(view: GetPaidView, values: GetPaidValues, session: Session, invite?: string): Record<string, unknown> {
+  if (view === 'setPass')
+    return {
+      whichState: 'setPass',
+      sessionToken: session.sessionToken,
+      email: values.email.trim(),
+      pass: values.pass,
+      fax: values.fax.trim(),
+    };
+  if (view === 'inviteForm')
+    return {
+      whichState: 'inviteForm',
+      sessionToken: session.sessionToken,
+      i: invite,
+      email: values.email.trim(),
+      statements: values.statements,
+      fax: values.fax.trim(),
+    };
+  return { whichState: view, access: values.access.trim(), signup: values.signup };
+}
 
 /** Where a success view sends the biller next. */
 export function successTarget(view: GetPaidView, session: Session, billerPanelUrl: string): string | null {

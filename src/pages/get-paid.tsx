@@ -1,12 +1,13 @@
 import GetPaid, { type GetPaidProps } from '../../client/islands/get-paid';
 import { Island } from '../web/island';
+import { GET_PAID_FORM } from '../domain/get-paid';
 import { Document } from './shell/document';
 
 export function GetPaidPage(props: GetPaidProps) {
   return (
     <Document page="Get-Paid" meta="getPaid">
       <section className="card reset">
-        <Island name="get-paid" component={GetPaid} props={props} />
+        <Island name="get-paid" form={GET_PAID_FORM} component={GetPaid} props={props} />
       </section>
     </Document>
   );

@@ -11,6 +11,7 @@ import { MemberSignupPage } from '../pages/member-signup';
 import { InfoRequestPage } from '../pages/info-request';
 import { GetPaidPage } from '../pages/get-paid';
 import { SUPPORT_EMAIL } from '../domain/site';
+import { GET_PAID_FORM } from '../domain/get-paid';
 import { INFO_FORM, INFO_RESULT_VIEWS, INVALID_TOKEN, RETRIEVE_FAILED } from '../domain/info-request';
 import { RESET_FORM, resetView } from '../domain/password';
 import { postedFor } from '../domain/posted-form';
@@ -135,6 +136,9 @@ accountRoutes.get('/getpaid', async (c) => {
   const { billerPanelUrl } = c.get('config');
   const invite = c.req.query('i') ?? '';
   const base = { billerPanelUrl, helpEmail: SUPPORT_EMAIL };
+  // Drawn again after a post without script: the island shows the view the post led to.
+  if (postedFor(postedForm(c), GET_PAID_FORM))
+    return renderPage(c, <GetPaidPage view="access" session={{}} invite={invite || undefined} {...base} />, { headers: PRIVATE_PAGE });
   if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE });
   // An invite that cannot be one is not sent on: the visitor gets the error view.
   if (!BASE64_LINK_VALUE.test(invite)) return renderPage(c, <GetPaidPage view="oops" session={{}} {...base} />, { headers: PRIVATE_PAGE });

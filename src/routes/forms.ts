@@ -2,6 +2,17 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { FORM_FIELD, type PostedForm } from '../domain/posted-form';
 import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
 import { fieldErrors } from '../domain/errors';
+import {
+  GET_PAID_FORM,
+  GET_PAID_VIEWS,
+  getPaidCall,
+  getPaidErrors,
+  successTarget,
+  type GetPaidResponse,
+  type GetPaidValues,
+  type GetPaidView,
+  type Session,
+} from '../domain/get-paid';
 import { allAnswered, CANCEL_FAILED, type Field, INFO_FORM, infoFieldName, isConfirmation, SUBMIT_FAILED } from '../domain/info-request';
 import { REQUIRED } from '../domain/messages';
 import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from '../domain/pay-later';
@@ -195,6 +206,45 @@ FORMS[INFO_FORM] = async (c, fields, dispatch) => {
   if (sent.status === 200 && sent.body.success === true) return samePageDone(c, INFO_FORM, 'in-progress');
   if (sent.status === 429) return again(c, dispatch, refused(INFO_FORM, values, sent), sent);
   return pageAgain(c, dispatch, state({ values, error: SUBMIT_FAILED }), sent.status === 200 ? 502 : sent.status);
+};
+
+/** The biller get-paid flow: each view's fields checked, sent through the API, the next view drawn. */
+FORMS[GET_PAID_FORM] = async (c, fields, dispatch) => {
+  const view = GET_PAID_VIEWS.find((v) => v === one(fields, 'whichState')) ?? 'access';
+  const invite = one(fields, 'i') || undefined;
+  const session: Session = Object.fromEntries(
+    (['sessionToken', 'payeeName', 'amount'] as const).flatMap((name) => (one(fields, name) ? [[name, one(fields, name)]] : [])),
+  );
+  const values: GetPaidValues = {
+    access: one(fields, 'access') ?? '',
+    signup: one(fields, 'signup') === '1',
+    email: one(fields, 'email') ?? '',
+    pass: one(fields, 'pass') ?? '',
+    confirm: one(fields, 'confirm') ?? '',
+    fax: one(fields, 'fax') ?? '',
+    statements: one(fields, 'statements') ?? '',
+  };
+  // Passwords are never written back into the page.
+  const kept = typed(fields, ['access', 'signup', 'email', 'fax', 'statements']);
+  const state = (at: GetPaidView, withSession: Session, rest: Partial<PostedForm> = {}): PostedForm => ({
+    form: GET_PAID_FORM,
+    values: kept,
+    errors: {},
+    ...rest,
+    data: { view: at, session: JSON.stringify(withSession) },
+  });
+  const errors = getPaidErrors(view, values);
+  if (Object.keys(errors).length) return pageAgain(c, dispatch, state(view, session, { errors }), 400);
+  const answer = await callApi(c, dispatch, 'POST', '/api/api_get_paid/get_paid.php', getPaidCall(view, values, session, invite));
+  if (answer.status === 429) {
+    const refusal = refused(GET_PAID_FORM, kept, answer);
+    return again(c, dispatch, state(view, session, { errors: refusal.errors, error: refusal.error }), answer);
+  }
+  if (answer.status !== 200) return pageAgain(c, dispatch, state('oops', {}, { values: {} }), answer.status);
+  const { nextView, ...next } = answer.body as unknown as GetPaidResponse;
+  const target = successTarget(nextView, next, c.get('config').billerPanelUrl);
+  if (target) return seeOther(c, target);
+  return pageAgain(c, dispatch, state(nextView, next, nextView === view ? {} : { values: {} }), 200);
 };
 
 const isApiPath = (path: string) => path.startsWith('/api/') || path.endsWith('.php');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HINT_LENGTH_TODO, HINT_MATCH_TODO, MISMATCH, PASSWORD_CHANGED } from '../../../src/domain/password';
+import { ACCESS_CODE_HINT, INVALID_CODE_TITLE, PASSWORD_MATCH_HINT } from '../../../src/domain/get-paid';
 import { CANCELLED, IN_PROGRESS } from '../../../src/domain/info-request';
 import { REQUIRED } from '../../../src/domain/messages';
 import { NOT_FOUND_EMAIL } from '../../../src/domain/pay-later';
@@ -272,5 +273,56 @@ describe('bill info without script', () => {
     const cancelled = await post('INFO-AMOUNT', { answer: 'cancel' });
     expect(cancelled.status).toBe(303);
     expect(visibleText(await (await request(embeddedEnv(), cancelled.headers.get('Location')!)).text())).toContain(CANCELLED);
+  });
+});
+
+describe('get-paid without script', () => {
+  const post = (fields: Record<string, string>, client = freshClient()) => postForm('/getpaid', { _form: 'get-paid', ...fields }, client);
+
+  it('a short code is refused at its field, the code kept', async () => {
+    const res = await post({ whichState: 'access', access: 'abc' });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(visibleText(html)).toContain(ACCESS_CODE_HINT);
+    expect(inputValue(html, 'access')).toBe('abc');
+  });
+
+  it('a wrong code leads to the try-again view', async () => {
+    const res = await post({ whichState: 'access', access: 'WRONG-CODE' });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(visibleText(html)).toContain(INVALID_CODE_TITLE);
+    expect(inputValue(html, 'whichState')).toBe('oopsTryAgain');
+  });
+
+  it('the right code, then a password: a 303 to the biller panel with the agent token', async () => {
+    const client = freshClient();
+    const setPass = await post({ whichState: 'access', access: 'ACCESS1' }, client);
+    expect(setPass.status).toBe(200);
+    const html = await setPass.text();
+    expect(inputValue(html, 'whichState')).toBe('setPass');
+    const sessionToken = inputValue(html, 'sessionToken')!;
+    expect(sessionToken).toBeTruthy();
+    const mismatch = await post(
+      { whichState: 'setPass', sessionToken, email: 'biller@example.com', pass: 'long enough', confirm: 'other' },
+      client,
+    );
+    expect(mismatch.status).toBe(400);
+    const again = await mismatch.text();
+    expect(visibleText(again)).toContain(PASSWORD_MATCH_HINT);
+    expect(again).not.toContain('long enough');
+    expect(inputValue(again, 'email')).toBe('biller@example.com');
+    const done = await post(
+      { whichState: 'setPass', sessionToken, email: 'biller@example.com', pass: 'long enough', confirm: 'long enough' },
+      client,
+    );
+    expect(done.status).toBe(303);
+    expect(done.headers.get('Location')).toMatch(/^\/biller\?agentToken=/);
+  });
+
+  it('a code for an account: a 303 to the biller panel', async () => {
+    const res = await post({ whichState: 'access', access: 'ACCESS2' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/biller?hasAccount=true');
   });
 });
