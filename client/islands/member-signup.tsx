@@ -1,18 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { SERVER_ERROR, type PaymentChoice } from '../../src/domain/membership';
+import { MEMBERSHIP_FORM, PAYMENT_CHOICES, SERVER_ERROR, viewHref, type PaymentChoice } from '../../src/domain/membership';
+import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
 
 export interface MemberSignupProps {
   price: string;
   cameFrom: string;
   ad: string;
   view: 1 | 2 | 3;
+  /** The waitlist form as posted without script: joined, or the choice and the error again. */
+  posted?: PostedForm;
 }
 
 /** Benefits, then the payment choice, then the waitlist confirmation. */
-export default function MemberSignup({ price, cameFrom, ad, view: initial }: MemberSignupProps) {
-  const [view, setView] = useState(initial);
-  const [choice, setChoice] = useState<PaymentChoice>('CARD_ON_FILE');
-  const [error, setError] = useState('');
+export default function MemberSignup({ price, cameFrom, ad, view: initial, posted }: MemberSignupProps) {
+  const [view, setView] = useState<1 | 2 | 3>(posted?.done ? 3 : posted ? 2 : initial);
+  const [choice, setChoice] = useState<PaymentChoice>(PAYMENT_CHOICES.find((c) => c === posted?.values.payment) ?? 'CARD_ON_FILE');
+  const [error, setError] = useState(posted?.error ?? '');
   const [sending, setSending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -25,7 +28,8 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial }: Mem
     heading.current?.focus();
   }, [view]);
 
-  async function join() {
+  async function join(event: { preventDefault(): void }) {
+    event.preventDefault();
     setSending(true);
     setError('');
     try {
@@ -51,7 +55,8 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial }: Mem
   }
   if (view === 2) {
     return (
-      <div>
+      <form method="post" onSubmit={join}>
+        <input type="hidden" name={FORM_FIELD} value={MEMBERSHIP_FORM} />
         <h1 ref={heading} tabIndex={-1}>
           How would you like to pay?
         </h1>
@@ -84,10 +89,10 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial }: Mem
             {error}
           </p>
         )}
-        <button type="button" className="button" disabled={sending} onClick={join}>
+        <button type="submit" className="button" disabled={sending}>
           {sending ? 'Joining...' : 'Join the waitlist'}
         </button>
-      </div>
+      </form>
     );
   }
   return (
@@ -102,9 +107,16 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial }: Mem
         <li>Priority help from a real person</li>
         <li>Cancel any time in the app</li>
       </ul>
-      <button type="button" className="button" onClick={() => setView(2)}>
+      <a
+        className="button"
+        href={viewHref(2, cameFrom, ad)}
+        onClick={(e) => {
+          e.preventDefault();
+          setView(2);
+        }}
+      >
         Continue
-      </button>
+      </a>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { BASE64_LINK_VALUE, EmailLinkSchema, TOKEN_SHAPE } from '../domain/api-schemas';
 import { PRIVATE_PAGE } from '../security/headers';
 import { humanCheckSiteKey } from '../domain/config';
-import { priceFor, startView } from '../domain/membership';
+import { adOf, cameFromOf, priceFor, startView } from '../domain/membership';
 import { PAY_LATER_FORM, PAY_LATER_RESULTS, payLaterMiss, payLaterOutcome, promotionOpen } from '../domain/pay-later';
 import { evenOut } from '../security/even-timing';
 import { AccountLinkPage } from '../pages/account-link';
@@ -87,8 +87,8 @@ accountRoutes.get('/pay-later', async (c) => {
 });
 
 accountRoutes.get('/member-signup', (c) => {
-  const ad = /^\d{1,2}$/.test(c.req.query('ad') ?? '') ? c.req.query('ad')! : '';
-  const cameFrom = (c.req.query('camefrom') ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 100);
+  const ad = adOf(c.req.query('ad'));
+  const cameFrom = cameFromOf(c.req.query('camefrom'));
   return renderPage(c, <MemberSignupPage price={priceFor(ad)} cameFrom={cameFrom} ad={ad} view={startView(c.req.query('v'))} />);
 });
 

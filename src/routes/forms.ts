@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { FORM_FIELD, type PostedForm } from '../domain/posted-form';
 import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
 import { fieldErrors } from '../domain/errors';
+import { adOf, cameFromOf, MEMBERSHIP_FORM, PAYMENT_CHOICES, SERVER_ERROR } from '../domain/membership';
 import {
   GET_PAID_FORM,
   GET_PAID_VIEWS,
@@ -245,6 +246,27 @@ FORMS[GET_PAID_FORM] = async (c, fields, dispatch) => {
   const target = successTarget(nextView, next, c.get('config').billerPanelUrl);
   if (target) return seeOther(c, target);
   return pageAgain(c, dispatch, state(nextView, next, nextView === view ? {} : { values: {} }), 200);
+};
+
+/** The membership waitlist: the payment choice through the API, then a 303 to the joined view. */
+FORMS[MEMBERSHIP_FORM] = async (c, fields, dispatch) => {
+  const page = new URL(c.req.url);
+  const choice = PAYMENT_CHOICES.find((p) => p === one(fields, 'payment'));
+  const values: Record<string, string> = choice ? { payment: choice } : {};
+  if (!choice) return pageAgain(c, dispatch, { form: MEMBERSHIP_FORM, values, errors: {}, error: SERVER_ERROR }, 400);
+  const query = new URLSearchParams({
+    p: choice,
+    f: cameFromOf(page.searchParams.get('camefrom') ?? undefined),
+    a: adOf(page.searchParams.get('ad') ?? undefined),
+  });
+  const answer = await callApi(c, dispatch, 'POST', `/api/member_signup.php?${query}`);
+  if (answer.status === 200 && answer.body.success === true) return samePageDone(c, MEMBERSHIP_FORM);
+  return pageAgain(
+    c,
+    dispatch,
+    { form: MEMBERSHIP_FORM, values, errors: {}, error: SERVER_ERROR },
+    answer.status === 200 ? 502 : answer.status,
+  );
 };
 
 const isApiPath = (path: string) => path.startsWith('/api/') || path.endsWith('.php');

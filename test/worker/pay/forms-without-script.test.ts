@@ -326,3 +326,16 @@ describe('get-paid without script', () => {
     expect(res.headers.get('Location')).toBe('/biller?hasAccount=true');
   });
 });
+
+describe('membership without script', () => {
+  it('Continue is a link to the choice; the choice posts, and a 303 leads to the waitlist view', async () => {
+    const first = await (await request(embeddedEnv(), '/member-signup?camefrom=app&ad=2')).text();
+    expect(first).toContain('href="/member-signup?camefrom=app&amp;ad=2&amp;v=2"');
+    const second = await (await request(embeddedEnv(), '/member-signup?camefrom=app&ad=2&v=2')).text();
+    expect(/<form[^>]*>/.exec(second)?.[0]).toContain('method="post"');
+    const res = await postForm('/member-signup?camefrom=app&ad=2&v=2', { _form: 'membership', payment: 'NEW_METHOD' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/member-signup?camefrom=app&ad=2&v=2&done=membership');
+    expect(visibleText(await (await request(embeddedEnv(), res.headers.get('Location')!)).text())).toContain("You're on the waitlist!");
+  });
+});
