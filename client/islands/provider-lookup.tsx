@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useHydrated } from '../components/hydrated';
+import { SEARCH_TERM_MIN } from '../../src/domain/api-schemas';
 import type { SearchResult } from '../../src/domain/payee';
 import { PROVIDER_NOT_FOUND } from '../../src/domain/web-payment-labels';
 
@@ -7,32 +9,38 @@ export interface ProviderLookupProps {
   initialTerm: string;
   /** Query kept on the way to the form (`ref`). */
   ref404: boolean;
+  /** What the server found for the term (the search form works without script). */
+  results?: Result[];
 }
 
 type Result = Pick<SearchResult, 'id' | 'name' | 'street1' | 'street2' | 'city' | 'state' | 'zip'>;
 
 export const SEARCH_DEBOUNCE_MS = 300;
-const MIN_CHARS = 3;
 
 const addressOf = (r: Result) => [r.street1, r.street2, [r.city, r.state].filter(Boolean).join(', '), r.zip].filter(Boolean).join(' ');
 
 /** The provider lookup: a WAI-ARIA combobox, a confirmation dialog, then Next to the form. */
-export default function ProviderLookup({ initialTerm, ref404 }: ProviderLookupProps) {
+export default function ProviderLookup({ initialTerm, ref404, results: found }: ProviderLookupProps) {
   const [term, setTerm] = useState(initialTerm);
-  const [results, setResults] = useState<Result[]>([]);
+  const [results, setResults] = useState<Result[]>(found ?? []);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState('');
-  const [notFound, setNotFound] = useState(false);
+  const [notFound, setNotFound] = useState(found?.length === 0);
+  // Until the island runs, the page is a plain search form with links to the results.
+  const hydrated = useHydrated();
   const [pending, setPending] = useState<Result | null>(null);
   const [chosen, setChosen] = useState<Result | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const latest = useRef(0);
 
+  // The server's results for the first term are the answer already: searched again only when it changes.
+  const answered = useRef(found ? initialTerm.trim() : null);
   useEffect(() => {
     const query = term.trim();
-    if (query.length < MIN_CHARS || chosen) return;
+    if (query.length < SEARCH_TERM_MIN || chosen || query === answered.current) return;
+    answered.current = null;
     const ticket = ++latest.current;
     const timer = setTimeout(async () => {
       try {
@@ -62,7 +70,7 @@ export default function ProviderLookup({ initialTerm, ref404 }: ProviderLookupPr
   function onTermChange(value: string) {
     setTerm(value);
     setChosen(null);
-    if (value.trim().length < MIN_CHARS) {
+    if (value.trim().length < SEARCH_TERM_MIN) {
       // Too short to search: forget the last answer, and any search still on its way.
       latest.current++;
       setResults([]);
@@ -104,14 +112,17 @@ export default function ProviderLookup({ initialTerm, ref404 }: ProviderLookupPr
     }
   }
 
-  const next = chosen ? `/web-payment?${new URLSearchParams({ p: chosen.id, g: '1', ...(ref404 ? { ref: '404' } : {}) })}` : undefined;
+  const nextFor = (r: Result) => `/web-payment?${new URLSearchParams({ p: r.id, g: '1', ...(ref404 ? { ref: '404' } : {}) })}`;
+  const next = chosen ? nextFor(chosen) : undefined;
   return (
-    <div className="lookup">
+    <form className="lookup" method="get" action="/web-payment" role="search" onSubmit={(e) => e.preventDefault()}>
+      {ref404 && <input type="hidden" name="ref" value="404" />}
       <label htmlFor="provider-name">Provider Name</label>
       <div className="lookup__box">
         <input
           ref={inputRef}
           id="provider-name"
+          name="t"
           type="text"
           role="combobox"
           autoComplete="off"
@@ -147,6 +158,22 @@ export default function ProviderLookup({ initialTerm, ref404 }: ProviderLookupPr
       <p id="provider-hint" className="fine-print">
         Type at least 3 letters of your provider's or biller's name.
       </p>
+      {!hydrated && (
+        <>
+          <button type="submit" className="button button--secondary">
+            Search
+          </button>
+          {results.length > 0 && (
+            <ul className="lookup__links" aria-label="Providers found">
+              {results.map((r) => (
+                <li key={r.id}>
+                  <a href={nextFor(r)}>{r.name}</a> <span className="lookup__address">{addressOf(r)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
       <p className="visually-hidden" role="status" aria-live="polite">
         {status}
       </p>
@@ -177,10 +204,12 @@ export default function ProviderLookup({ initialTerm, ref404 }: ProviderLookupPr
           Next
         </a>
       ) : (
-        <button type="button" className="button lookup__next" disabled>
-          Next
-        </button>
+        hydrated && (
+          <button type="button" className="button lookup__next" disabled>
+            Next
+          </button>
+        )
       )}
-    </div>
+    </form>
   );
 }

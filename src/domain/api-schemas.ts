@@ -57,10 +57,12 @@ export const GetPayeeQuerySchema = z.object({ action: z.literal('getPayee'), p: 
  * answered with an empty list, as a term that matches nothing.
  */
 export const SEARCH_TERM_MAX = 100;
+/** Provider search starts at this many characters (spec 000 §8). */
+export const SEARCH_TERM_MIN = 3;
 
 export const SearchQuerySchema = z.object({
   action: z.literal('getPayees'),
-  term: z.string().trim().min(3, 'Type at least 3 characters.'),
+  term: z.string().trim().min(SEARCH_TERM_MIN, 'Type at least 3 characters.'),
   target: z.literal('partner'),
 });
 

@@ -55,3 +55,13 @@ export interface SearchResult extends PayeeFlags {
   zip: string;
   url: string;
 }
+
+/**
+ * What provider search lists (spec 000 §5): partners only, and none that is a generic pay name,
+ * takes no generic web payment, confirms automatically or is a billing service. Applied by the
+ * Worker to whatever the backend answers.
+ */
+export function listedProviders(results: readonly SearchResult[], genericPayNames: readonly string[]): SearchResult[] {
+  const generic = new Set(genericPayNames.map((n) => n.toLowerCase()));
+  return results.filter((p) => p.isPartner && !p.noGenericWeb && !p.autoConf && !p.isBilling && !generic.has(p.url.toLowerCase()));
+}

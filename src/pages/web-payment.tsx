@@ -1,6 +1,6 @@
 import ProviderLookup from '../../client/islands/provider-lookup';
 import WebPaymentForm, { type WebPaymentFormProps } from '../../client/islands/web-payment-form';
-import type { Payee } from '../domain/payee';
+import type { Payee, SearchResult } from '../domain/payee';
 import { Island } from '../web/island';
 import { PAYMENT_FORM } from '../domain/payment';
 import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
@@ -15,14 +15,22 @@ function LegalLinks() {
   );
 }
 
-export function ProviderLookupPage({ term, ref404 }: { term: string; ref404: boolean }) {
+export function ProviderLookupPage({ term, ref404, results }: { term: string; ref404: boolean; results?: SearchResult[] }) {
   return (
     <Document page="Web-Pay" meta="pay" title="Pay a Bill on the Web - Papaya">
       <section className="card wp-lookup">
         <h1>Pay a bill on the web</h1>
         {ref404 && <p>We couldn't find the page you were looking for, but you can still pay your bill here.</p>}
         <p>Find your provider or biller, confirm it, then pay by card. No account needed.</p>
-        <Island name="provider-lookup" component={ProviderLookup} props={{ initialTerm: term, ref404 }} />
+        <Island
+          name="provider-lookup"
+          component={ProviderLookup}
+          props={{
+            initialTerm: term,
+            ref404,
+            results: results?.map(({ id, name, street1, street2, city, state, zip }) => ({ id, name, street1, street2, city, state, zip })),
+          }}
+        />
         <LegalLinks />
       </section>
     </Document>

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { issueFormKey } from '../security/form-keys';
 import { formKeySecret } from '../security/secrets';
-import { SEARCH_TERM_MAX } from '../domain/api-schemas';
-import { PAYEE_ID } from '../domain/payee';
+import { SEARCH_TERM_MAX, SEARCH_TERM_MIN } from '../domain/api-schemas';
+import { listedProviders, PAYEE_ID } from '../domain/payee';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
 import { formLabels } from '../domain/web-payment-labels';
 import { webPaymentOffered } from '../domain/web-payment';
@@ -19,8 +19,14 @@ export const webPaymentRoutes = new Hono<AppEnv>();
 webPaymentRoutes.get('/web-payment', async (c) => {
   const p = c.req.query('p');
   const ref404 = c.req.query('ref') === '404';
-  if (!p)
-    return renderPage(c, <ProviderLookupPage term={(c.req.query('t') ?? '').slice(0, SEARCH_TERM_MAX)} ref404={ref404} />, { reuse: true });
+  if (!p) {
+    const term = (c.req.query('t') ?? '').slice(0, SEARCH_TERM_MAX);
+    if (term.trim().length < SEARCH_TERM_MIN) return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} />, { reuse: true });
+    // A search sent without script (or a link with a term): the results are drawn with the page.
+    const found = await c.get('origin').searchPayees(term.trim());
+    const results = found.ok ? listedProviders(found.value, c.get('config').genericPayNames) : [];
+    return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} results={results} />);
+  }
   if (!PAYEE_ID.test(p)) return c.redirect('/web-payment', 302);
 
   const config = c.get('config');

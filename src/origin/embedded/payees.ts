@@ -1,4 +1,5 @@
 import { readConfig } from '../../domain/config';
+import { listedProviders, type SearchResult } from '../../domain/payee';
 import { testCardDecline } from './test-cards';
 import { Hono } from 'hono';
 import { BRAND_NAMES, cardBrand } from '../../domain/card';
@@ -33,14 +34,12 @@ payeeRoutes.get('/api/web_payment.php', async (c) => {
   if (c.req.query('action') !== 'getPayees' || c.req.query('target') !== 'partner') return c.json({ error: 'unknown action' }, 400);
   const term = (c.req.query('term') ?? '').trim();
   if (term.length < 3) return c.json([]);
-  const generic = new Set(readConfig(c.env).genericPayNames);
   const like = `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const { results } = await c.env.DB.prepare("SELECT data FROM payees WHERE name LIKE ? ESCAPE '\\' ORDER BY name LIMIT 50")
     .bind(like)
     .all<PayeeRow>();
   const list = results
     .map((r) => JSON.parse(r.data) as Record<string, unknown> & { address?: Record<string, string> })
-    .filter((p) => p.isPartner && !p.noGenericWeb && !p.autoConf && !p.isBilling && !generic.has(str(p.url).toLowerCase()))
     .map(({ payeeId, payeeName, address, url, ...flags }) => ({
       id: payeeId,
       name: payeeName,
@@ -49,7 +48,7 @@ payeeRoutes.get('/api/web_payment.php', async (c) => {
       city: address?.city ?? '',
       state: address?.state ?? '',
       zip: address?.zip ?? '',
-      url,
+      url: str(url),
       isProvider: flags.isProvider ?? false,
       isBilling: flags.isBilling ?? false,
       isPartner: flags.isPartner ?? false,
@@ -59,7 +58,7 @@ payeeRoutes.get('/api/web_payment.php', async (c) => {
       useStatement: flags.useStatement ?? false,
       notMedical: flags.notMedical ?? false,
     }));
-  return c.json(list);
+  return c.json(listedProviders(list as SearchResult[], readConfig(c.env).genericPayNames));
 });
 
 payeeRoutes.get('/api/unleash/is_enabled.php', async (c) => {

@@ -22,6 +22,7 @@ import { runLater } from '../../web/middleware';
 import { apiError, noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
 import { countLinkMiss, linkGuessingStopped, refuseBots, tooMany } from '../guards';
 import { tooManyCodes, tooManyLinks } from '../../domain/limits';
+import { listedProviders } from '../../domain/payee';
 import { evenOut } from '../../security/even-timing';
 import { networkOf } from '../../security/guard';
 import { inviteNotification } from '../../domain/get-paid';
@@ -94,7 +95,7 @@ apiRoutes.post('/api/web_payment.php', validQuery(GetPayeeQuerySchema), noBody, 
 apiRoutes.get('/api/web_payment.php', validQuery(SearchQuerySchema), async (c) => {
   const query = c.req.valid('query');
   if (query.term.length > SEARCH_TERM_MAX) return c.json([]);
-  return answer(c, await c.get('origin').searchPayees(query.term), (list) => list);
+  return answer(c, await c.get('origin').searchPayees(query.term), (list) => listedProviders(list, c.get('config').genericPayNames));
 });
 
 apiRoutes.post('/api/link_gmail_account.php', ...validJson(EmailLinkSchema), async (c) => {

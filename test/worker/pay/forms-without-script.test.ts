@@ -8,7 +8,8 @@ import { INVALID_EMAIL } from '../../../src/domain/payment';
 import { INVALID_PHONE } from '../../../src/domain/phone';
 import { SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
-import { embeddedEnv, freshClient, PAYMENT_FORM, request } from '../origin-helpers';
+import { embeddedEnv, freshClient, httpEnv, injectAnswer, PAYMENT_FORM, request, resetStandIn } from '../origin-helpers';
+import { PROVIDER_NOT_FOUND } from '../../../src/domain/web-payment-labels';
 
 type Outbox = Array<{ to: string; body: string }>;
 const outbox = async (): Promise<Outbox> => (await request(embeddedEnv(), '/_dev/outbox')).json<Outbox>();
@@ -337,5 +338,40 @@ describe('membership without script', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('Location')).toBe('/member-signup?camefrom=app&ad=2&v=2&done=membership');
     expect(visibleText(await (await request(embeddedEnv(), res.headers.get('Location')!)).text())).toContain("You're on the waitlist!");
+  });
+});
+
+describe('provider lookup without script', () => {
+  it('is a declared GET search whose results are links to each provider’s form', async () => {
+    const res = await request(embeddedEnv(), '/web-payment?t=valley');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(/<form[^>]*role="search"[^>]*>/.exec(html)?.[0]).toMatch(/method="get"/);
+    expect(html).toMatch(/<input[^>]*name="t"[^>]*value="valley"|<input[^>]*value="valley"[^>]*name="t"/);
+    expect(html).toContain('<a href="/web-payment?p=1001&amp;g=1">Valley Medical Group</a>');
+  });
+
+  it('a term that finds nothing says so', async () => {
+    expect(visibleText(await (await request(embeddedEnv(), '/web-payment?t=zzzzzz')).text())).toContain(PROVIDER_NOT_FOUND);
+  });
+
+  it('whatever the backend answers, only payees that take web payment are listed, on the page and by the API', async () => {
+    await resetStandIn();
+    const base = { street1: '', street2: '', city: '', state: '', zip: '' };
+    await injectAnswer('/api/web_payment.php', [
+      { ...base, id: 2001, name: 'Listed Clinic', url: 'listedclinic', isPartner: true },
+      { ...base, id: 2002, name: 'Not A Partner', url: 'notpartner', isPartner: false },
+      { ...base, id: 2003, name: 'No Web Clinic', url: 'nowebclinic', isPartner: true, noGenericWeb: true },
+      { ...base, id: 2004, name: 'Auto Clinic', url: 'autoclinic', isPartner: true, autoConf: true },
+      { ...base, id: 2005, name: 'Billing Service', url: 'billingservice', isPartner: true, isBilling: 1 },
+      { ...base, id: 2006, name: 'Generic Pay', url: 'pay', isPartner: true },
+    ]);
+    const api = await request(httpEnv(), '/api/web_payment.php?action=getPayees&term=clinic&target=partner');
+    expect((await api.json<Array<{ name: string }>>()).map((r) => r.name)).toEqual(['Listed Clinic']);
+    const page = visibleText(await (await request(httpEnv(), '/web-payment?t=clinic')).text());
+    expect(page).toContain('Listed Clinic');
+    for (const hidden of ['Not A Partner', 'No Web Clinic', 'Auto Clinic', 'Billing Service', 'Generic Pay'])
+      expect(page).not.toContain(hidden);
+    await resetStandIn();
   });
 });
