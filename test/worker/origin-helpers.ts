@@ -4,6 +4,7 @@ import worker from '../../src/index';
 import { createOrigin } from '../../src/origin';
 import { issueFormKey } from '../../src/security/form-keys';
 import type { RecordedCall, FaultMode } from './stand-in/legacy-origin';
+import { DESKTOP } from './helpers';
 
 /** The Worker's bindings with the backend switched to the HTTP stand-in (or another URL). */
 export const httpEnv = (vars: Partial<Env> = {}): Env => ({ ...env, ORIGIN_URL: env.STAND_IN_URL, ...vars });
@@ -92,3 +93,24 @@ export const PAYMENT_FORM = {
   city: 'Fresno',
   state: 'CA',
 } satisfies Record<string, string>;
+
+/** A form as a browser without script posts it: urlencoded, from this site's page. */
+export function postForm(
+  path: string,
+  fields: Record<string, string>,
+  client = freshClient(),
+  site = 'same-origin',
+  e = embeddedEnv(),
+): Promise<Response> {
+  return request(e, path, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'User-Agent': DESKTOP,
+      'Sec-Fetch-Site': site,
+      Origin: site === 'same-origin' ? 'https://papaya.test' : 'https://evil.example',
+      'CF-Connecting-IP': client,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}

@@ -8,32 +8,11 @@ import { INVALID_EMAIL } from '../../../src/domain/payment';
 import { INVALID_PHONE } from '../../../src/domain/phone';
 import { SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
-import { embeddedEnv, freshClient, httpEnv, injectAnswer, PAYMENT_FORM, request, resetStandIn } from '../origin-helpers';
+import { embeddedEnv, freshClient, httpEnv, injectAnswer, PAYMENT_FORM, postForm, request, resetStandIn } from '../origin-helpers';
 import { PROVIDER_NOT_FOUND } from '../../../src/domain/web-payment-labels';
 
 type Outbox = Array<{ to: string; body: string }>;
 const outbox = async (): Promise<Outbox> => (await request(embeddedEnv(), '/_dev/outbox')).json<Outbox>();
-
-/** A form as a browser without script posts it: urlencoded, from this site's page. */
-export function postForm(
-  path: string,
-  fields: Record<string, string>,
-  client = freshClient(),
-  site = 'same-origin',
-  e = embeddedEnv(),
-): Promise<Response> {
-  return request(e, path, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'User-Agent': DESKTOP,
-      'Sec-Fetch-Site': site,
-      Origin: site === 'same-origin' ? 'https://papaya.test' : 'https://evil.example',
-      'CF-Connecting-IP': client,
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
 
 const inputValue = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
 
