@@ -79,7 +79,10 @@ export default function PasswordReset({ token, humanCheckSiteKey, posted }: Pass
           type={visible ? 'text' : 'password'}
           autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setError(undefined);
+          }}
           aria-describedby={error === HINT_LENGTH_TODO ? 'reset-hint-length reset-error' : 'reset-hint-length'}
           aria-invalid={error === HINT_LENGTH_TODO ? true : undefined}
         />
@@ -92,7 +95,10 @@ export default function PasswordReset({ token, humanCheckSiteKey, posted }: Pass
           type={visible ? 'text' : 'password'}
           autoComplete="new-password"
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onChange={(e) => {
+            setConfirm(e.target.value);
+            setError(undefined);
+          }}
           aria-describedby={error === HINT_MATCH_TODO ? 'reset-hint-match reset-error' : 'reset-hint-match'}
           aria-invalid={error === HINT_MATCH_TODO ? true : undefined}
         />

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useHydrated } from '../components/hydrated';
-import { SEARCH_TERM_MIN } from '../../src/domain/api-schemas';
-import type { SearchResult } from '../../src/domain/payee';
+import { SEARCH_TERM_MIN, type SearchResult } from '../../src/domain/payee';
 import { PROVIDER_NOT_FOUND } from '../../src/domain/web-payment-labels';
 
 export interface ProviderLookupProps {

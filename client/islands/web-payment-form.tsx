@@ -189,144 +189,170 @@ export default function WebPaymentForm({
   }
 
   const processing = status.kind === 'processing';
+  // The first step's values go with the payment at the card step (the form posts them without script).
+  const payerHidden = (
+    <>
+      {PAYER_FIELDS.filter((name) => values[name] && !(company && name === 'account')).map((name) => (
+        <input key={name} type="hidden" name={name} value={values[name]} />
+      ))}
+      {company && invoices.map((invoice) => <input key={invoice.id} type="hidden" name="invoice" value={invoice.value} />)}
+    </>
+  );
   return (
-    <form ref={formRef} method="post" className="wp-form" noValidate onSubmit={submit}>
-      <input type="hidden" name={FORM_FIELD} value={PAYMENT_FORM} />
-      <input type="hidden" name="step" value={step} />
-      <input type="hidden" name="idempotencyKey" value={formKey} />
-      <fieldset className="wp-step" disabled={processing}>
-        <legend>
-          <span className="wp-step__number">1</span> {company ? 'Company Info' : 'Patient / Payer Info'}
-        </legend>
-        {step === 'card' ? (
-          <div className="wp-summary">
-            <p>
-              {values.patientName} · {company ? invoices.map((i) => i.value).join(', ') : values.account} · {values.amount}
-            </p>
-            {/* The first step's values go with the payment (the form posts them without script). */}
-            {PAYER_FIELDS.filter((name) => values[name] && !(company && name === 'account')).map((name) => (
-              <input key={name} type="hidden" name={name} value={values[name]} />
-            ))}
-            {company && invoices.map((invoice) => <input key={invoice.id} type="hidden" name="invoice" value={invoice.value} />)}
-            <button type="submit" name="step" value="edit" className="link-button" onClick={(e) => (e.preventDefault(), setStep('payer'))}>
-              Edit
-            </button>
-          </div>
-        ) : (
-          <>
-            <Field name="patientName" label={labels.name} autoComplete="name" {...bind('patientName')} />
-            {company ? (
-              <div className="wp-invoices">
-                {invoices.map((invoice, i) => (
-                  <div key={invoice.id} className="wp-invoice">
-                    <Field
-                      id={`wp-invoices-${i}`}
-                      name="invoice"
-                      label={`${labels.account} ${i + 1}`}
-                      value={invoice.value}
-                      onChange={(e) => setInvoices((list) => list.map((x) => (x.id === invoice.id ? { ...x, value: e.target.value } : x)))}
-                      onBlur={() => touch(`invoices.${i}`)}
-                      error={shown(`invoices.${i}`)}
-                    />
-                    {invoices.length > 1 && (
-                      <button
-                        type="button"
-                        className="link-button"
-                        onClick={() => setInvoices((list) => list.filter((x) => x.id !== invoice.id))}
-                      >
-                        Remove {labels.account.toLowerCase()} {i + 1}
-                      </button>
-                    )}
-                  </div>
-                ))}
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => setInvoices((list) => [...list, { id: Math.max(...list.map((x) => x.id)) + 1, value: '' }])}
-                >
-                  Add another {labels.account.toLowerCase()}
-                </button>
-              </div>
-            ) : (
-              <Field name="account" label={labels.account} {...bind('account')} />
-            )}
-            {rules.customFields.payDOB && (
-              <Field
-                name="payDOB"
-                label="Patient Date of Birth"
-                placeholder="MM/DD/YYYY"
-                inputMode="numeric"
-                autoComplete="bday"
-                {...bind('payDOB')}
-              />
-            )}
-            {rules.customFields.payDOS && (
-              <Field name="payDOS" label="Date of Service" placeholder="MM/DD/YYYY" inputMode="numeric" {...bind('payDOS')} />
-            )}
-            <Field name="amount" label={labels.amount} inputMode="decimal" placeholder="$0.00" {...bind('amount', formatAmount)} />
-            <Field name="email" label="Email" type="email" autoComplete="email" {...bind('email')} />
-            <Field name="phone" label={labels.phone} type="tel" autoComplete="tel" hint={SMS_RECEIPT_NOTE} {...bind('phone')} />
-            {rules.customFields.billingZip && (
-              <Field name="billingZip" label="Billing ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('billingZip')} />
-            )}
-            <button type="submit" className="button">
-              Next
-            </button>
-          </>
-        )}
-      </fieldset>
+    <>
+      <form ref={formRef} method="post" className="wp-form" noValidate onSubmit={submit}>
+        <input type="hidden" name={FORM_FIELD} value={PAYMENT_FORM} />
+        <input type="hidden" name="step" value={step} />
+        <input type="hidden" name="idempotencyKey" value={formKey} />
+        <fieldset className="wp-step" disabled={processing}>
+          <legend>
+            <span className="wp-step__number">1</span> {company ? 'Company Info' : 'Patient / Payer Info'}
+          </legend>
+          {step === 'card' ? (
+            <div className="wp-summary">
+              <p>
+                {values.patientName} · {company ? invoices.map((i) => i.value).join(', ') : values.account} · {values.amount}
+              </p>
+              {payerHidden}
+              {/* Belongs to the edit form below, so Enter in a card field never presses it. */}
+              <button
+                type="submit"
+                form="wp-edit"
+                className="link-button"
+                onClick={(e) => {
+                  e.preventDefault();
+                  setStep('payer');
+                }}
+              >
+                Edit
+              </button>
+            </div>
+          ) : (
+            <>
+              <Field name="patientName" label={labels.name} autoComplete="name" {...bind('patientName')} />
+              {company ? (
+                <div className="wp-invoices">
+                  {invoices.map((invoice, i) => (
+                    <div key={invoice.id} className="wp-invoice">
+                      <Field
+                        id={`wp-invoices-${i}`}
+                        name="invoice"
+                        label={`${labels.account} ${i + 1}`}
+                        value={invoice.value}
+                        onChange={(e) =>
+                          setInvoices((list) => list.map((x) => (x.id === invoice.id ? { ...x, value: e.target.value } : x)))
+                        }
+                        onBlur={() => touch(`invoices.${i}`)}
+                        error={shown(`invoices.${i}`)}
+                      />
+                      {invoices.length > 1 && (
+                        <button
+                          type="button"
+                          className="link-button"
+                          onClick={() => setInvoices((list) => list.filter((x) => x.id !== invoice.id))}
+                        >
+                          Remove {labels.account.toLowerCase()} {i + 1}
+                        </button>
+                      )}
+                    </div>
+                  ))}
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => setInvoices((list) => [...list, { id: Math.max(...list.map((x) => x.id)) + 1, value: '' }])}
+                  >
+                    Add another {labels.account.toLowerCase()}
+                  </button>
+                </div>
+              ) : (
+                <Field name="account" label={labels.account} {...bind('account')} />
+              )}
+              {rules.customFields.payDOB && (
+                <Field
+                  name="payDOB"
+                  label="Patient Date of Birth"
+                  placeholder="MM/DD/YYYY"
+                  inputMode="numeric"
+                  autoComplete="bday"
+                  {...bind('payDOB')}
+                />
+              )}
+              {rules.customFields.payDOS && (
+                <Field name="payDOS" label="Date of Service" placeholder="MM/DD/YYYY" inputMode="numeric" {...bind('payDOS')} />
+              )}
+              <Field name="amount" label={labels.amount} inputMode="decimal" placeholder="$0.00" {...bind('amount', formatAmount)} />
+              <Field name="email" label="Email" type="email" autoComplete="email" {...bind('email')} />
+              <Field name="phone" label={labels.phone} type="tel" autoComplete="tel" hint={SMS_RECEIPT_NOTE} {...bind('phone')} />
+              {rules.customFields.billingZip && (
+                <Field name="billingZip" label="Billing ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('billingZip')} />
+              )}
+              <button type="submit" className="button">
+                Next
+              </button>
+            </>
+          )}
+        </fieldset>
 
-      <fieldset className="wp-step" disabled={processing || step !== 'card'} hidden={step !== 'card'}>
-        <legend>
-          <span className="wp-step__number">2</span> Payment Info
-        </legend>
-        <Field name="ccn" label="Card Number" inputMode="numeric" autoComplete="cc-number" {...bind('ccn', formatCardNumber)} />
-        <div className="wp-row">
-          <Field
-            name="exp"
-            label="Expiration (MM/YY)"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            {...bind('exp', formatExpiry)}
-          />
-          <Field
-            name="cvv"
-            label="Security Code (CVV)"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            {...bind('cvv', (v) => v.replace(/\D/g, ''))}
-          />
-        </div>
-        <Field name="billName" label="Name on Card" autoComplete="cc-name" {...bind('billName')} />
-        <Field name="addr1" label="Billing Address" autoComplete="address-line1" {...bind('addr1')} />
-        <div className="wp-row">
-          <Field name="city" label="City" autoComplete="address-level2" {...bind('city')} />
-          <SelectField
-            id="wp-state"
-            name="state"
-            label="State"
-            autoComplete="address-level1"
-            options={US_STATES}
-            value={values.state ?? ''}
-            onChange={(e) => set('state', e.target.value)}
-            onBlur={() => touch('state')}
-            error={shown('state')}
-          />
-          <Field name="zip" label="ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('zip')} />
-        </div>
-        <Field name="payNote" label="Note (optional)" {...bind('payNote')} />
-        {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
-        <button type="submit" className="button" disabled={processing}>
-          {processing ? PROCESSING : 'Submit Payment'}
-        </button>
-      </fieldset>
-      {status.kind === 'failed' && (
-        <p className="form-error" role="alert">
-          {status.message}
-        </p>
+        <fieldset className="wp-step" disabled={processing || step !== 'card'} hidden={step !== 'card'}>
+          <legend>
+            <span className="wp-step__number">2</span> Payment Info
+          </legend>
+          <Field name="ccn" label="Card Number" inputMode="numeric" autoComplete="cc-number" {...bind('ccn', formatCardNumber)} />
+          <div className="wp-row">
+            <Field
+              name="exp"
+              label="Expiration (MM/YY)"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              {...bind('exp', formatExpiry)}
+            />
+            <Field
+              name="cvv"
+              label="Security Code (CVV)"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              {...bind('cvv', (v) => v.replace(/\D/g, ''))}
+            />
+          </div>
+          <Field name="billName" label="Name on Card" autoComplete="cc-name" {...bind('billName')} />
+          <Field name="addr1" label="Billing Address" autoComplete="address-line1" {...bind('addr1')} />
+          <div className="wp-row">
+            <Field name="city" label="City" autoComplete="address-level2" {...bind('city')} />
+            <SelectField
+              id="wp-state"
+              name="state"
+              label="State"
+              autoComplete="address-level1"
+              options={US_STATES}
+              value={values.state ?? ''}
+              onChange={(e) => set('state', e.target.value)}
+              onBlur={() => touch('state')}
+              error={shown('state')}
+            />
+            <Field name="zip" label="ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('zip')} />
+          </div>
+          <Field name="payNote" label="Note (optional)" {...bind('payNote')} />
+          {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
+          <button type="submit" className="button" disabled={processing}>
+            {processing ? PROCESSING : 'Submit Payment'}
+          </button>
+        </fieldset>
+        {status.kind === 'failed' && (
+          <p className="form-error" role="alert">
+            {status.message}
+          </p>
+        )}
+      </form>
+      {step === 'card' && (
+        // Back to the first step without script: the page is drawn again there, every value kept.
+        <form id="wp-edit" method="post" hidden>
+          <input type="hidden" name={FORM_FIELD} value={PAYMENT_FORM} />
+          <input type="hidden" name="step" value="edit" />
+          {payerHidden}
+        </form>
       )}
-    </form>
+    </>
   );
 }

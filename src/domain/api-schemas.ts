@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { GET_PAID_VIEWS } from './get-paid';
 import { FIELD_TYPES } from './info-request';
 import { INVALID_TOKEN, REQUIRED } from './messages';
-import { HINT_LENGTH_TODO, PASSWORD_MIN } from './password';
-import { PAYEE_ID } from './payee';
+import { HINT_LENGTH_TODO, HINT_MATCH_TODO, PASSWORD_MIN } from './password';
+import { PAYEE_ID, SEARCH_TERM_MIN } from './payee';
 import { PAYEE_NAME } from './payee-resolution';
 
 /** Requests the browser sends to the Worker's API (contract §4). Shared by islands and routes. */
@@ -51,14 +51,6 @@ export const PaymentQuerySchema = z.object({
 });
 
 export const GetPayeeQuerySchema = z.object({ action: z.literal('getPayee'), p: payeeIdField });
-
-/**
- * The longest search term the backend is asked about. A longer one names no provider, so it is
- * answered with an empty list, as a term that matches nothing.
- */
-export const SEARCH_TERM_MAX = 100;
-/** Provider search starts at this many characters (spec 000 §8). */
-export const SEARCH_TERM_MIN = 3;
 
 export const SearchQuerySchema = z.object({
   action: z.literal('getPayees'),
@@ -121,3 +113,8 @@ export const GetPaidRequestSchema = z.object({
 export type GetPaidRequest = z.output<typeof GetPaidRequestSchema>;
 
 export const ShortenSchema = z.object({ url: z.string().min(1).max(2000) });
+
+/** The new password and its confirmation, as the form posts them; each message at its field. */
+export const NewPasswordSchema = z
+  .object({ np: z.string().min(PASSWORD_MIN, HINT_LENGTH_TODO).max(200), confirm: z.string().max(200) })
+  .refine((v) => v.np === v.confirm, { path: ['confirm'], message: HINT_MATCH_TODO });

@@ -1,5 +1,3 @@
-import * as z from 'zod';
-
 /** Password reset texts and rules (pay-pages spec §4, §5, §8). */
 export const PASSWORD_MIN = 8;
 export const HINT_LENGTH_TODO = 'Please include at least 8 characters.';
@@ -26,8 +24,3 @@ export const passwordReady = (password: string, confirm: string) => password.len
 
 /** The `_form` name of the new-password form. */
 export const RESET_FORM = 'reset';
-
-/** The new password and its confirmation, as the form posts them; each message at its field. */
-export const NewPasswordSchema = z
-  .object({ np: z.string().min(PASSWORD_MIN, HINT_LENGTH_TODO).max(200), confirm: z.string().max(200) })
-  .refine((v) => v.np === v.confirm, { path: ['confirm'], message: HINT_MATCH_TODO });

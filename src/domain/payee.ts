@@ -65,3 +65,11 @@ export function listedProviders(results: readonly SearchResult[], genericPayName
   const generic = new Set(genericPayNames.map((n) => n.toLowerCase()));
   return results.filter((p) => p.isPartner && !p.noGenericWeb && !p.autoConf && !p.isBilling && !generic.has(p.url.toLowerCase()));
 }
+
+/**
+ * The longest search term the backend is asked about. A longer one names no provider, so it is
+ * answered with an empty list, as a term that matches nothing.
+ */
+export const SEARCH_TERM_MAX = 100;
+/** Provider search starts at this many characters (spec 000 §8). */
+export const SEARCH_TERM_MIN = 3;

@@ -17,7 +17,8 @@ import {
 import { allAnswered, CANCEL_FAILED, type Field, INFO_FORM, infoFieldName, isConfirmation, SUBMIT_FAILED } from '../domain/info-request';
 import { REQUIRED } from '../domain/messages';
 import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from '../domain/pay-later';
-import { NewPasswordSchema, RESET_FORM, resetView } from '../domain/password';
+import { NewPasswordSchema } from '../domain/api-schemas';
+import { RESET_FORM, resetView } from '../domain/password';
 import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, payerSchema, UNREPEATED_CARD_FIELDS } from '../domain/payment';
 import type { AppEnv } from '../web/app-env';
 import { callApi, pageAgain, samePageDone, seeOther, type ApiAnswer, type Dispatch } from '../web/form-post';

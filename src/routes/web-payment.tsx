@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { issueFormKey } from '../security/form-keys';
 import { formKeySecret } from '../security/secrets';
-import { SEARCH_TERM_MAX, SEARCH_TERM_MIN } from '../domain/api-schemas';
-import { listedProviders, PAYEE_ID } from '../domain/payee';
+import { listedProviders, PAYEE_ID, SEARCH_TERM_MAX, SEARCH_TERM_MIN } from '../domain/payee';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
 import { formLabels } from '../domain/web-payment-labels';
 import { webPaymentOffered } from '../domain/web-payment';

@@ -29,9 +29,11 @@ test('the fields variant submits once every field has a value', async ({ page })
   await ready(page);
   const submit = page.getByRole('button', { name: 'Submit' });
   await page.getByLabel('Account number').fill('A-55');
-  await expect(submit).toBeDisabled();
+  await submit.click();
+  await expect(page.getByLabel('Name on the account')).toBeFocused();
+  await expect(page.getByLabel('Name on the account')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert').filter({ hasText: 'Required' })).toBeVisible();
   await page.getByLabel('Name on the account').fill('Jane Doe');
-  await expect(submit).toBeEnabled();
   await expectAccessible(page);
   await submit.click();
   await expect(page.getByRole('heading', { name: 'Payment in progress' })).toBeVisible();

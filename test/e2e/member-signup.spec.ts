@@ -5,7 +5,8 @@ test('a visitor joins the waitlist by keyboard, choosing a new payment method', 
   await expect(page.locator('[data-island="member-signup"][data-hydrated="true"]')).toHaveCount(1);
   await expect(page.getByText('One month free, then $9.99 a month')).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Continue' }).focus();
+  // A link to the choice, so it leads on without script too.
+  await page.getByRole('link', { name: 'Continue' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'How would you like to pay?' })).toBeFocused();
   await page.getByLabel('Use the card on file').focus();

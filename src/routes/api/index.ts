@@ -12,7 +12,6 @@ import {
   PasswordResetSchema,
   PayeeQuerySchema,
   PayLaterSchema,
-  SEARCH_TERM_MAX,
   SearchQuerySchema,
 } from '../../domain/api-schemas';
 import { INVALID_TOKEN } from '../../domain/messages';
@@ -22,7 +21,7 @@ import { runLater } from '../../web/middleware';
 import { apiError, noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
 import { countLinkMiss, linkGuessingStopped, refuseBots, tooMany } from '../guards';
 import { tooManyCodes, tooManyLinks } from '../../domain/limits';
-import { listedProviders } from '../../domain/payee';
+import { listedProviders, SEARCH_TERM_MAX } from '../../domain/payee';
 import { evenOut } from '../../security/even-timing';
 import { networkOf } from '../../security/guard';
 import { inviteNotification } from '../../domain/get-paid';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SEARCH_TERM_MAX } from '../../../src/domain/api-schemas';
+import { SEARCH_TERM_MAX } from '../../../src/domain/payee';
 import { formKeyFor, httpEnv, request, resetStandIn, standInCalls, PAYMENT_FORM } from '../origin-helpers';
 
 /**
