@@ -4,6 +4,7 @@ import type { Payee } from '../domain/payee';
 import { createClient, type Origin, type Transport } from './client';
 import type { Receipt } from '../domain/receipt';
 import { embeddedOrigin, findReceipt, listOutbox, setFeatureFlag, type OutboxEntry } from './embedded';
+import { seed } from './embedded/seed';
 import { FLAG_CACHE_KEY, redirectFlag } from './feature-flags';
 import { cachedPayeeById, cachedPayeeByUrl } from './payee-cache';
 import type { CallOutcome, OriginResult } from './result';
@@ -43,6 +44,8 @@ export interface OriginExtras {
   outbox(): Promise<OutboxEntry[] | null>;
   /** Turns an embedded-origin flag on or off; false with a real backend. */
   setFlag(name: string, enabled: boolean): Promise<boolean>;
+  /** Puts the embedded origin's demo data back as it was seeded (tokens and codes unused again); false with a real backend. */
+  resetDemo(): Promise<boolean>;
 }
 
 export type OriginDoor = Origin & OriginExtras;
@@ -64,6 +67,12 @@ export function originForRequest(env: Env, onOutcome: (outcome: CallOutcome) => 
     setFlag: async (name, enabled) => {
       if (!embedded) return false;
       await setFeatureFlag(env.DB, name, enabled);
+      await env.CACHE.delete(FLAG_CACHE_KEY);
+      return true;
+    },
+    resetDemo: async () => {
+      if (!embedded) return false;
+      await seed(env.DB);
       await env.CACHE.delete(FLAG_CACHE_KEY);
       return true;
     },

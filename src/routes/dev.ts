@@ -15,6 +15,9 @@ devRoutes.use('/_dev/*', async (c, next) => {
 
 devRoutes.get('/_dev/outbox', async (c) => c.json(await c.get('origin').outbox()));
 
+/** Starts the demo over: every demo token, code and bill as it was seeded. */
+devRoutes.post('/_dev/reset', async (c) => c.json({ reset: await c.get('origin').resetDemo() }));
+
 /** Turns a demo feature flag on or off, as the backend's flag service would. */
 devRoutes.put(
   '/_dev/flags/:name',

@@ -31,3 +31,18 @@ describe('/_dev/outbox', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('/_dev/reset', () => {
+  it('starts the demo over: a used reset link works again', async () => {
+    const origin = createOrigin(embeddedEnv());
+    await origin.forgotPassword({ x: 'RESET-VALID', np: 'a new password' });
+    expect(await origin.forgotPassword({ x: 'RESET-VALID' })).toMatchObject({ ok: true, value: { status: 'TOKEN_EXPIRED' } });
+    const res = await request(embeddedEnv(), '/_dev/reset', { method: 'POST' });
+    expect(await res.json()).toEqual({ reset: true });
+    expect(await origin.forgotPassword({ x: 'RESET-VALID' })).toMatchObject({ ok: true, value: { status: 'USER_VALIDATED' } });
+  });
+
+  it('does not exist with a real backend', async () => {
+    expect((await request(httpEnv(), '/_dev/reset', { method: 'POST' })).status).toBe(404);
+  });
+});
