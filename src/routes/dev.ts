@@ -15,8 +15,12 @@ devRoutes.use('/_dev/*', async (c, next) => {
 
 devRoutes.get('/_dev/outbox', async (c) => c.json(await c.get('origin').outbox()));
 
-/** Starts the demo over: every demo token, code and bill as it was seeded. */
-devRoutes.post('/_dev/reset', async (c) => c.json({ reset: await c.get('origin').resetDemo() }));
+/** Starts the demo over: every demo token, code and bill as it was seeded, and no limit reached. */
+devRoutes.post('/_dev/reset', async (c) => {
+  const reset = await c.get('origin').resetDemo();
+  if (reset) await c.get('guard').forgetAll();
+  return c.json({ reset });
+});
 
 /** Turns a demo feature flag on or off, as the backend's flag service would. */
 devRoutes.put(

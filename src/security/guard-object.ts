@@ -67,8 +67,14 @@ export class AbuseCounter extends DurableObject<Env> {
     const horizon = Date.now() - MAX_WINDOW_MS;
     this.#sql.exec('DELETE FROM events WHERE at <= ?', horizon);
     const left = this.#sql.exec('SELECT max(at) AS last FROM events').one().last as number | null;
-    if (left === null) await this.ctx.storage.deleteAll();
-    else await this.ctx.storage.setAlarm(left + MAX_WINDOW_MS);
+    // The emptied table stays: this instance may be asked again at once.
+    if (left !== null) await this.ctx.storage.setAlarm(left + MAX_WINDOW_MS);
+  }
+
+  /** Forgets every event (the local demo starting over; never called in production). */
+  async clear(): Promise<void> {
+    this.#sql.exec('DELETE FROM events');
+    await this.ctx.storage.deleteAlarm();
   }
 
   async #pruneLater(at: number): Promise<void> {

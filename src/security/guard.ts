@@ -135,6 +135,12 @@ export class Guard {
     return (await stub.record(key, POLICIES[policy].windowMs)) >= this.#limit(policy);
   }
 
+  /** Forgets every counter of every policy: the local demo starting over, never production. */
+  async forgetAll(): Promise<void> {
+    const shards = Object.keys(POLICIES).flatMap((policy) => Array.from({ length: SHARDS }, (_, i) => `${policy}:${i}`));
+    await Promise.all(shards.map((name) => this.namespace.get(this.namespace.idFromName(name)).clear()));
+  }
+
   /** Whether a counter has room, without recording anything. */
   async check(policy: PolicyName, subject: string): Promise<GuardDecision> {
     const { key, stub } = await this.#counter(policy, subject);
