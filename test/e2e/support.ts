@@ -11,15 +11,16 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      // A not-found page is a document served with status 404 on purpose; the browser reports
-      // that status as a console error. Failed subresources still count.
-      const notFoundDocuments = new Set<string>();
+      // A not-found page (404), or a form drawn again with its errors (400, a declined card 402,
+      // a limit 429), is a document served with that status on purpose; the browser reports the
+      // status as a console error. Failed subresources still count.
+      const refusalDocuments = new Set<string>();
       page.on('response', (res) => {
-        if (res.status() === 404 && res.request().isNavigationRequest()) notFoundDocuments.add(res.url());
+        if (res.status() >= 400 && res.status() < 500 && res.request().isNavigationRequest()) refusalDocuments.add(res.url());
       });
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return;
-        if (msg.text().includes('status of 404') && notFoundDocuments.has(msg.location().url)) return;
+        if (/status of 4\d\d/.test(msg.text()) && refusalDocuments.has(msg.location().url)) return;
         errors.push(`${msg.text()} (${msg.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(error.message));
