@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type { ComponentProps, ReactNode, SelectHTMLAttributes } from 'react';
 
 /**
  * A labelled form control with its hint and error, tied together for assistive technology:
@@ -31,7 +31,7 @@ function FieldShell({ id, label, error, hint, children }: Shell & { children: Re
   );
 }
 
-export function TextField({ id, label, error, hint, ...input }: Shell & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ id, label, error, hint, ...input }: Shell & ComponentProps<'input'>) {
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy({ id, label, error, hint })} {...input} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatPhone, INVALID_PHONE, mobileNumber } from '../../src/domain/phone';
+import { INVALID_PHONE, mobileNumber } from '../../src/domain/phone';
+import { useMask } from '../components/mask';
 import { HUMAN_CHECK_FAILED, SMS_SUCCESS } from '../../src/domain/sms';
 import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
 import { HumanCheck, humanTokenIn } from './human-check';
@@ -49,6 +50,7 @@ export default function SmsForm({
   const inputRef = useRef<HTMLInputElement>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
   const errorId = `${formId}-error`;
+  useMask(inputRef, 'phone', phone, setPhone);
 
   useEffect(() => onSentChange?.(state.kind === 'sent'), [state.kind, onSentChange]);
 
@@ -128,7 +130,7 @@ export default function SmsForm({
           autoComplete="tel-national"
           placeholder="(555) 555-5555"
           value={phone}
-          onChange={(e) => setPhone(formatPhone(e.target.value))}
+          onChange={(e) => setPhone(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />

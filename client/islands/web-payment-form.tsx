@@ -1,21 +1,12 @@
-import { useMemo, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useMemo, useRef, useState, type FormEvent, type ComponentProps } from 'react';
 import { config as zodConfig } from 'zod';
-import { formatCardNumber, formatExpiry } from '../../src/domain/card';
 import { fieldErrors } from '../../src/domain/errors';
-import {
-  CARD_FIELDS,
-  cardSchema,
-  formatAmount,
-  PAYER_FIELDS,
-  payerSchema,
-  PAYMENT_FORM,
-  paymentFailed,
-  type PayeeRules,
-} from '../../src/domain/payment';
+import { CARD_FIELDS, cardSchema, PAYER_FIELDS, payerSchema, PAYMENT_FORM, paymentFailed, type PayeeRules } from '../../src/domain/payment';
 import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
 import { US_STATES } from '../../src/domain/us-states';
 import { PROCESSING, SMS_RECEIPT_NOTE, type FormLabels } from '../../src/domain/web-payment-labels';
 import { SelectField, TextField } from '../components/field';
+import { useMask, type MaskKind } from '../components/mask';
 import { HumanCheck, humanTokenIn } from './human-check';
 
 // The page's CSP allows no eval: zod checks fields without compiling them, and without probing for eval.
@@ -45,8 +36,23 @@ function Field({
   name,
   id,
   ...props
-}: { name: string; id?: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { name: string; id?: string; label: string; error?: string; hint?: string } & ComponentProps<'input'>) {
   return <TextField id={id ?? `wp-${name}`} name={name} {...props} />;
+}
+
+/** A field with an imask mask: its value kept in step with the form's state. */
+function MaskedField({
+  kind,
+  value,
+  onValue,
+  ...props
+}: { kind: MaskKind; name: string; label: string; value: string; onValue: (v: string) => void; error?: string; hint?: string } & Omit<
+  ComponentProps<'input'>,
+  'value' | 'onChange'
+>) {
+  const ref = useRef<HTMLInputElement>(null);
+  useMask(ref, kind, value, onValue);
+  return <Field ref={ref} value={value} onChange={(e) => onValue(e.target.value)} {...props} />;
 }
 
 /** The invoices as typed, from what was posted without script (`invoices.0`, `invoices.1`, …). */
@@ -106,9 +112,18 @@ export default function WebPaymentForm({
     setServerErrors(({ [name]: _dropped, ...rest }) => rest);
   };
   const touch = (...names: string[]) => setTouched((t) => new Set([...t, ...names]));
-  const bind = (name: string, format: (v: string) => string = (v) => v) => ({
+  const bind = (name: string) => ({
     value: values[name] ?? '',
-    onChange: (e: { target: { value: string } }) => set(name, format(e.target.value)),
+    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
+    onBlur: () => touch(name),
+    error: shown(name),
+  });
+  // Masked fields get their value from the mask (set is stable enough: it only writes state).
+  const masked = (name: string, kind: MaskKind) => ({
+    name,
+    kind,
+    value: values[name] ?? '',
+    onValue: (v: string) => set(name, v),
     onBlur: () => touch(name),
     error: shown(name),
   });
@@ -268,23 +283,29 @@ export default function WebPaymentForm({
                 <Field name="account" label={labels.account} {...bind('account')} />
               )}
               {rules.customFields.payDOB && (
-                <Field
-                  name="payDOB"
+                <MaskedField
                   label="Patient Date of Birth"
                   placeholder="MM/DD/YYYY"
                   inputMode="numeric"
                   autoComplete="bday"
-                  {...bind('payDOB')}
+                  {...masked('payDOB', 'date')}
                 />
               )}
               {rules.customFields.payDOS && (
-                <Field name="payDOS" label="Date of Service" placeholder="MM/DD/YYYY" inputMode="numeric" {...bind('payDOS')} />
+                <MaskedField label="Date of Service" placeholder="MM/DD/YYYY" inputMode="numeric" {...masked('payDOS', 'date')} />
               )}
-              <Field name="amount" label={labels.amount} inputMode="decimal" placeholder="$0.00" {...bind('amount', formatAmount)} />
+              <MaskedField label={labels.amount} inputMode="decimal" placeholder="$0.00" {...masked('amount', 'amount')} />
               <Field name="email" label="Email" type="email" autoComplete="email" {...bind('email')} />
-              <Field name="phone" label={labels.phone} type="tel" autoComplete="tel" hint={SMS_RECEIPT_NOTE} {...bind('phone')} />
+              <MaskedField
+                label={labels.phone}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                hint={SMS_RECEIPT_NOTE}
+                {...masked('phone', 'phone')}
+              />
               {rules.customFields.billingZip && (
-                <Field name="billingZip" label="Billing ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('billingZip')} />
+                <MaskedField label="Billing ZIP Code" inputMode="numeric" autoComplete="postal-code" {...masked('billingZip', 'zip')} />
               )}
               <button type="submit" className="button">
                 Next
@@ -297,24 +318,16 @@ export default function WebPaymentForm({
           <legend>
             <span className="wp-step__number">2</span> Payment Info
           </legend>
-          <Field name="ccn" label="Card Number" inputMode="numeric" autoComplete="cc-number" {...bind('ccn', formatCardNumber)} />
+          <MaskedField label="Card Number" inputMode="numeric" autoComplete="cc-number" {...masked('ccn', 'card')} />
           <div className="wp-row">
-            <Field
-              name="exp"
+            <MaskedField
               label="Expiration (MM/YY)"
               inputMode="numeric"
               autoComplete="cc-exp"
               placeholder="MM/YY"
-              {...bind('exp', formatExpiry)}
+              {...masked('exp', 'expiry')}
             />
-            <Field
-              name="cvv"
-              label="Security Code (CVV)"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              {...bind('cvv', (v) => v.replace(/\D/g, ''))}
-            />
+            <MaskedField label="Security Code (CVV)" inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...masked('cvv', 'cvv')} />
           </div>
           <Field name="billName" label="Name on Card" autoComplete="cc-name" {...bind('billName')} />
           <Field name="addr1" label="Billing Address" autoComplete="address-line1" {...bind('addr1')} />
@@ -331,7 +344,7 @@ export default function WebPaymentForm({
               onBlur={() => touch('state')}
               error={shown('state')}
             />
-            <Field name="zip" label="ZIP Code" inputMode="numeric" autoComplete="postal-code" {...bind('zip')} />
+            <MaskedField label="ZIP Code" inputMode="numeric" autoComplete="postal-code" {...masked('zip', 'zip')} />
           </div>
           <Field name="payNote" label="Note (optional)" {...bind('payNote')} />
           {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}

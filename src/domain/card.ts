@@ -49,19 +49,6 @@ export function brandAccepted(brand: CardBrand, accepted: CardsAccepted): boolea
   return { visa: accepted.pvisa, mastercard: accepted.pmc, amex: accepted.pamex, discover: accepted.pdiscover, unknown: false }[brand];
 }
 
-/** The card number mask: groups of four digits, as typed or pasted. */
-export function formatCardNumber(value: string): string {
-  return cardDigits(value)
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-
-/** The expiry mask `MM/YY` or `MM/YYYY`. */
-export function formatExpiry(value: string): string {
-  const digits = cardDigits(value).slice(0, 6);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
-}
-
 /** A card is good through the last day of its expiry month: this month passes, last month fails. */
 export function expiryValid(value: string, now: Date): boolean {
   const m = /^(\d{2})\/(\d{2}|\d{4})$/.exec(value.trim());

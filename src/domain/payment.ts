@@ -52,23 +52,26 @@ export function parseAmount(value: string): number {
   return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
-/** The currency mask: `$` and at most two decimals, as the visitor types. */
-export function formatAmount(value: string): string {
-  const cleaned = value.replace(/[^\d.]/g, '');
-  const [whole = '', ...rest] = cleaned.split('.');
-  const decimals = rest.join('').slice(0, 2);
-  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  if (!whole && !rest.length) return '';
-  return `$${grouped || '0'}${rest.length ? `.${decimals}` : ''}`;
-}
-
 export const amountField = required(20, AMOUNT_OVER_LIMIT).superRefine((value, ctx) => {
   const amount = parseAmount(value);
   if (!(amount > 0)) ctx.addIssue({ code: 'custom', message: REQUIRED });
   else if (amount > MAX_WEB_PAYMENT) ctx.addIssue({ code: 'custom', message: AMOUNT_OVER_LIMIT });
 });
 
-export const dateField = required(10, INVALID_DATE).regex(/^\d{2}\/\d{2}\/\d{4}$/, INVALID_DATE);
+/**
+ * Digits typed without their slashes (a phone's number pad has none, and without script no mask
+ * puts them in) are read as the same date or expiry: `04121980` is `04/12/1980`, `1230` is `12/30`.
+ */
+const withSlashes = (value: string) =>
+  /^\d{8}$/.test(value)
+    ? `${value.slice(0, 2)}/${value.slice(2, 4)}/${value.slice(4)}`
+    : /^\d{4}$/.test(value)
+      ? `${value.slice(0, 2)}/${value.slice(2)}`
+      : value;
+
+export const dateField = required(10, INVALID_DATE)
+  .transform(withSlashes)
+  .pipe(z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, INVALID_DATE));
 export const emailField = required(254, INVALID_EMAIL).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, INVALID_EMAIL);
 export const phoneField = required(30, INVALID_PHONE_NUMBER).regex(/^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/, INVALID_PHONE_NUMBER);
 export const zipField = required(10, INVALID_ZIP).regex(/^\d{5}(-\d{4})?$/, INVALID_ZIP);
@@ -126,7 +129,9 @@ export function cardSchema(rules: PayeeRules, now: Date) {
         if (!luhnValid(digits) || !brandAccepted(cardBrand(digits), rules.ccAccepted))
           ctx.addIssue({ code: 'custom', message: CARD_NOT_ACCEPTED });
       }),
-    exp: required(7, INVALID_EXPIRY).refine((v) => expiryValid(v, now), INVALID_EXPIRY),
+    exp: required(7, INVALID_EXPIRY)
+      .transform(withSlashes)
+      .refine((v) => expiryValid(v, now), INVALID_EXPIRY),
     cvv: required(4, INVALID_CVV).regex(/^\d{3,4}$/, INVALID_CVV),
     billName: required(100, INVALID_CARDHOLDER).regex(/^\S+(\s+\S+)+$/, INVALID_CARDHOLDER),
     zip: zipField,

@@ -9,17 +9,6 @@ export function usNumber(value: string): string | null {
   return digits.length === 10 ? digits : null;
 }
 
-/** The mask `(###) ###-####`, applied as the visitor types or pastes. */
-export function formatPhone(value: string): string {
-  let digits = digitsOf(value);
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  digits = digits.slice(0, 10);
-  if (digits.length === 0) return '';
-  if (digits.length < 4) return `(${digits}`;
-  if (digits.length < 7) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-}
-
 /**
  * A mobile number as typed (at most 40 characters, at least 10 digits once everything else is
  * stripped, and a US number), as the 10 digits the backend takes; null for anything else.

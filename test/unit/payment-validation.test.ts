@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { brandAccepted, cardBrand, expiryValid, formatCardNumber, formatExpiry, luhnValid } from '../../src/domain/card';
+import { brandAccepted, cardBrand, expiryValid, luhnValid } from '../../src/domain/card';
 import {
   AMOUNT_OVER_LIMIT,
   CARD_NOT_ACCEPTED,
   cardSchema,
-  formatAmount,
   INVALID_CARDHOLDER,
   INVALID_CVV,
   INVALID_DATE,
@@ -101,6 +100,10 @@ describe('step 1: patient / payer / company info', () => {
     const ok = { ...payer, payDOB: '01/31/1980', payDOS: '03/04/2026', billingZip: '93721-1234' };
     expect(schema.safeParse(ok).success).toBe(true);
     expect(messageFor(schema.safeParse({ ...ok, payDOB: '1/31/1980' }), 'payDOB')).toBe(INVALID_DATE);
+    // Typed on a phone's number pad without script: the digits alone are the same date.
+    const digits = schema.safeParse({ ...ok, payDOB: '01311980' });
+    expect(digits.success && digits.data.payDOB).toBe('01/31/1980');
+    expect(messageFor(schema.safeParse({ ...ok, payDOB: '0131198' }), 'payDOB')).toBe(INVALID_DATE);
     expect(messageFor(schema.safeParse({ ...ok, payDOS: '' }), 'payDOS')).toBe(REQUIRED);
     expect(messageFor(schema.safeParse({ ...ok, billingZip: '9372' }), 'billingZip')).toBe(INVALID_ZIP);
   });
@@ -149,6 +152,12 @@ describe('step 1: patient / payer / company info', () => {
 describe('step 2: payment info', () => {
   it('accepts a complete card form', () => {
     expect(cardSchema(plain, NOW).safeParse(card).success).toBe(true);
+  });
+
+  it('reads an expiry typed as four digits (a number pad has no slash) as MM/YY', () => {
+    const parsed = cardSchema(plain, NOW).safeParse({ ...card, exp: '1230' });
+    expect(parsed.success && parsed.data.exp).toBe('12/30');
+    expect(messageFor(cardSchema(plain, NOW).safeParse({ ...card, exp: '1330' }), 'exp')).toBe(INVALID_EXPIRY);
   });
 
   it.each([
@@ -238,14 +247,7 @@ describe('card helpers', () => {
     expect(brandAccepted('unknown', allCards)).toBe(false);
   });
 
-  it('masks the card number in groups of four, the expiry as MM/YY, and amounts in dollars', () => {
-    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
-    expect(formatCardNumber('4242-4242')).toBe('4242 4242');
-    expect(formatExpiry('1230')).toBe('12/30');
-    expect(formatExpiry('122030')).toBe('12/2030');
-    expect(formatAmount('1234.567')).toBe('$1,234.56');
-    expect(formatAmount('0.5')).toBe('$0.5');
-    expect(formatAmount('')).toBe('');
+  it('reads amounts as the mask writes them', () => {
     expect(parseAmount('$1,234.56')).toBe(1234.56);
     expect(parseAmount('1.234')).toBeNaN();
   });
