@@ -119,3 +119,30 @@ for (const javaScript of [true, false]) {
     });
   });
 }
+
+test.describe('before the islands are ready', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.beforeEach(async ({ request }) => reset(request));
+  test.afterEach(async ({ request }) => reset(request));
+
+  test('Enter in a form whose island has not loaded posts the form, never a GET with the fields in the URL', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // The islands' scripts never arrive, as on a slow phone before they have loaded.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    const methods: string[] = [];
+    page.on('request', (req) => {
+      if (req.isNavigationRequest()) methods.push(`${req.method()} ${new URL(req.url()).pathname}${new URL(req.url()).search}`);
+    });
+    await page.goto('/pay-later');
+    await page.getByLabel('Email you use with Papaya').fill('member@example.com');
+    await page.getByLabel('Email you use with Papaya').press('Enter');
+    await expect(page.getByRole('heading', { name: "You're in!" })).toBeVisible();
+    expect(methods).toContain('POST /pay-later');
+    expect(methods.some((m) => m.startsWith('GET') && m.includes('member%40example.com'))).toBe(false);
+    // The scripts this test kept away are the only errors allowed.
+    const others = consoleErrors.filter((e) => !e.includes('/assets/'));
+    consoleErrors.splice(0, consoleErrors.length, ...others);
+  });
+});
