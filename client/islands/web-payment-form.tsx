@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type FormEvent, type ComponentProps } from 'react';
-import { config as zodConfig } from 'zod';
+import { config as zodConfig } from 'zod/mini';
 import { fieldErrors } from '../../src/domain/errors';
 import { CARD_FIELDS, cardSchema, PAYER_FIELDS, payerSchema, PAYMENT_FORM, paymentFailed, type PayeeRules } from '../../src/domain/payment';
 import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';

@@ -1,5 +1,3 @@
-import type * as z from 'zod';
-
 /** What a page on another site is told when it tries to make a visitor's browser change something here. */
 export const CROSS_SITE_REFUSED = 'This request came from another site, so it was refused. Please use the form on papayapay.com.';
 
@@ -10,7 +8,7 @@ export interface ApiError {
 }
 
 /** Field messages keyed by the field's path (`a.b.0`), the first message of each field kept. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';

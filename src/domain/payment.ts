@@ -1,4 +1,5 @@
-import * as z from 'zod';
+// zod's smaller functional build: these rules run in the browser on every keystroke, and on the server.
+import * as z from 'zod/mini';
 import { brandAccepted, cardBrand, cardDigits, expiryValid, luhnValid, type CardsAccepted } from './card';
 import { INVALID_EMAIL, REQUIRED } from './messages';
 import { US_STATES } from './us-states';
@@ -42,9 +43,10 @@ export interface PayeeRules {
 const required = (max: number, tooLong = 'This is too long.') =>
   z
     .string({ error: (issue) => (issue.input === undefined ? REQUIRED : undefined) })
-    .trim()
-    .min(1, REQUIRED)
-    .max(max, tooLong);
+    .check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(max, tooLong));
+
+/** A required text that must also match `pattern`. */
+const requiredMatching = (max: number, pattern: RegExp, message: string) => required(max, message).check(z.regex(pattern, message));
 
 /** `$1,234.50` → 1234.5; anything that is not a positive amount of money is NaN. */
 export function parseAmount(value: string): number {
@@ -52,11 +54,13 @@ export function parseAmount(value: string): number {
   return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
-export const amountField = required(20, AMOUNT_OVER_LIMIT).superRefine((value, ctx) => {
-  const amount = parseAmount(value);
-  if (!(amount > 0)) ctx.addIssue({ code: 'custom', message: REQUIRED });
-  else if (amount > MAX_WEB_PAYMENT) ctx.addIssue({ code: 'custom', message: AMOUNT_OVER_LIMIT });
-});
+export const amountField = required(20, AMOUNT_OVER_LIMIT).check(
+  z.superRefine((value, ctx) => {
+    const amount = parseAmount(value);
+    if (!(amount > 0)) ctx.addIssue({ code: 'custom', message: REQUIRED, input: value });
+    else if (amount > MAX_WEB_PAYMENT) ctx.addIssue({ code: 'custom', message: AMOUNT_OVER_LIMIT, input: value });
+  }),
+);
 
 /**
  * Digits typed without their slashes (a phone's number pad has none, and without script no mask
@@ -69,12 +73,13 @@ const withSlashes = (value: string) =>
       ? `${value.slice(0, 2)}/${value.slice(2)}`
       : value;
 
-export const dateField = required(10, INVALID_DATE)
-  .transform(withSlashes)
-  .pipe(z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, INVALID_DATE));
-export const emailField = required(254, INVALID_EMAIL).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, INVALID_EMAIL);
-export const phoneField = required(30, INVALID_PHONE_NUMBER).regex(/^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/, INVALID_PHONE_NUMBER);
-export const zipField = required(10, INVALID_ZIP).regex(/^\d{5}(-\d{4})?$/, INVALID_ZIP);
+export const dateField = z.pipe(
+  z.pipe(required(10, INVALID_DATE), z.transform(withSlashes)),
+  z.string().check(z.regex(/^\d{2}\/\d{2}\/\d{4}$/, INVALID_DATE)),
+);
+export const emailField = requiredMatching(254, /^[^\s@]+@[^\s@]+\.[^\s@]+$/, INVALID_EMAIL);
+export const phoneField = requiredMatching(30, /^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/, INVALID_PHONE_NUMBER);
+export const zipField = requiredMatching(10, /^\d{5}(-\d{4})?$/, INVALID_ZIP);
 
 function accountField(rules: PayeeRules) {
   let pattern: RegExp | null = null;
@@ -83,38 +88,35 @@ function accountField(rules: PayeeRules) {
   } catch {
     pattern = null;
   }
-  return required(50).superRefine((value, ctx) => {
-    if (pattern && !pattern.test(value)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: rules.acctRegexWarn ? accountWarning(rules.acctRegexWarn) : accountStartsWith(rules.acctRegexReadibleString),
-      });
-    }
-  });
+  return required(50).check(
+    z.superRefine((value, ctx) => {
+      if (pattern && !pattern.test(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          input: value,
+          message: rules.acctRegexWarn ? accountWarning(rules.acctRegexWarn) : accountStartsWith(rules.acctRegexReadibleString),
+        });
+      }
+    }),
+  );
 }
 
 /** Step 1, patient / payer / company info. Fields the payee does not enable are skipped. */
 export function payerSchema(rules: PayeeRules, { company }: { company: boolean }) {
   // A field the payee does not ask for is not sent on; anything in it must still be well formed.
-  const skip = z
-    .string()
-    .regex(/^(\d{2}\/\d{2}\/\d{4})?$/, INVALID_DATE)
-    .optional();
+  const skip = z.optional(z.string().check(z.regex(/^(\d{2}\/\d{2}\/\d{4})?$/, INVALID_DATE)));
   return z.object({
     patientName: required(100),
-    account: company ? z.string().max(50).optional() : accountField(rules),
-    invoices: company ? z.array(required(50)).min(1, REQUIRED).max(20) : z.array(z.string()).max(0).optional(),
+    account: company ? z.optional(z.string().check(z.maxLength(50))) : accountField(rules),
+    invoices: company
+      ? z.array(required(50)).check(z.minLength(1, REQUIRED), z.maxLength(20))
+      : z.optional(z.array(z.string()).check(z.maxLength(0))),
     payDOB: rules.customFields.payDOB ? dateField : skip,
     payDOS: rules.customFields.payDOS ? dateField : skip,
     amount: amountField,
     email: emailField,
     phone: phoneField,
-    billingZip: rules.customFields.billingZip
-      ? zipField
-      : z
-          .string()
-          .regex(/^(\d{5}(-\d{4})?)?$/, INVALID_ZIP)
-          .optional(),
+    billingZip: rules.customFields.billingZip ? zipField : z.optional(z.string().check(z.regex(/^(\d{5}(-\d{4})?)?$/, INVALID_ZIP))),
   });
 }
 export type PayerForm = z.output<ReturnType<typeof payerSchema>>;
@@ -122,23 +124,24 @@ export type PayerForm = z.output<ReturnType<typeof payerSchema>>;
 /** Step 2, payment info. `now` decides which expiry dates have passed. */
 export function cardSchema(rules: PayeeRules, now: Date) {
   return z.object({
-    ccn: required(23, CARD_NOT_ACCEPTED)
-      .regex(/^[\d\s-]+$/, CARD_NOT_ACCEPTED)
-      .superRefine((value, ctx) => {
+    ccn: requiredMatching(23, /^[\d\s-]+$/, CARD_NOT_ACCEPTED).check(
+      z.superRefine((value, ctx) => {
         const digits = cardDigits(value);
         if (!luhnValid(digits) || !brandAccepted(cardBrand(digits), rules.ccAccepted))
-          ctx.addIssue({ code: 'custom', message: CARD_NOT_ACCEPTED });
+          ctx.addIssue({ code: 'custom', message: CARD_NOT_ACCEPTED, input: value });
       }),
-    exp: required(7, INVALID_EXPIRY)
-      .transform(withSlashes)
-      .refine((v) => expiryValid(v, now), INVALID_EXPIRY),
-    cvv: required(4, INVALID_CVV).regex(/^\d{3,4}$/, INVALID_CVV),
-    billName: required(100, INVALID_CARDHOLDER).regex(/^\S+(\s+\S+)+$/, INVALID_CARDHOLDER),
+    ),
+    exp: z.pipe(
+      z.pipe(required(7, INVALID_EXPIRY), z.transform(withSlashes)),
+      z.string().check(z.refine((v) => expiryValid(v, now), INVALID_EXPIRY)),
+    ),
+    cvv: requiredMatching(4, /^\d{3,4}$/, INVALID_CVV),
+    billName: requiredMatching(100, /^\S+(\s+\S+)+$/, INVALID_CARDHOLDER),
     zip: zipField,
     addr1: required(200),
     city: required(100),
     state: z.enum(US_STATES, { error: INVALID_STATE }),
-    payNote: z.string().max(500).optional(),
+    payNote: z.optional(z.string().check(z.maxLength(500))),
   });
 }
 export type CardForm = z.output<ReturnType<typeof cardSchema>>;

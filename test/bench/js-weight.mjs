@@ -1,6 +1,19 @@
 // The JavaScript a visitor downloads before a page is usable: the page's own script and
-// modulepreload tags, inline scripts, and every module those import statically, gzip-compressed.
+// modulepreload tags, inline scripts, the chunk of every island on the page (the entry loads
+// them after the first paint), and every module those import statically, gzip-compressed.
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+
+const ISLAND = /\bdata-island="([a-z-]+)"/g;
+/** The island chunks the build made, by island name (the entry imports them when it hydrates). */
+function islandFiles() {
+  const manifest = JSON.parse(readFileSync(new URL('../../dist/client/.vite/manifest.json', import.meta.url), 'utf8'));
+  return Object.fromEntries(
+    Object.entries(manifest)
+      .filter(([key]) => key.startsWith('client/islands/'))
+      .map(([key, chunk]) => [key.slice('client/islands/'.length).replace(/\.tsx$/, ''), `/${chunk.file}`]),
+  );
+}
 
 const LINK = /<link\b([^>]*)>/gi;
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -21,6 +34,10 @@ export function scriptsOf(html, pageUrl) {
     const type = attr(attrs, 'type');
     if (src) urls.push(new URL(src, pageUrl).href);
     else if ((!type || type === 'module' || type === 'text/javascript') && body.trim()) inline.push(body);
+  }
+  if (urls.length) {
+    const files = islandFiles();
+    for (const [, name] of html.matchAll(ISLAND)) if (files[name]) urls.push(new URL(files[name], pageUrl).href);
   }
   return { urls, inline };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BOT_NOTICE_PAGES, FOOTERLESS_PAGES, PAGE_META, type MetaSection } from '../../domain/site';
-import { entryScriptSrc, islandPreloads, stylesheetHref } from '../../web/assets';
+import { entryScriptSrc, stylesheetHref } from '../../web/assets';
 import { usePageContext } from '../../web/page-context';
 import { BotNotice } from './bot-notice';
 import { Footer } from './footer';
@@ -17,17 +17,14 @@ export interface ShellProps {
   children: ReactNode;
 }
 
+/**
+ * The islands' one script, at the end of the page and without preloads: the page paints first and
+ * works without it (every form posts by itself); the entry hydrates each island when idle or used.
+ */
 function IslandScripts() {
   const { islands, nonce } = usePageContext();
   if (islands.size === 0) return null;
-  return (
-    <>
-      {islandPreloads(islands).map((href) => (
-        <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-      ))}
-      <script type="module" src={entryScriptSrc} nonce={nonce} />
-    </>
-  );
+  return <script type="module" src={entryScriptSrc} nonce={nonce} />;
 }
 
 function Curves() {

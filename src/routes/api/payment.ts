@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import type * as z from 'zod';
 import { PaymentQuerySchema } from '../../domain/api-schemas';
 import { fieldErrors } from '../../domain/errors';
 import { FORM_EXPIRED, tooManyPayments } from '../../domain/limits';
@@ -30,7 +29,7 @@ const ANY_PAYEE: PayeeRules = {
   ccAccepted: { pall: true, pvisa: true, pmc: true, pdiscover: true, pamex: true },
 };
 
-type Checked = { success: true } | { success: false; error: z.ZodError };
+type Checked = { success: true } | { success: false; error: Parameters<typeof fieldErrors>[0] };
 /** The 400 for a form with errors in either step, every field's message together. */
 function refuse(c: Context<AppEnv>, payer: Checked, card: Checked): Response {
   const fields = { ...(payer.success ? {} : fieldErrors(payer.error)), ...(card.success ? {} : fieldErrors(card.error)) };
