@@ -84,8 +84,10 @@ export function writeConfigs({ port, barePort, servicesPort, vars }) {
     .map((f) => readFileSync(join(ROOT, 'migrations', f), 'utf8'))
     .join('\n');
   writeFileSync(join(OUT, 'migrations.sql'), migrations);
-  rmSync(join(OUT, 'd1'), { recursive: true, force: true });
-  mkdirSync(join(OUT, 'd1'));
+  for (const dir of ['d1', 'guard']) {
+    rmSync(join(OUT, dir), { recursive: true, force: true });
+    mkdirSync(join(OUT, dir));
+  }
   const ports = servicePorts(servicesPort);
 
   const kv = workerConfig({ modules: ['(name = "kv.js", esModule = embed "kv.js")'] });
@@ -122,14 +124,19 @@ ${SERVICE_NAMES.map((name) => `    (name = "${name}", address = "127.0.0.1:${por
       '(name = "LINKS", kvNamespace = "kv-links")',
       '(name = "CACHE", kvNamespace = "kv-cache")',
       '(name = "DB", wrapped = (moduleName = "cloudflare-internal:d1-api", innerBindings = [(name = "fetcher", service = "d1")]))',
+      // The abuse guard's counters: SQLite Durable Objects of the site's own class, on a scratch disk.
+      '(name = "GUARD", durableObjectNamespace = "AbuseCounter")',
       ...varBindings,
     ],
+    extra:
+      'durableObjectNamespaces = [(className = "AbuseCounter", uniqueKey = "papaya-bench-guard", enableSql = true)], durableObjectStorage = (localDisk = "guard-files"),',
   });
   const siteConfig = `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
   services = [
     (name = "site", worker = ${site}),
+    (name = "guard-files", disk = (path = ${capnpString(join(OUT, 'guard'))}, writable = true)),
     (name = "bare", worker = ${workerConfig({ modules: ['(name = "bare.js", esModule = embed "bare.js")'], bindings: [`(name = "ORIGIN_URL", text = ${capnpString(vars.ORIGIN_URL)})`] })}),
 ${SERVICE_NAMES.map((name) => `    (name = "${name}", external = (address = "127.0.0.1:${ports[name]}", http = ())),`).join('\n')}
     # fetch() to ORIGIN_URL goes to the backend on loopback.
