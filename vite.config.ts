@@ -10,7 +10,7 @@ export default defineConfig({
     manifest: true,
     target: 'es2019',
     rollupOptions: {
-      input: ['client/entry.ts', 'client/styles.css'],
+      input: ['client/boot.ts', 'client/styles.css'],
       output: {
         // The input-mask library, loaded when a masked field is first focused or the page is idle,
         // is named for what it is (the payment script inventory lists chunks by name).

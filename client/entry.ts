@@ -16,25 +16,6 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
   el.setAttribute(ISLAND_HYDRATED_ATTR, 'true');
 }
 
-const REACHED_FOR = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
-
-/**
- * The page works before its islands do (every form posts by itself), so an island waits for the
- * first paint, then hydrates when the browser is idle, or at once when the visitor reaches for it.
- */
-function hydrateWhenWanted(el: HTMLElement): void {
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    for (const type of REACHED_FOR) el.removeEventListener(type, start, true);
-    void hydrateIsland(el);
-  };
-  for (const type of REACHED_FOR) el.addEventListener(type, start, { capture: true, passive: true });
-  requestAnimationFrame(() => {
-    if (window.requestIdleCallback) window.requestIdleCallback(start, { timeout: 500 });
-    else window.setTimeout(start, 200);
-  });
-}
-
-for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]:not([${ISLAND_HYDRATED_ATTR}])`)) hydrateWhenWanted(el);
+// `client/boot.ts` loads this module once the page has loaded (or the visitor has reached for it):
+// every island hydrates now.
+for (const el of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]:not([${ISLAND_HYDRATED_ATTR}])`)) void hydrateIsland(el);

@@ -33,6 +33,37 @@ type Done = { kind: 'done'; title: string; text: string } | { kind: 'error'; tex
 
 const result = (view: InfoResult): Done => ({ kind: 'done', title: INFO_RESULTS[view], text: INFO_RESULT_TEXT[view] });
 
+/** A button that posts its answer without script, and with script acts here instead. */
+function Answer({
+  value,
+  secondary,
+  busy,
+  onAct,
+  children,
+}: {
+  value: string;
+  secondary?: boolean;
+  busy: boolean;
+  onAct: () => void;
+  children: string;
+}) {
+  return (
+    <button
+      type="submit"
+      name="answer"
+      value={value}
+      className={secondary ? 'button button--secondary' : 'button'}
+      disabled={busy}
+      onClick={(event) => {
+        event.preventDefault();
+        onAct();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** Answers a bill-info request: confirm (or decline) a change, or fill in what the biller needs. */
 export default function InfoRequest({ token, fields: initial, posted }: InfoRequestProps) {
   const [fields, setFields] = useState(() => initial.map((f, i) => ({ ...f, value: posted?.values[infoFieldName(i)] ?? f.value })));
@@ -86,11 +117,6 @@ export default function InfoRequest({ token, fields: initial, posted }: InfoRequ
   }
 
   if (confirmation) {
-    // Buttons post the answer without script; with it, each acts here.
-    const act = (action: () => void) => (event: { preventDefault(): void }) => {
-      event.preventDefault();
-      action();
-    };
     return (
       <form method="post">
         <input type="hidden" name={FORM_FIELD} value={INFO_FORM} />
@@ -114,42 +140,21 @@ export default function InfoRequest({ token, fields: initial, posted }: InfoRequ
         {declining ? (
           <div className="info-decline" role="group" aria-labelledby="decline-q">
             <p id="decline-q">Cancel this payment? Your bill will not be paid by Papaya.</p>
-            <button type="submit" name="answer" value="cancel" className="button" disabled={busy} onClick={act(cancelPayment)}>
+            <Answer value="cancel" busy={busy} onAct={cancelPayment}>
               Yes, cancel the payment
-            </button>{' '}
-            <button
-              type="submit"
-              name="answer"
-              value="back"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={act(() => setDeclining(false))}
-            >
+            </Answer>{' '}
+            <Answer value="back" secondary busy={busy} onAct={() => setDeclining(false)}>
               No, go back
-            </button>
+            </Answer>
           </div>
         ) : (
           <div className="choice-buttons">
-            <button
-              type="submit"
-              name="answer"
-              value="confirm"
-              className="button"
-              disabled={busy}
-              onClick={act(() => void submit(initial.map((f) => ({ ...f, value: 'confirmed' }))))}
-            >
+            <Answer value="confirm" busy={busy} onAct={() => void submit(initial.map((f) => ({ ...f, value: 'confirmed' })))}>
               Confirm and pay
-            </button>
-            <button
-              type="submit"
-              name="answer"
-              value="decline"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={act(() => setDeclining(true))}
-            >
+            </Answer>
+            <Answer value="decline" secondary busy={busy} onAct={() => setDeclining(true)}>
               Decline
-            </button>
+            </Answer>
           </div>
         )}
       </form>

@@ -16,4 +16,5 @@ function fileOf(key: string): string {
 }
 
 export const stylesheetHref = fileOf('client/styles.css');
-export const entryScriptSrc = fileOf('client/entry.ts');
+/** The page's one script (`client/boot.ts`), which loads the islands' entry after the page has loaded. */
+export const entryScriptSrc = fileOf('client/boot.ts');

@@ -1,17 +1,18 @@
 // The JavaScript a visitor downloads before a page is usable: the page's own script and
-// modulepreload tags, inline scripts, the chunk of every island on the page (the entry loads
-// them after the first paint), and every module those import statically, gzip-compressed.
+// modulepreload tags, inline scripts, the islands' entry and the chunk of every island on the
+// page (loaded once the page has loaded), and every module those import statically, gzip-compressed.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const ISLAND = /\bdata-island="([a-z-]+)"/g;
-/** The island chunks the build made, by island name (the entry imports them when it hydrates). */
+/** The island chunks the build made, by island name, and the islands' entry (`boot` imports it once the page has loaded). */
 function islandFiles() {
   const manifest = JSON.parse(readFileSync(new URL('../../dist/client/.vite/manifest.json', import.meta.url), 'utf8'));
   return Object.fromEntries(
     Object.entries(manifest)
       .filter(([key]) => key.startsWith('client/islands/'))
-      .map(([key, chunk]) => [key.slice('client/islands/'.length).replace(/\.tsx$/, ''), `/${chunk.file}`]),
+      .map(([key, chunk]) => [key.slice('client/islands/'.length).replace(/\.tsx$/, ''), `/${chunk.file}`])
+      .concat([['(entry)', `/${manifest['client/entry.ts'].file}`]]),
   );
 }
 
@@ -37,7 +38,9 @@ export function scriptsOf(html, pageUrl) {
   }
   if (urls.length) {
     const files = islandFiles();
-    for (const [, name] of html.matchAll(ISLAND)) if (files[name]) urls.push(new URL(files[name], pageUrl).href);
+    const islands = [...html.matchAll(ISLAND)].map((m) => m[1]);
+    if (islands.length) urls.push(new URL(files['(entry)'], pageUrl).href);
+    for (const name of islands) if (files[name]) urls.push(new URL(files[name], pageUrl).href);
   }
   return { urls, inline };
 }

@@ -84,7 +84,8 @@ async function main() {
   if (!chromePath && !hasCommand('chromium')) ensureDebianPackage('chromium', 'chromium');
   console.log('Building the production Worker…');
   buildWorker();
-  const server = await startServer();
+  // Visitors reach the site through the edge: its address is the site's public one (links, short links).
+  const server = await startServer({ vars: { PUBLIC_URL: `http://127.0.0.1:${EDGE_PORT}` } });
   const edge = await startEdge(EDGE_PORT, server.site);
   const pages = [];
   try {

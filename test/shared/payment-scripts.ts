@@ -45,3 +45,14 @@ export function staticImportsOf(path: string): string[] {
   walk(start);
   return [...seen].map((c) => `/${c.file}`);
 }
+
+/**
+ * What a page's islands load after it has loaded: the islands' entry (imported by the boot
+ * script) and each island's chunk, with their static imports.
+ */
+export function islandScriptsOf(html: string): string[] {
+  const names = [...html.matchAll(/\bdata-island="([a-z-]+)"/g)].map((m) => m[1]!);
+  if (!names.length) return [];
+  const keys = ['client/entry.ts', ...names.map((n) => `client/islands/${n}.tsx`)];
+  return keys.flatMap((key) => (chunks[key] ? staticImportsOf(`/${chunks[key].file}`) : []));
+}

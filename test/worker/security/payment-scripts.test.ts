@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInventoried, PAYMENT_PAGES, scriptIdentity, staticImportsOf } from '../../shared/payment-scripts';
+import { islandScriptsOf, isInventoried, PAYMENT_PAGES, scriptIdentity, staticImportsOf } from '../../shared/payment-scripts';
 import { embeddedEnv, request } from '../origin-helpers';
 
 /**
@@ -22,9 +22,10 @@ describe('payment pages load only inventoried scripts', () => {
   it.each(PAYMENT_PAGES)('%s', async (path) => {
     const res = await request(withHumanCheck(), path);
     expect(res.status).toBe(200);
-    const urls = scriptUrls(await res.text());
+    const html = await res.text();
+    const urls = scriptUrls(html);
     expect(urls).not.toContain('inline script');
-    const loaded = new Set(urls.flatMap((u) => (u.startsWith('/') ? staticImportsOf(u) : [u])));
+    const loaded = new Set([...urls.flatMap((u) => (u.startsWith('/') ? staticImportsOf(u) : [u])), ...islandScriptsOf(html)]);
     const unlisted = [...loaded].map((u) => scriptIdentity(u, SITE)).filter((id) => !isInventoried(id));
     expect(unlisted).toEqual([]);
     if (path.includes('?p=')) expect([...loaded].map((u) => scriptIdentity(u, SITE))).toContain('chunk:web-payment-form');

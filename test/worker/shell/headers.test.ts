@@ -40,7 +40,7 @@ describe('security headers', () => {
   });
 
   it('a hashed bundle is cached for a year and immutable, with the same headers', async () => {
-    const entry = `/${manifest['client/entry.ts'].file}`;
+    const entry = `/${manifest['client/boot.ts'].file}`;
     const res = await visit(entry);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/javascript/);
