@@ -17,7 +17,7 @@ import { widgetRoutes } from './routes/widgets';
 import type { AppEnv } from './web/app-env';
 import { logError } from './web/log';
 import { forgetOldAnswers } from './security/idempotency';
-import { refuseCrossSite, requestContext } from './web/middleware';
+import { canonicalPath, refuseCrossSite, requestContext } from './web/middleware';
 import { serverErrorResponse } from './web/server-error';
 
 const app = new Hono<AppEnv>();
@@ -25,6 +25,7 @@ const app = new Hono<AppEnv>();
 app.route('/', healthRoutes);
 app.use('*', requestContext);
 app.use('*', refuseCrossSite);
+app.use('*', canonicalPath);
 // Forms posted without script: carried out through the site's own API routes, then a 303 or the page again.
 app.use(
   '*',

@@ -88,3 +88,16 @@ export const refuseCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
   logSecurityEvent(c.get('requestId'), 'cross-site-refused', { path: c.req.path, method: c.req.method });
   return c.json<ApiError>({ error: CROSS_SITE_REFUSED, fields: {} }, 403);
 };
+
+/**
+ * One address per page: a GET for a path with a trailing slash (`/valleymed/`, `/pay/?p=…`) is
+ * sent, in one 301, to the same path without it, its query kept. A path that would then begin
+ * with `//` (another host, to a browser) is left alone.
+ */
+export const canonicalPath: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { pathname, search } = new URL(c.req.url);
+  if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || pathname.length < 2 || !pathname.endsWith('/')) return next();
+  const trimmed = pathname.replace(/\/+$/, '');
+  if (!trimmed || trimmed.startsWith('//')) return next();
+  return c.redirect(`${trimmed}${search}`, 301);
+};

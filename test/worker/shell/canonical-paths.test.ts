@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP } from '../helpers';
+import { embeddedEnv, request } from '../origin-helpers';
+
+const get = (path: string) => request(embeddedEnv(), path, { headers: { 'User-Agent': DESKTOP } });
+
+describe('one address per page', () => {
+  it.each([
+    ['/valleymed/', '/valleymed'],
+    ['/pay/', '/pay'],
+    ['/pay/?p=valleymed', '/pay?p=valleymed'],
+    ['/web-payment/?p=1001&g=1', '/web-payment?p=1001&g=1'],
+    ['/valleymed//', '/valleymed'],
+  ])('%s is sent once, for good, to %s, where the page is', async (from, to) => {
+    const res = await get(from);
+    expect(res.status).toBe(301);
+    expect(res.headers.get('Location')).toBe(to);
+    const page = await get(to);
+    expect(page.status).toBe(200);
+  });
+
+  it('a path that would name another host is not sent anywhere', async () => {
+    const res = await get('//evil.example/');
+    expect(res.headers.get('Location') ?? '').not.toMatch(/^\/\/|evil/);
+  });
+
+  it('the home page and posts are left as they are', async () => {
+    expect((await get('/')).status).not.toBe(301);
+    const post = await request(embeddedEnv(), '/valleymed/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(post.status).not.toBe(301);
+  });
+});
