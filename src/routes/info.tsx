@@ -25,8 +25,9 @@ for (const [path, key, formTitle] of verificationForms) {
 infoRoutes.get('/financing', (c) => {
   const config = c.get('config');
   const payeeName = (c.req.query('PAYEE_NAME') ?? '').trim().slice(0, 100);
-  const known = config.financingBackLinks.get(payeeName.toLowerCase());
-  const backHref = known ?? (payeeName ? `/pay?${new URLSearchParams({ p: payeeName })}` : '/pay');
+  // Two known payees have their own page (spec 000 §2); everyone else goes back to the pay page.
+  // A display name is no payee address, so it never goes into the link.
+  const backHref = config.financingBackLinks.get(payeeName.toLowerCase()) ?? '/pay';
   return renderPage(
     c,
     <FinancingPage providerUrl={config.financingProviderUrl} backHref={backHref} backLabel="Back to paying your bill" />,

@@ -116,6 +116,15 @@ describe('device redirects and pay pages', () => {
     }
   }, 120_000);
 
+  it('the financing page of any other payee links back to the pay page, never to a display name', async () => {
+    for (const name of ['Valley Medical', 'Summit Dental', 'Cedar Valley Hospital']) {
+      const html = await (await visit(`/financing?PAYEE_NAME=${encodeURIComponent(name)}`)).text();
+      const back = /<a href="([^"]*)" class="back-link">/.exec(html)?.[1];
+      expect(back, name).toBe('/pay');
+      expect((await visit(back!)).status).toBe(200);
+    }
+  });
+
   it('the financing page links back to a configured partner or to this site', async () => {
     for (const value of OPEN_REDIRECT_CORPUS) {
       const res = await visit(`/financing?PAYEE_NAME=${encodeURIComponent(value)}`);

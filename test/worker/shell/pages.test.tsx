@@ -237,10 +237,10 @@ describe('financing', () => {
     expect(html).toContain('href="https://valleymed.example/billing"');
   });
 
-  it('links back to the pay page otherwise, with the payee name kept as a query value', async () => {
+  it('links back to the pay page otherwise (spec 000 §2), whatever name is given', async () => {
     expect(await (await visit('/financing')).text()).toContain('href="/pay" class="back-link"');
     const html = await (await visit('/financing?PAYEE_NAME=javascript:alert(1)')).text();
-    expect(html).toContain('href="/pay?p=javascript%3Aalert%281%29"');
+    expect(html).toContain('href="/pay" class="back-link"');
   });
 
   it('names the financing provider and disclaims any affiliation', async () => {
