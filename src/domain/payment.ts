@@ -104,7 +104,8 @@ function accountField(rules: PayeeRules) {
 /** Step 1, patient / payer / company info. Fields the payee does not enable are skipped. */
 export function payerSchema(rules: PayeeRules, { company }: { company: boolean }) {
   // A field the payee does not ask for is not sent on; anything in it must still be well formed.
-  const skip = z.optional(z.string().check(z.regex(/^(\d{2}\/\d{2}\/\d{4})?$/, INVALID_DATE)));
+  // Bare digits count as a date here too (the check that runs before the payee is known uses this).
+  const skip = z.optional(z.string().check(z.regex(/^(\d{2}\/\d{2}\/\d{4}|\d{8})?$/, INVALID_DATE)));
   return z.object({
     patientName: required(100),
     account: company ? z.optional(z.string().check(z.maxLength(50))) : accountField(rules),

@@ -104,6 +104,8 @@ describe('step 1: patient / payer / company info', () => {
     const digits = schema.safeParse({ ...ok, payDOB: '01311980' });
     expect(digits.success && digits.data.payDOB).toBe('01/31/1980');
     expect(messageFor(schema.safeParse({ ...ok, payDOB: '0131198' }), 'payDOB')).toBe(INVALID_DATE);
+    // The check made before the payee is known takes bare digits as well.
+    expect(payerSchema(plain, { company: false }).safeParse({ ...payer, payDOB: '01311980' }).success).toBe(true);
     expect(messageFor(schema.safeParse({ ...ok, payDOS: '' }), 'payDOS')).toBe(REQUIRED);
     expect(messageFor(schema.safeParse({ ...ok, billingZip: '9372' }), 'billingZip')).toBe(INVALID_ZIP);
   });

@@ -180,9 +180,20 @@ describe('web payment without script', () => {
     expect(newKey).toMatch(/^1001-/);
     expect(newKey).not.toBe(key);
 
+    // Dates typed as bare digits (a phone's number pad, no script) pay too.
     const paid = await postForm(
       page,
-      { _form: 'payment', step: 'card', idempotencyKey: newKey, ...payer, ...cardDetails, ccn: '4242 4242 4242 4242', cvv: '737' },
+      {
+        _form: 'payment',
+        step: 'card',
+        idempotencyKey: newKey,
+        ...payer,
+        payDOB: '01311980',
+        ...cardDetails,
+        exp: '1230',
+        ccn: '4242 4242 4242 4242',
+        cvv: '737',
+      },
       client,
     );
     expect(paid.status).toBe(303);
