@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { FactoryArg, InputMask } from 'imask';
 
 /** The masked fields of the forms. */
@@ -62,7 +62,7 @@ export function useMask(ref: RefObject<HTMLInputElement | null>, kind: MaskKind,
         mask.current = m;
         // Marks the field as masked (for tests and styles).
         el.dataset.masked = 'true';
-        if (m.value !== el.value || m.value !== value) report.current(m.value);
+        report.current(m.value);
       });
     };
     el.addEventListener('focus', attach, { once: true });
@@ -79,7 +79,9 @@ export function useMask(ref: RefObject<HTMLInputElement | null>, kind: MaskKind,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ref, kind]);
 
-  useEffect(() => {
+  // In the commit itself, never later: a passive effect could run after the mask has taken
+  // further keystrokes and would write an older value back over them.
+  useLayoutEffect(() => {
     if (mask.current && mask.current.value !== value) mask.current.value = value;
   }, [value]);
 }

@@ -129,3 +129,29 @@ test.describe('input masks', () => {
     });
   });
 });
+
+test.describe('a mask that arrives while the visitor types', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // On a slow phone the mask's code can arrive after the first digits: whenever it arrives, it
+  // formats what is there and no digit typed before, during or after is lost or moved.
+  test('the mobile number keeps every digit, wherever the typing is when the mask arrives', async ({ page }) => {
+    for (let typedFirst = 0; typedFirst <= 9; typedFirst++) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.unrouteAll();
+      await page.route(/\/assets\/imask-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/valleymed');
+      await expect(page.locator('[data-island="sms-form"][data-hydrated="true"]')).toHaveCount(1);
+      const field = page.getByLabel('Mobile number');
+      await field.pressSequentially('5595550142'.slice(0, typedFirst));
+      release();
+      await field.pressSequentially('5595550142'.slice(typedFirst));
+      await expect(field, `mask arriving after ${typedFirst} digits`).toHaveAttribute('data-masked', 'true');
+      await expect(field, `mask arriving after ${typedFirst} digits`).toHaveValue('(559) 555-0142');
+    }
+  });
+});
