@@ -1,3 +1,5 @@
+// Every island renders with the JSX runtime: it ships here, with React, not as a chunk of its own.
+import 'react/jsx-runtime';
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ISLAND_ATTR, ISLAND_HYDRATED_ATTR, ISLAND_PROPS_ATTR } from '../src/domain/islands';

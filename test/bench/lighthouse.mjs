@@ -12,6 +12,8 @@ import { ensureDebianPackage, RESULTS } from './run.mjs';
 import { buildWorker, hasCommand, startServer } from './server.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_PAGES=/pay,/update-password measures only those pages (the results file keeps them alone). */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [
   '--headless=new',
@@ -73,6 +75,9 @@ function summarize(lhr) {
     seo: score('seo'),
     lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
     tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+    fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+    serverResponseMs: Math.round(lhr.audits['server-response-time']?.numericValue ?? 0),
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
     cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
     notPassed: Object.fromEntries(CATEGORIES.map((id) => [id, failing(id)]).filter(([, ids]) => ids.length)),
     userAgent: lhr.environment.networkUserAgent.includes('Mobile') ? 'mobile' : 'desktop name, mobile screen and throttling',
@@ -89,7 +94,7 @@ async function main() {
   const edge = await startEdge(EDGE_PORT, server.site);
   const pages = [];
   try {
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.path))) {
       const path = page.path === '/s/<key>' ? await shortLinkPath(edge.url) : page.path;
       const url = `${edge.url}${path}`;
       const desktopName = await phonesLeave(url);
@@ -111,7 +116,7 @@ async function main() {
       const median = summarize(computeMedianRun(runs));
       pages.push({ name: page.name, path: page.path, ...median });
       console.log(
-        `${page.path}: performance ${median.performance}, accessibility ${median.accessibility}, best practices ${median['best-practices']}, SEO ${median.seo}, LCP ${median.lcpMs} ms, TBT ${median.tbtMs} ms, CLS ${median.cls}`,
+        `${page.path}: performance ${median.performance}, accessibility ${median.accessibility}, best practices ${median['best-practices']}, SEO ${median.seo}, LCP ${median.lcpMs} ms (FCP ${median.fcpMs} ms, server ${median.serverResponseMs} ms, ${median.lcpElement}), TBT ${median.tbtMs} ms, CLS ${median.cls}`,
       );
     }
   } finally {

@@ -4,6 +4,10 @@
 export const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 export const KIB = 1024;
+/** The text-me-a-link pages before masks and form posts came (2026-11-22): they may not grow past it. */
+const TEXT_ME_A_LINK_JS = 69.8 * KIB;
+/** The web payment form on 2026-11-22; it must stay well under it. */
+const WEB_PAYMENT_JS = 95.7 * KIB;
 
 /**
  * kind: `static` pages ship no JavaScript and must reach 0.60 of the baseline; `ssr` pages 0.25.
@@ -11,10 +15,10 @@ export const KIB = 1024;
  */
 export const PAGES = [
   { name: 'legal', path: '/embedded/termsofservice', status: 200, kind: 'static', jsBudget: 0 },
-  { name: 'pay', path: '/pay', status: 200, kind: 'ssr', jsBudget: 80 * KIB, jsBudgetName: 'text-me-a-link' },
-  { name: 'provider', path: '/valleymed', status: 200, kind: 'ssr', jsBudget: 80 * KIB, jsBudgetName: 'text-me-a-link' },
-  { name: 'web-payment lookup', path: '/web-payment', status: 200, kind: 'ssr', jsBudget: 120 * KIB, jsBudgetName: 'web payment' },
-  { name: 'web-payment form', path: '/web-payment?p=1001', status: 200, kind: 'ssr', jsBudget: 120 * KIB, jsBudgetName: 'web payment' },
+  { name: 'pay', path: '/pay', status: 200, kind: 'ssr', jsBudget: TEXT_ME_A_LINK_JS, jsBudgetName: 'text-me-a-link' },
+  { name: 'provider', path: '/valleymed', status: 200, kind: 'ssr', jsBudget: TEXT_ME_A_LINK_JS, jsBudgetName: 'text-me-a-link' },
+  { name: 'web-payment lookup', path: '/web-payment', status: 200, kind: 'ssr', jsBudget: WEB_PAYMENT_JS, jsBudgetName: 'web payment' },
+  { name: 'web-payment form', path: '/web-payment?p=1001', status: 200, kind: 'ssr', jsBudget: WEB_PAYMENT_JS, jsBudgetName: 'web payment' },
   {
     name: 'update-password',
     path: '/update-password?x=RESET-VALID',
@@ -23,7 +27,7 @@ export const PAGES = [
     jsBudget: 80 * KIB,
     jsBudgetName: 'single form',
   },
-  { name: 'not found', path: '/no-such-page-here', status: 404, kind: 'ssr', jsBudget: 80 * KIB, jsBudgetName: 'text-me-a-link' },
+  { name: 'not found', path: '/no-such-page-here', status: 404, kind: 'ssr', jsBudget: TEXT_ME_A_LINK_JS, jsBudgetName: 'text-me-a-link' },
   { name: 'short link', path: '/s/<key>', status: 302, kind: 'static', jsBudget: 0 },
 ];
 
