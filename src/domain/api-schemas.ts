@@ -4,6 +4,7 @@ import { FIELD_TYPES } from './info-request';
 import { INVALID_TOKEN, REQUIRED } from './messages';
 import { HINT_LENGTH_TODO, HINT_MATCH_TODO, PASSWORD_MIN } from './password';
 import { PAYEE_ID, SEARCH_TERM_MIN } from './payee';
+import { CARD_FIELDS, PAYER_FIELDS } from './payment';
 import { PAYEE_NAME } from './payee-resolution';
 
 /** Requests the browser sends to the Worker's API (contract §4). Shared by islands and routes. */
@@ -48,6 +49,28 @@ export const PaymentQuerySchema = z.object({
   silent: z.literal('1').optional(),
   generic: z.literal('1').optional(),
   ib: z.literal('1').optional(),
+});
+
+/** A form field that may be missing and is sent at most once (a repeated name arrives as a list). */
+const sentOnce = z.string({ error: 'Sent more than once.' }).optional();
+
+/**
+ * The guest payment as posted (multipart or urlencoded): each field once, the company's invoices
+ * as a list. What each value must be depends on the payee and is checked by the payment rules.
+ */
+export const PaymentFormSchema = z.object({
+  ...Object.fromEntries([...PAYER_FIELDS, ...CARD_FIELDS].map((name) => [name, sentOnce])) as Record<
+    (typeof PAYER_FIELDS)[number] | (typeof CARD_FIELDS)[number],
+    typeof sentOnce
+  >,
+  invoice: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : [v].flat())),
+  isBtoB: sentOnce,
+  idempotencyKey: sentOnce,
+  humanToken: sentOnce,
+  googleRecaptchaToken: sentOnce,
 });
 
 export const GetPayeeQuerySchema = z.object({ action: z.literal('getPayee'), p: payeeIdField });

@@ -278,8 +278,10 @@ export function formPosts(dispatch: Dispatch): MiddlewareHandler<AppEnv> {
     const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
     const isForm = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
     if (c.req.method !== 'POST' || !isForm || isApiPath(c.req.path)) return next();
-    const fields = await readForm(c, MAX_FORM_BYTES);
-    if (fields instanceof Response) return fields;
+    const form = await readForm(c, MAX_FORM_BYTES);
+    if (form instanceof Response) return form;
+    const fields: Fields = new Map();
+    for (const [name, value] of form) fields.set(name, [...(fields.get(name) ?? []), String(value)]);
     const handler = FORMS[one(fields, FORM_FIELD) ?? ''];
     if (!handler) return next();
     return handler(c, fields, dispatch);

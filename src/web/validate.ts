@@ -74,11 +74,11 @@ const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 
 /**
- * A form body (multipart or urlencoded) of at most `limit` bytes, each field's values in the
- * order sent; a refusal (415, 413, 400) as a Response. Files are refused.
+ * A form body (multipart or urlencoded) of at most `limit` bytes; a refusal (415, 413, 400) as a
+ * Response. Files are refused.
  */
-export async function readForm(c: Context<AppEnv>, limit: number): Promise<Map<string, string[]> | Response> {
-  if (!FORM_TYPES.includes(mediaType(c))) return apiError(c, 415, 'Send the payment as a form.');
+export async function readForm(c: Context<AppEnv>, limit: number): Promise<FormData | Response> {
+  if (!FORM_TYPES.includes(mediaType(c))) return apiError(c, 415, 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
   const text = await readLimited(c.req.raw, limit);
   if (text === null) return apiError(c, 413, 'The request is too large.');
   let form: FormData;
@@ -89,15 +89,21 @@ export async function readForm(c: Context<AppEnv>, limit: number): Promise<Map<s
       body: text,
     }).formData();
   } catch {
-    return apiError(c, 400, 'The payment form could not be read.');
+    return apiError(c, 400, 'The form could not be read.');
   }
-  const fields = new Map<string, string[]>();
-  for (const [name, value] of form) {
-    if (typeof value !== 'string') return apiError(c, 400, 'Files are not accepted.');
-    fields.set(name, [...(fields.get(name) ?? []), value]);
-  }
-  return fields;
+  for (const [, value] of form) if (typeof value !== 'string') return apiError(c, 400, 'Files are not accepted.');
+  return form;
 }
+
+/** A form body: 415, 413 or 400 as `readForm` says; parsed once for the validator. */
+const formBody =
+  (limit: number): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const form = await readForm(c, limit);
+    if (form instanceof Response) return form;
+    c.req.bodyCache.formData = Promise.resolve(form);
+    await next();
+  };
 
 /** A request that must carry no body (the legacy calls that take everything in the query). */
 export const noBody: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -115,3 +121,7 @@ export const validQuery = <S extends z.ZodType>(schema: S) => zValidator('query'
 
 /** A JSON body, checked by `schema`; read it with `c.req.valid('json')`. */
 export const validJson = <S extends z.ZodType>(schema: S) => [jsonBody, zValidator('json', schema, refuseInvalid)] as const;
+
+/** A form body of at most `limit` bytes, checked by `schema`; read it with `c.req.valid('form')`. */
+export const validForm = <S extends z.ZodType>(limit: number, schema: S) =>
+  [formBody(limit), zValidator('form', schema, refuseInvalid)] as const;

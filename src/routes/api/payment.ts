@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { PaymentQuerySchema } from '../../domain/api-schemas';
+import { PaymentFormSchema, PaymentQuerySchema } from '../../domain/api-schemas';
 import { fieldErrors } from '../../domain/errors';
 import { FORM_EXPIRED, tooManyPayments } from '../../domain/limits';
-import { cardSchema, payerSchema, REQUIRED, type PayeeRules } from '../../domain/payment';
+import { CARD_FIELDS, cardSchema, PAYER_FIELDS, payerSchema, REQUIRED, type PayeeRules } from '../../domain/payment';
 import { webPaymentOffered } from '../../domain/web-payment';
 import { paymentFields } from '../../origin';
 import { cardHmacKey, formKeySecret } from '../../security/secrets';
@@ -13,7 +13,7 @@ import { checkPaybot } from '../../security/paybot';
 import { redirectPolicy, safeRedirectTarget } from '../../security/redirect-targets';
 import type { AppEnv } from '../../web/app-env';
 import { logSecurityEvent } from '../../web/log';
-import { apiError, CHECK_FIELDS, originUnavailable, readForm, validQuery } from '../../web/validate';
+import { apiError, CHECK_FIELDS, originUnavailable, validForm, validQuery } from '../../web/validate';
 import { refuseBots, tooMany } from '../guards';
 
 /** Guest card payments: validated again here, limited by the abuse guard, charged at most once per issued form key. */
@@ -36,18 +36,13 @@ function refuse(c: Context<AppEnv>, payer: Checked, card: Checked): Response {
   return apiError(c, 400, CHECK_FIELDS, fields);
 }
 
-paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), async (c) => {
+paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), ...validForm(MAX_FORM_BYTES, PaymentFormSchema), async (c) => {
   const query = c.req.valid('query');
+  const form = c.req.valid('form');
   const config = c.get('config');
-  const form = await readForm(c, MAX_FORM_BYTES);
-  if (form instanceof Response) return form;
 
-  const one = (name: string) => form.get(name)?.[0];
-  for (const [name, values] of form)
-    if (values.length > 1 && name !== 'invoice')
-      return apiError(c, 400, 'Each field may be sent once.', { [name]: 'Sent more than once.' });
   // The key the payment page issued for this payee: anything else is refused before any work.
-  const key = one('idempotencyKey') ?? c.req.header('Idempotency-Key') ?? '';
+  const key = form.idempotencyKey ?? c.req.header('Idempotency-Key') ?? '';
   const keyCheck = await checkFormKey(formKeySecret(config), key, query.p);
   if (keyCheck !== 'valid') {
     if (keyCheck !== 'expired') logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: keyCheck });
@@ -55,27 +50,19 @@ paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), 
   }
 
   // Everything that does not depend on the payee is checked before the backend is asked anything.
-  const company = one('isBtoB') === 'true' || query.ib === '1';
+  const company = form.isBtoB === 'true' || query.ib === '1';
   const payerInput = {
-    patientName: one('patientName'),
-    account: company ? undefined : one('account'),
-    invoices: company ? (form.get('invoice') ?? []) : undefined,
-    payDOB: one('payDOB'),
-    payDOS: one('payDOS'),
-    amount: one('amount'),
-    email: one('email'),
-    phone: one('phone'),
-    billingZip: one('billingZip'),
+    ...Object.fromEntries(PAYER_FIELDS.map((name) => [name, form[name]])),
+    account: company ? undefined : form.account,
+    invoices: company ? form.invoice : undefined,
   };
-  const cardInput = Object.fromEntries(
-    ['ccn', 'exp', 'cvv', 'billName', 'zip', 'addr1', 'city', 'state', 'payNote'].map((n) => [n, one(n)]),
-  );
+  const cardInput = Object.fromEntries(CARD_FIELDS.map((name) => [name, form[name]]));
   const anyPayer = payerSchema(ANY_PAYEE, { company }).safeParse(payerInput);
   const anyCard = cardSchema(ANY_PAYEE, new Date()).safeParse(cardInput);
   if (!anyPayer.success || !anyCard.success) return refuse(c, anyPayer, anyCard);
 
   // The human check comes before any call to the backend, the payee lookup included.
-  const humanToken = one('humanToken') ?? one('googleRecaptchaToken');
+  const humanToken = form.humanToken ?? form.googleRecaptchaToken;
   const notHuman = await refuseBots(c, humanToken);
   if (notHuman) return notHuman;
   const guard = c.get('guard');

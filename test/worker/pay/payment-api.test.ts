@@ -70,18 +70,33 @@ describe('the payment API refuses bad input without forwarding it', () => {
     expect(await paymentCalls()).toEqual([]);
   });
 
-  it('refuses payees not offered web payment, wrong content types, duplicates and a missing key', async () => {
-    expect((await pay(httpEnv(), valid, 'p=1005')).status).toBe(400);
-    expect(
-      (
-        await request(httpEnv(), '/payment/payment_back.php?p=1001', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(valid),
-        })
-      ).status,
-    ).toBe(415);
-    expect((await pay(httpEnv(), { ...valid, amount: ['1.00', '2.00'] })).status).toBe(400);
+  it('refuses payees not offered web payment, wrong content types, duplicates, files, oversize forms and a missing key', async () => {
+    const notOffered = await pay(httpEnv(), valid, 'p=1005');
+    expect(notOffered.status).toBe(400);
+    expect((await notOffered.json<{ error: string }>()).error).toBe('This biller does not accept web payments.');
+
+    const json = await request(httpEnv(), '/payment/payment_back.php?p=1001', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...valid, idempotencyKey: await newKey() }),
+    });
+    expect(json.status).toBe(415);
+
+    const twice = await pay(httpEnv(), { ...valid, amount: ['1.00', '2.00'] });
+    expect(twice.status).toBe(400);
+    expect(await twice.json()).toEqual({ error: 'Please check the highlighted fields.', fields: { amount: 'Sent more than once.' } });
+
+    const withFile = new FormData();
+    for (const [k, v] of Object.entries({ ...valid, idempotencyKey: await newKey() })) withFile.append(k, v);
+    withFile.append('payNote', new File(['%PDF'], 'bill.pdf', { type: 'application/pdf' }));
+    const file = await request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', body: withFile });
+    expect(file.status).toBe(400);
+    expect((await file.json<{ error: string }>()).error).toBe('Files are not accepted.');
+
+    const huge = await pay(httpEnv(), { ...valid, payNote: 'x'.repeat(40 * 1024) });
+    expect(huge.status).toBe(413);
+    expect((await huge.json<{ error: string }>()).error).toBe('The request is too large.');
+
     const noKey = new FormData();
     for (const [k, v] of Object.entries(valid)) noKey.append(k, v);
     expect((await request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', body: noKey })).status).toBe(400);
