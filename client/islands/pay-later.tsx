@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterOutcome, type PayLaterResult } from '../../src/domain/pay-later';
-import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
-import { REQUIRED } from '../../src/domain/messages';
+import { emailToken, looksLikeEmail, PAY_LATER_FORM, payLaterOutcome, type PayLaterOutcome, type PayLaterResult } from '../../src/domain/pay-later';
+import { FORM_FIELD } from '../../src/domain/islands';
+import type { PostedForm } from '../../src/domain/posted-form';
+import { INVALID_EMAIL, REQUIRED } from '../../src/domain/messages';
 import { PayLaterResultView } from '../components/pay-later-views';
 
 export interface PayLaterProps {
@@ -27,8 +28,8 @@ export default function PayLater({ until, posted }: PayLaterProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim()) {
-      setOutcome({ view: 'welcomeInput', inlineError: REQUIRED });
+    if (!looksLikeEmail(email)) {
+      setOutcome({ view: 'welcomeInput', inlineError: email.trim() ? INVALID_EMAIL : REQUIRED });
       input.current?.focus();
       return;
     }

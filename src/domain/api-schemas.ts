@@ -5,6 +5,7 @@ import { INVALID_TOKEN, REQUIRED } from './messages';
 import { HINT_LENGTH_TODO, HINT_MATCH_TODO, PASSWORD_MIN } from './password';
 import { PAYEE_ID, SEARCH_TERM_MIN } from './payee';
 import { CARD_FIELDS, PAYER_FIELDS } from './payment';
+import { tokenEmail } from './pay-later';
 import { PAYEE_NAME } from './payee-resolution';
 
 /** Requests the browser sends to the Worker's API (contract §4). Shared by islands and routes. */
@@ -118,7 +119,14 @@ export const MemberSignupQuerySchema = z.object({
     .default(''),
 });
 
-export const PayLaterSchema = z.object({ ue: z.string().trim().min(1, REQUIRED).max(400) });
+export const PayLaterSchema = z.object({
+  ue: z
+    .string()
+    .trim()
+    .min(1, REQUIRED)
+    .max(400)
+    .refine((ue) => tokenEmail(ue) !== undefined, INVALID_TOKEN),
+});
 
 const optionalText = (max: number) => z.string().max(max).optional();
 

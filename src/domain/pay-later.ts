@@ -28,6 +28,23 @@ export function payLaterOutcome(from: 'welcomeInput' | 'welcomeQuery', result: P
 /** The link token: base64 of the email. */
 export const emailToken = (email: string) => btoa(unescape(encodeURIComponent(email.trim())));
 
+/** Something before an `@`, something after it, and no spaces: the backend says whether it is a member. */
+export const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+$/.test(text.trim());
+
+/**
+ * The email that `ue` names, as the backend takes it: the email itself, or its token (base64, or
+ * base64's URL-safe form). Undefined when it is neither, and then it is never sent to the backend.
+ */
+export function tokenEmail(ue: string): string | undefined {
+  const plain = (text: string) => (looksLikeEmail(text) ? text.trim() : undefined);
+  if (ue.includes('@')) return plain(ue);
+  try {
+    return plain(decodeURIComponent(escape(atob(ue.replace(/-/g, '+').replace(/_/g, '/')))));
+  } catch {
+    return undefined;
+  }
+}
+
 /** An answer that says the email or token matched no member: a guess, as far as the site can tell. */
 export const payLaterMiss = (result: PayLaterResult) =>
   result.status === 'error' && (result.result.code === 'USER_NOT_FOUND' || result.result.code === 'USER_NOT_ENROLLED');

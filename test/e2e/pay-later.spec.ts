@@ -8,6 +8,11 @@ test('an unknown email gets the inline error, then a member enrols, by keyboard'
   await email.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('Required');
+  await page.keyboard.type('stranger at example');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address.');
+  await expect(email).toHaveValue('stranger at example');
+  await email.fill('');
   await page.keyboard.type('stranger@example.com');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toHaveText("Oops! We couldn't find a Papaya account using that email.");

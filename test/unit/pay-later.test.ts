@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { emailToken, NOT_FOUND_EMAIL, payLaterOutcome, promotionOpen } from '../../src/domain/pay-later';
+import { emailToken, NOT_FOUND_EMAIL, payLaterOutcome, promotionOpen, tokenEmail } from '../../src/domain/pay-later';
 
 describe('pay-later', () => {
+  it('reads an email from the email itself or from a token emailToken wrote, and nothing else', () => {
+    for (const email of ['member@example.com', 'josé.núñez@example.com']) expect(tokenEmail(emailToken(email))).toBe(email);
+    expect(tokenEmail('member@example.com')).toBe('member@example.com');
+    expect(tokenEmail(emailToken('a+b@example.com').replace(/\+/g, '-').replace(/\//g, '_'))).toBe('a+b@example.com');
+    for (const bad of ['/', '', 'a', '====', '%%%', '@', 'a @b', btoa('\u0000'), btoa('member'), btoa('\xff\xfe')])
+      expect(tokenEmail(bad), bad).toBeUndefined();
+  });
+
   it('is open through its last day, Pacific time', () => {
     expect(promotionOpen('2019-09-30', new Date('2019-09-30T23:00:00-07:00'))).toBe(true);
     expect(promotionOpen('2019-09-30', new Date('2019-10-01T00:30:00-07:00'))).toBe(false);

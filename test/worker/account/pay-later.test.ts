@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, scriptTags, visibleText } from '../helpers';
-import { embeddedEnv, httpEnv, injectFault, request, resetStandIn } from '../origin-helpers';
+import { embeddedEnv, httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
 
 const open = (vars: Partial<Env> = {}) => embeddedEnv({ PAY_LATER_UNTIL: '2099-12-31', ...vars } as Partial<Env>);
 const text = async (e: Env, path: string) => visibleText(await (await request(e, path, { headers: { 'User-Agent': DESKTOP } })).text());
@@ -28,6 +28,20 @@ describe('/pay-later', () => {
     expect(await text(open(), `/pay-later?ue=${btoa('stranger@example.com')}`)).toContain(
       "Oops! We couldn't find a Papaya account using that email.",
     );
+  });
+
+  it('a link whose token is no base64 email is never sent to the backend, from the page or the API', async () => {
+    await resetStandIn();
+    const live = httpEnv({ PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>);
+    for (const ue of ['/', 'a', btoa('\u0000')]) expect(await text(live, `/pay-later?ue=${encodeURIComponent(ue)}`)).toContain('Oops! Something went wrong.');
+    const api = await request(live, '/api/pay_later.php', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': DESKTOP },
+      body: JSON.stringify({ ue: '/' }),
+    });
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ error: 'Please check the highlighted fields.', fields: { ue: 'Invalid token.' } });
+    expect(await standInCalls()).toEqual([]);
   });
 
   it('a failed call shows the oops view', async () => {
