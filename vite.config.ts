@@ -17,6 +17,11 @@ export default defineConfig({
       load(id) {
         if (id === PRELOAD_HELPER) return 'export const __vitePreload = (load) => load();';
       },
+      // Each wrapped import back to the plain `import()` it was.
+      renderChunk(code) {
+        const plain = code.replace(/__vitePreload\(\(\) => (import\("[^"]+"\)(?:\.then\(\((\w+)\) => \2\.\w+\))?), __VITE_PRELOAD__\)/g, '$1');
+        return plain === code ? null : { code: plain, map: null };
+      },
     },
   ],
   publicDir: 'static',
@@ -28,6 +33,9 @@ export default defineConfig({
     modulePreload: false,
     rollupOptions: {
       input: ['client/boot.ts', 'client/styles.css'],
+      // The domain modules the islands share with the Worker only declare constants, rules and
+      // functions: importing one for a name never needs the rest of it to run.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]domain[\\/]/.test(id) },
       output: {
         // The input-mask library, loaded when a masked field is first focused or the page is idle,
         // is named for what it is (the payment script inventory lists chunks by name).

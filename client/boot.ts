@@ -1,7 +1,7 @@
 /**
  * The page's one script tag. The page is whole and usable without script (every form posts by
  * itself), so the islands' code waits: it is fetched once the page has loaded (its images
- * included), or at once when the visitor reaches for the page first.
+ * included) and been painted, or at once when the visitor reaches for the page first.
  */
 const REACHED_FOR = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 
@@ -9,10 +9,18 @@ let started = false;
 function start(): void {
   if (started) return;
   started = true;
-  for (const type of REACHED_FOR) document.removeEventListener(type, start, true);
+  painted.disconnect();
   void import('./entry');
 }
 
-for (const type of REACHED_FOR) document.addEventListener(type, start, { capture: true, passive: true });
-if (document.readyState === 'complete') start();
-else window.addEventListener('load', start, { once: true });
+/** Starts once the page is first painted. */
+const painted = new PerformanceObserver(start);
+function afterPaint(): void {
+  // A browser that does not report paints starts two frames on, when the page has been drawn.
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) painted.observe({ type: 'paint', buffered: true });
+  else requestAnimationFrame(() => requestAnimationFrame(start));
+}
+
+for (const type of REACHED_FOR) document.addEventListener(type, start, true);
+if (document.readyState === 'complete') afterPaint();
+else window.addEventListener('load', afterPaint, { once: true });

@@ -14,7 +14,8 @@ import {
   type GetPaidView,
   type Session,
 } from '../../src/domain/get-paid';
-import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
+import { FORM_FIELD } from '../../src/domain/islands';
+import type { PostedForm } from '../../src/domain/posted-form';
 import { SelectField, TextField } from '../components/field';
 
 export interface GetPaidProps {

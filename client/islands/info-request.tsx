@@ -14,7 +14,8 @@ import {
   type InfoResult,
 } from '../../src/domain/info-request';
 import { REQUIRED } from '../../src/domain/messages';
-import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
+import { FORM_FIELD } from '../../src/domain/islands';
+import type { PostedForm } from '../../src/domain/posted-form';
 
 export interface InfoRequestProps {
   token: string;

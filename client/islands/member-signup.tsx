@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { MEMBERSHIP_FORM, PAYMENT_CHOICES, SERVER_ERROR, viewHref, type PaymentChoice } from '../../src/domain/membership';
-import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
+import { FORM_FIELD } from '../../src/domain/islands';
+import type { PostedForm } from '../../src/domain/posted-form';
 
 export interface MemberSignupProps {
   price: string;

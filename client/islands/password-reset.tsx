@@ -10,7 +10,8 @@ import {
   resetView,
   type ResetView,
 } from '../../src/domain/password';
-import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
+import { FORM_FIELD } from '../../src/domain/islands';
+import type { PostedForm } from '../../src/domain/posted-form';
 import { ChangedView, ExpiredView, MismatchView } from '../components/password-views';
 import { HumanCheck, humanTokenIn } from './human-check';
 

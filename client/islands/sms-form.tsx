@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { INVALID_PHONE, mobileNumber } from '../../src/domain/phone';
 import { useMask } from '../components/mask';
 import { HUMAN_CHECK_FAILED, SMS_SUCCESS } from '../../src/domain/sms';
-import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
+import { FORM_FIELD } from '../../src/domain/islands';
+import type { PostedForm } from '../../src/domain/posted-form';
 import { HumanCheck, humanTokenIn } from './human-check';
 
 /** The `_form` name of text-me-a-link forms. */

@@ -2,7 +2,8 @@ import { useMemo, useRef, useState, type FormEvent, type ComponentProps } from '
 import { config as zodConfig } from 'zod/mini';
 import { fieldErrors } from '../../src/domain/errors';
 import { CARD_FIELDS, cardSchema, PAYER_FIELDS, payerSchema, PAYMENT_FORM, paymentFailed, type PayeeRules } from '../../src/domain/payment';
-import { FORM_FIELD, type PostedForm } from '../../src/domain/posted-form';
+import { FORM_FIELD } from '../../src/domain/islands';
+import type { PostedForm } from '../../src/domain/posted-form';
 import { US_STATES } from '../../src/domain/us-states';
 import { PROCESSING, SMS_RECEIPT_NOTE, type FormLabels } from '../../src/domain/web-payment-labels';
 import { SelectField, TextField } from '../components/field';

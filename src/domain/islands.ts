@@ -2,6 +2,11 @@
 export const ISLAND_ATTR = 'data-island';
 export const ISLAND_PROPS_ATTR = 'data-props';
 export const ISLAND_HYDRATED_ATTR = 'data-hydrated';
+/**
+ * The hidden field that names which form of a page was posted: the Worker hands that form's
+ * posted state back to its island (src/domain/posted-form.ts).
+ */
+export const FORM_FIELD = '_form';
 
 /** Island module names: each is `client/islands/<name>.tsx` with a default-exported component. */
 export type IslandName =

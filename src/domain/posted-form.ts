@@ -4,9 +4,6 @@
  * island that drew the form gets what was posted back, to show the same errors the script would.
  */
 
-/** The hidden field that names which form of a page was posted. */
-export const FORM_FIELD = '_form';
-
 export interface PostedForm {
   /** The `_form` value: which form of the page this is about. */
   form: string;

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { FORM_FIELD, type PostedForm } from '../domain/posted-form';
+import { FORM_FIELD } from '../domain/islands';
+import type { PostedForm } from '../domain/posted-form';
 import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
 import { fieldErrors } from '../domain/errors';
 import { adOf, cameFromOf, MEMBERSHIP_FORM, PAYMENT_CHOICES, SERVER_ERROR } from '../domain/membership';
@@ -15,8 +16,8 @@ import {
   type Session,
 } from '../domain/get-paid';
 import { allAnswered, CANCEL_FAILED, type Field, INFO_FORM, infoFieldName, isConfirmation, SUBMIT_FAILED } from '../domain/info-request';
-import { REQUIRED } from '../domain/messages';
-import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from '../domain/pay-later';
+import { INVALID_EMAIL, REQUIRED } from '../domain/messages';
+import { emailToken, looksLikeEmail, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from '../domain/pay-later';
 import { NewPasswordSchema } from '../domain/api-schemas';
 import { RESET_FORM, resetView } from '../domain/password';
 import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, payerSchema, UNREPEATED_CARD_FIELDS } from '../domain/payment';
@@ -168,7 +169,8 @@ FORMS[PAYMENT_FORM] = async (c, fields, dispatch) => {
 FORMS[PAY_LATER_FORM] = async (c, fields, dispatch) => {
   const values = typed(fields, ['email']);
   const email = values.email?.trim() ?? '';
-  if (!email) return pageAgain(c, dispatch, { form: PAY_LATER_FORM, values, errors: { email: REQUIRED } }, 400);
+  if (!looksLikeEmail(email))
+    return pageAgain(c, dispatch, { form: PAY_LATER_FORM, values, errors: { email: email ? INVALID_EMAIL : REQUIRED } }, 400);
   const answer = await callApi(c, dispatch, 'POST', '/api/pay_later.php', { ue: emailToken(email) });
   if (answer.status === 429) return again(c, dispatch, refused(PAY_LATER_FORM, values, answer), answer);
   const outcome = payLaterOutcome('welcomeInput', answer.status === 200 ? (answer.body as PayLaterResult) : null);
