@@ -19,7 +19,10 @@ export default defineConfig({
       },
       // Each wrapped import back to the plain `import()` it was.
       renderChunk(code) {
-        const plain = code.replace(/__vitePreload\(\(\) => (import\("[^"]+"\)(?:\.then\(\((\w+)\) => \2\.\w+\))?), __VITE_PRELOAD__\)/g, '$1');
+        const plain = code.replace(
+          /__vitePreload\(\(\) => (import\("[^"]+"\)(?:\.then\(\((\w+)\) => \2\.\w+\))?), __VITE_PRELOAD__\)/g,
+          '$1',
+        );
         return plain === code ? null : { code: plain, map: null };
       },
     },

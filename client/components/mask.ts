@@ -76,7 +76,6 @@ export function useMask(ref: RefObject<HTMLInputElement | null>, kind: MaskKind,
       mask.current = null;
     };
     // The mask is made once per field; its value is kept in step by the effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ref, kind]);
 
   // In the commit itself, never later: a passive effect could run after the mask has taken

@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { emailToken, looksLikeEmail, PAY_LATER_FORM, payLaterOutcome, type PayLaterOutcome, type PayLaterResult } from '../../src/domain/pay-later';
+import {
+  emailToken,
+  looksLikeEmail,
+  PAY_LATER_FORM,
+  payLaterOutcome,
+  type PayLaterOutcome,
+  type PayLaterResult,
+} from '../../src/domain/pay-later';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { INVALID_EMAIL, REQUIRED } from '../../src/domain/messages';

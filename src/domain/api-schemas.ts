@@ -60,10 +60,10 @@ const sentOnce = z.string({ error: 'Sent more than once.' }).optional();
  * as a list. What each value must be depends on the payee and is checked by the payment rules.
  */
 export const PaymentFormSchema = z.object({
-  ...Object.fromEntries([...PAYER_FIELDS, ...CARD_FIELDS].map((name) => [name, sentOnce])) as Record<
+  ...(Object.fromEntries([...PAYER_FIELDS, ...CARD_FIELDS].map((name) => [name, sentOnce])) as Record<
     (typeof PAYER_FIELDS)[number] | (typeof CARD_FIELDS)[number],
     typeof sentOnce
-  >,
+  >),
   invoice: z
     .union([z.string(), z.array(z.string())])
     .optional()

@@ -78,7 +78,8 @@ const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
  * Response. Files are refused.
  */
 export async function readForm(c: Context<AppEnv>, limit: number): Promise<FormData | Response> {
-  if (!FORM_TYPES.includes(mediaType(c))) return apiError(c, 415, 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
+  if (!FORM_TYPES.includes(mediaType(c)))
+    return apiError(c, 415, 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
   const text = await readLimited(c.req.raw, limit);
   if (text === null) return apiError(c, 413, 'The request is too large.');
   let form: FormData;

@@ -18,7 +18,14 @@ export const PAGES = [
   { name: 'pay', path: '/pay', status: 200, kind: 'ssr', jsBudget: TEXT_ME_A_LINK_JS, jsBudgetName: 'text-me-a-link' },
   { name: 'provider', path: '/valleymed', status: 200, kind: 'ssr', jsBudget: TEXT_ME_A_LINK_JS, jsBudgetName: 'text-me-a-link' },
   { name: 'web-payment lookup', path: '/web-payment', status: 200, kind: 'ssr', jsBudget: WEB_PAYMENT_JS, jsBudgetName: 'web payment' },
-  { name: 'web-payment form', path: '/web-payment?p=1001', status: 200, kind: 'ssr', jsBudget: WEB_PAYMENT_JS, jsBudgetName: 'web payment' },
+  {
+    name: 'web-payment form',
+    path: '/web-payment?p=1001',
+    status: 200,
+    kind: 'ssr',
+    jsBudget: WEB_PAYMENT_JS,
+    jsBudgetName: 'web payment',
+  },
   {
     name: 'update-password',
     path: '/update-password?x=RESET-VALID',

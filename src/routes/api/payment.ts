@@ -36,131 +36,137 @@ function refuse(c: Context<AppEnv>, payer: Checked, card: Checked): Response {
   return apiError(c, 400, CHECK_FIELDS, fields);
 }
 
-paymentRoutes.post('/payment/payment_back.php', validQuery(PaymentQuerySchema), ...validForm(MAX_FORM_BYTES, PaymentFormSchema), async (c) => {
-  const query = c.req.valid('query');
-  const form = c.req.valid('form');
-  const config = c.get('config');
+paymentRoutes.post(
+  '/payment/payment_back.php',
+  validQuery(PaymentQuerySchema),
+  ...validForm(MAX_FORM_BYTES, PaymentFormSchema),
+  async (c) => {
+    const query = c.req.valid('query');
+    const form = c.req.valid('form');
+    const config = c.get('config');
 
-  // The key the payment page issued for this payee: anything else is refused before any work.
-  const key = form.idempotencyKey ?? c.req.header('Idempotency-Key') ?? '';
-  const keyCheck = await checkFormKey(formKeySecret(config), key, query.p);
-  if (keyCheck !== 'valid') {
-    if (keyCheck !== 'expired') logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: keyCheck });
-    return apiError(c, 400, FORM_EXPIRED, { idempotencyKey: REQUIRED });
-  }
-
-  // Everything that does not depend on the payee is checked before the backend is asked anything.
-  const company = form.isBtoB === 'true' || query.ib === '1';
-  const payerInput = {
-    ...Object.fromEntries(PAYER_FIELDS.map((name) => [name, form[name]])),
-    account: company ? undefined : form.account,
-    invoices: company ? form.invoice : undefined,
-  };
-  const cardInput = Object.fromEntries(CARD_FIELDS.map((name) => [name, form[name]]));
-  const anyPayer = payerSchema(ANY_PAYEE, { company }).safeParse(payerInput);
-  const anyCard = cardSchema(ANY_PAYEE, new Date()).safeParse(cardInput);
-  if (!anyPayer.success || !anyCard.success) return refuse(c, anyPayer, anyCard);
-
-  // The human check comes before any call to the backend, the payee lookup included.
-  const humanToken = form.humanToken ?? form.googleRecaptchaToken;
-  const notHuman = await refuseBots(c, humanToken);
-  if (notHuman) return notHuman;
-  const guard = c.get('guard');
-  const client = c.get('client');
-  const declines = await guard.check('declinesPerClient', client);
-  if (!declines.allowed) return tooMany(c, declines, tooManyPayments(declines.retryAfterSeconds));
-
-  const origin = c.get('origin');
-  const payee = await origin.getPayee(query.p);
-  if (!payee.ok) return originUnavailable(c, payee);
-  if (!payee.value || !webPaymentOffered(payee.value, config))
-    return apiError(c, 400, 'This biller does not accept web payments.', { p: 'Not offered web payment.' });
-
-  const payer = payerSchema(payee.value, { company }).safeParse(payerInput);
-  const card = cardSchema(payee.value, new Date()).safeParse(cardInput);
-  if (!payer.success || !card.success) return refuse(c, payer, card);
-
-  const fields = paymentFields({
-    payee: payee.value,
-    payer: payer.data,
-    card: card.data,
-    company,
-    humanToken: humanToken ?? '',
-    userAgent: c.req.header('User-Agent') ?? '',
-    generic: !!query.generic,
-  });
-  const digits = fields.ccn ?? '';
-  // The fingerprint leaves out the card number, expiry and CVV; it keeps the last four digits.
-  const { ccn: _ccn, exp: _exp, cvv: _cvv, googleRecaptchaToken: _token, deviceType: _ua, ...stable } = fields;
-  const claimed = await claim(c.env.DB, key, await fingerprint({ ...stable, p: query.p, last4: digits.slice(-4) }));
-  if (claimed.kind === 'conflict') {
-    logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
-    return apiError(c, 422, 'This payment was already submitted with different details. Please reload the page to start a new payment.');
-  }
-  if (claimed.kind === 'in-flight') return apiError(c, 409, 'This payment is still being processed. Please wait a moment.');
-  if (claimed.kind === 'replay') return c.body(claimed.body, claimed.status as 200, { 'Content-Type': 'application/json' });
-
-  // A new attempt: the client's, the card's and the card's combinations' limits, all or none.
-  const cardKey = cardHmacKey(config);
-  const cardTag = await keyedHash(cardKey, digits);
-  const limited = await guard.take(
-    { policy: 'paymentsPerClient', subject: client },
-    { policy: 'paymentsPerCard', subject: cardTag },
-    { policy: 'combinationsPerCard', subject: cardTag, member: await keyedHash(cardKey, `${digits}|${fields.exp}|${fields.cvv}`) },
-  );
-  if (!limited.allowed) {
-    await release(c.env.DB, key);
-    return tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds));
-  }
-
-  const bot = await checkPaybot(config.paybotUrl, {
-    pbkey: key,
-    commonBot: payee.value.commonBot,
-    pid: payee.value.payeeId,
-    pname: payee.value.payeeName,
-  });
-  const result = await origin.submitPayment({
-    query: { p: query.p, optE: !!query.optE, silent: !!query.silent, generic: !!query.generic },
-    fields: { ...fields, ...bot },
-  });
-  if (!result.ok) {
-    // Refused connections never reached the backend: the same form may try again. Anything
-    // else may have charged, so the key keeps this answer and is not retried.
-    if (result.kind === 'unreachable') {
-      await release(c.env.DB, key);
-      await limited.giveBack();
+    // The key the payment page issued for this payee: anything else is refused before any work.
+    const key = form.idempotencyKey ?? c.req.header('Idempotency-Key') ?? '';
+    const keyCheck = await checkFormKey(formKeySecret(config), key, query.p);
+    if (keyCheck !== 'valid') {
+      if (keyCheck !== 'expired') logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: keyCheck });
+      return apiError(c, 400, FORM_EXPIRED, { idempotencyKey: REQUIRED });
     }
-    const answer = originUnavailable(c, result);
-    if (result.kind !== 'unreachable') await settle(c.env.DB, key, answer.status, await answer.clone().text());
-    return answer;
-  }
-  let body: { status: 'success'; confirmationUrl: string } | { status: 'error'; message: string; formKey?: string };
-  if (result.value.status === 'success') {
-    const policy = redirectPolicy(config, c.req.url);
-    const originHost = config.originUrl ? [new URL(config.originUrl).origin] : [];
-    const target = safeRedirectTarget(result.value.confirmationUrl, {
-      ...policy,
-      allowedOrigins: [...policy.allowedOrigins, ...originHost],
-    });
-    body = target
-      ? { status: 'success', confirmationUrl: target }
-      : {
-          status: 'error',
-          message: 'Your payment may have gone through, but we could not show its receipt. Please check your email before paying again.',
-        };
-  } else {
-    // A decline: counted for the client and the payee, and answered with a new key, so the
-    // visitor can correct the card and pay without reloading.
-    await guard.record('declinesPerClient', client);
-    if (await guard.record('declinesPerPayee', query.p)) logSecurityEvent(c.get('requestId'), 'payee-declines-high', { payeeId: query.p });
-    logSecurityEvent(c.get('requestId'), 'payment-declined', { payeeId: query.p });
-    body = {
-      status: 'error',
-      message: result.value.message.slice(0, 300) || 'The payment was declined.',
-      formKey: await issueFormKey(formKeySecret(config), query.p),
+
+    // Everything that does not depend on the payee is checked before the backend is asked anything.
+    const company = form.isBtoB === 'true' || query.ib === '1';
+    const payerInput = {
+      ...Object.fromEntries(PAYER_FIELDS.map((name) => [name, form[name]])),
+      account: company ? undefined : form.account,
+      invoices: company ? form.invoice : undefined,
     };
-  }
-  const text = JSON.stringify(body);
-  await settle(c.env.DB, key, 200, text);
-  return c.body(text, 200, { 'Content-Type': 'application/json' });
-});
+    const cardInput = Object.fromEntries(CARD_FIELDS.map((name) => [name, form[name]]));
+    const anyPayer = payerSchema(ANY_PAYEE, { company }).safeParse(payerInput);
+    const anyCard = cardSchema(ANY_PAYEE, new Date()).safeParse(cardInput);
+    if (!anyPayer.success || !anyCard.success) return refuse(c, anyPayer, anyCard);
+
+    // The human check comes before any call to the backend, the payee lookup included.
+    const humanToken = form.humanToken ?? form.googleRecaptchaToken;
+    const notHuman = await refuseBots(c, humanToken);
+    if (notHuman) return notHuman;
+    const guard = c.get('guard');
+    const client = c.get('client');
+    const declines = await guard.check('declinesPerClient', client);
+    if (!declines.allowed) return tooMany(c, declines, tooManyPayments(declines.retryAfterSeconds));
+
+    const origin = c.get('origin');
+    const payee = await origin.getPayee(query.p);
+    if (!payee.ok) return originUnavailable(c, payee);
+    if (!payee.value || !webPaymentOffered(payee.value, config))
+      return apiError(c, 400, 'This biller does not accept web payments.', { p: 'Not offered web payment.' });
+
+    const payer = payerSchema(payee.value, { company }).safeParse(payerInput);
+    const card = cardSchema(payee.value, new Date()).safeParse(cardInput);
+    if (!payer.success || !card.success) return refuse(c, payer, card);
+
+    const fields = paymentFields({
+      payee: payee.value,
+      payer: payer.data,
+      card: card.data,
+      company,
+      humanToken: humanToken ?? '',
+      userAgent: c.req.header('User-Agent') ?? '',
+      generic: !!query.generic,
+    });
+    const digits = fields.ccn ?? '';
+    // The fingerprint leaves out the card number, expiry and CVV; it keeps the last four digits.
+    const { ccn: _ccn, exp: _exp, cvv: _cvv, googleRecaptchaToken: _token, deviceType: _ua, ...stable } = fields;
+    const claimed = await claim(c.env.DB, key, await fingerprint({ ...stable, p: query.p, last4: digits.slice(-4) }));
+    if (claimed.kind === 'conflict') {
+      logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
+      return apiError(c, 422, 'This payment was already submitted with different details. Please reload the page to start a new payment.');
+    }
+    if (claimed.kind === 'in-flight') return apiError(c, 409, 'This payment is still being processed. Please wait a moment.');
+    if (claimed.kind === 'replay') return c.body(claimed.body, claimed.status as 200, { 'Content-Type': 'application/json' });
+
+    // A new attempt: the client's, the card's and the card's combinations' limits, all or none.
+    const cardKey = cardHmacKey(config);
+    const cardTag = await keyedHash(cardKey, digits);
+    const limited = await guard.take(
+      { policy: 'paymentsPerClient', subject: client },
+      { policy: 'paymentsPerCard', subject: cardTag },
+      { policy: 'combinationsPerCard', subject: cardTag, member: await keyedHash(cardKey, `${digits}|${fields.exp}|${fields.cvv}`) },
+    );
+    if (!limited.allowed) {
+      await release(c.env.DB, key);
+      return tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds));
+    }
+
+    const bot = await checkPaybot(config.paybotUrl, {
+      pbkey: key,
+      commonBot: payee.value.commonBot,
+      pid: payee.value.payeeId,
+      pname: payee.value.payeeName,
+    });
+    const result = await origin.submitPayment({
+      query: { p: query.p, optE: !!query.optE, silent: !!query.silent, generic: !!query.generic },
+      fields: { ...fields, ...bot },
+    });
+    if (!result.ok) {
+      // Refused connections never reached the backend: the same form may try again. Anything
+      // else may have charged, so the key keeps this answer and is not retried.
+      if (result.kind === 'unreachable') {
+        await release(c.env.DB, key);
+        await limited.giveBack();
+      }
+      const answer = originUnavailable(c, result);
+      if (result.kind !== 'unreachable') await settle(c.env.DB, key, answer.status, await answer.clone().text());
+      return answer;
+    }
+    let body: { status: 'success'; confirmationUrl: string } | { status: 'error'; message: string; formKey?: string };
+    if (result.value.status === 'success') {
+      const policy = redirectPolicy(config, c.req.url);
+      const originHost = config.originUrl ? [new URL(config.originUrl).origin] : [];
+      const target = safeRedirectTarget(result.value.confirmationUrl, {
+        ...policy,
+        allowedOrigins: [...policy.allowedOrigins, ...originHost],
+      });
+      body = target
+        ? { status: 'success', confirmationUrl: target }
+        : {
+            status: 'error',
+            message: 'Your payment may have gone through, but we could not show its receipt. Please check your email before paying again.',
+          };
+    } else {
+      // A decline: counted for the client and the payee, and answered with a new key, so the
+      // visitor can correct the card and pay without reloading.
+      await guard.record('declinesPerClient', client);
+      if (await guard.record('declinesPerPayee', query.p))
+        logSecurityEvent(c.get('requestId'), 'payee-declines-high', { payeeId: query.p });
+      logSecurityEvent(c.get('requestId'), 'payment-declined', { payeeId: query.p });
+      body = {
+        status: 'error',
+        message: result.value.message.slice(0, 300) || 'The payment was declined.',
+        formKey: await issueFormKey(formKeySecret(config), query.p),
+      };
+    }
+    const text = JSON.stringify(body);
+    await settle(c.env.DB, key, 200, text);
+    return c.body(text, 200, { 'Content-Type': 'application/json' });
+  },
+);

@@ -33,7 +33,8 @@ describe('/pay-later', () => {
   it('a link whose token is no base64 email is never sent to the backend, from the page or the API', async () => {
     await resetStandIn();
     const live = httpEnv({ PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>);
-    for (const ue of ['/', 'a', btoa('\u0000')]) expect(await text(live, `/pay-later?ue=${encodeURIComponent(ue)}`)).toContain('Oops! Something went wrong.');
+    for (const ue of ['/', 'a', btoa('\u0000')])
+      expect(await text(live, `/pay-later?ue=${encodeURIComponent(ue)}`)).toContain('Oops! Something went wrong.');
     const api = await request(live, '/api/pay_later.php', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'User-Agent': DESKTOP },

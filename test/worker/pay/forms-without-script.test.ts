@@ -8,7 +8,17 @@ import { INVALID_EMAIL } from '../../../src/domain/payment';
 import { INVALID_PHONE } from '../../../src/domain/phone';
 import { SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
-import { embeddedEnv, freshClient, httpEnv, injectAnswer, PAYMENT_FORM, postForm, request, resetStandIn, standInCalls } from '../origin-helpers';
+import {
+  embeddedEnv,
+  freshClient,
+  httpEnv,
+  injectAnswer,
+  PAYMENT_FORM,
+  postForm,
+  request,
+  resetStandIn,
+  standInCalls,
+} from '../origin-helpers';
 import { PROVIDER_NOT_FOUND } from '../../../src/domain/web-payment-labels';
 
 type Outbox = Array<{ to: string; body: string }>;
@@ -234,9 +244,15 @@ describe('pay later without script', () => {
 
   it('a typed value that is no email is answered at the field and kept, without asking the backend', async () => {
     await resetStandIn();
-    const res = await postForm('/pay-later', { _form: 'pay-later', email: 'member at example' }, freshClient(), 'same-origin', httpEnv({
-      PAY_LATER_UNTIL: '2099-12-31',
-    } as Partial<Env>));
+    const res = await postForm(
+      '/pay-later',
+      { _form: 'pay-later', email: 'member at example' },
+      freshClient(),
+      'same-origin',
+      httpEnv({
+        PAY_LATER_UNTIL: '2099-12-31',
+      } as Partial<Env>),
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(visibleText(html)).toContain(INVALID_EMAIL);
