@@ -3,9 +3,8 @@
 //    (the Worker reads the new manifest, so a browser reload gets the new islands);
 // 2. applies the D1 migrations to the local database without asking;
 // 3. runs `wrangler dev`, which restarts the Worker when src/ changes, on port 8787 unless the
-//    options name another (`npm run dev -- --port 8790`), and prints where to start.
+//    options name another (`npm run dev -- --port 8790`), and prints where to start: the demo index at `/`.
 import { spawn, spawnSync } from 'node:child_process';
-import { DEMO_PAGES } from './demo-pages.mjs';
 
 const args = process.argv.slice(2);
 const portAt = args.findIndex((a) => a === '--port' || a.startsWith('--port='));
@@ -46,7 +45,7 @@ wrangler.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
   if (announced || !/Ready on/.test(String(chunk))) return;
   announced = true;
-  const width = Math.max(...DEMO_PAGES.map((p) => p.path.length));
-  const lines = DEMO_PAGES.map((p) => `  ${(base + p.path).padEnd(base.length + width)}  ${p.what}`);
-  process.stdout.write(`\nPapaya is running at ${base} with the embedded origin and its demo data. Start here:\n${lines.join('\n')}\n\n`);
+  process.stdout.write(
+    `\nPapaya is running at ${base} with the embedded origin and its demo data.\nStart at ${base}/ : the demo index links every page of both specs with the demo payees, tokens and codes.\n\n`,
+  );
 });

@@ -10,6 +10,8 @@ interface PayPageProps {
   page: string;
   /** Null for the plain text-me-a-link page. */
   payee: Payee | null;
+  /** The payee takes card payments on the web: the page links to its web payment form. */
+  webPayment: boolean;
   storeUrl?: string;
   humanCheckSiteKey?: string;
   appStoreUrl: string;
@@ -29,7 +31,7 @@ function PayeeHeader({ payee }: { payee: Payee }) {
 }
 
 /** Text-me-a-link: the plain page, or the one for a payee. */
-export function PayPage({ page, payee, storeUrl, humanCheckSiteKey, appStoreUrl, playStoreUrl }: PayPageProps) {
+export function PayPage({ page, payee, webPayment, storeUrl, humanCheckSiteKey, appStoreUrl, playStoreUrl }: PayPageProps) {
   return (
     <Document page={page} meta="pay" title={payee ? `Pay ${payee.payeeName} - Papaya` : undefined}>
       <section className="card pay">
@@ -47,9 +49,11 @@ export function PayPage({ page, payee, storeUrl, humanCheckSiteKey, appStoreUrl,
           props={{ formId: 'sms', payeeId: payee?.payeeId, source: 'p', storeUrl, humanCheckSiteKey }}
         />
         <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
-        <p className="muted">
-          Prefer your computer? <a href={payee ? `/web-payment?p=${payee.payeeId}` : '/web-payment'}>Pay by card on the web</a>.
-        </p>
+        {(!payee || webPayment) && (
+          <p className="muted">
+            Prefer your computer? <a href={payee ? `/web-payment?p=${payee.payeeId}` : '/web-payment'}>Pay by card on the web</a>.
+          </p>
+        )}
       </section>
     </Document>
   );

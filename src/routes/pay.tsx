@@ -9,6 +9,7 @@ import {
   type ResolutionInput,
 } from '../domain/payee-resolution';
 import { PayPage, MultiOptionPage } from '../pages/pay';
+import { webPaymentOffered } from '../domain/web-payment';
 import { PayUnavailablePage } from '../pages/pay-unavailable';
 import type { AppEnv } from '../web/app-env';
 import { IsolateMemo } from '../lib/isolate-memo';
@@ -71,6 +72,7 @@ async function payPage(c: C, query: string, route: PayRoute, page: string): Prom
         <PayPage
           page={page}
           payee={payee}
+          webPayment={!!payee && webPaymentOffered(payee, config)}
           storeUrl={storeUrl}
           humanCheckSiteKey={humanCheckSiteKey(config)}
           appStoreUrl={config.appStoreUrl}

@@ -41,6 +41,7 @@ webPaymentRoutes.get('/web-payment', async (c) => {
       <PayPage
         page="Web-Pay"
         payee={payee.value}
+        webPayment={false}
         storeUrl={storeUrl}
         humanCheckSiteKey={humanCheckSiteKey(config)}
         appStoreUrl={config.appStoreUrl}

@@ -91,6 +91,14 @@ describe('pay pages for every demo payee', () => {
     expect((await request(embeddedEnv(), '/pay?p=pmsia', as(DESKTOP))).status).toBe(200);
   });
 
+  it('links to the web payment form only for a payee that takes web payments', async () => {
+    const page = async (path: string) => (await request(embeddedEnv(), path, { headers: { 'User-Agent': DESKTOP } })).text();
+    expect(await page('/valleymed')).toContain('href="/web-payment?p=1001"');
+    expect(await page('/pay')).toContain('href="/web-payment"');
+    for (const path of ['/northside', '/summitdental', '/web-payment?p=1005'])
+      expect(visibleText(await page(path))).not.toContain('Pay by card on the web');
+  });
+
   it('index.php goes home', async () => {
     const res = await request(embeddedEnv(), '/pay?p=index.php', as(DESKTOP));
     expect(res.headers.get('Location')).toBe('/home');

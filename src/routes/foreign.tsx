@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { FOREIGN_PAGES } from '../domain/site';
+import { passThrough } from '../origin/passthrough';
+import { DemoIndexPage, ForeignStandInPage } from '../pages/demo';
+import type { AppEnv } from '../web/app-env';
+import { renderPage } from '../web/render';
+import { unavailableResponse } from '../web/server-error';
+
+/**
+ * Pages of the legacy site (src/domain/site.ts, `FOREIGN_PAGES`): passed through to it when it is
+ * configured; in the local demo, `/` is the demo index and the others say what production serves.
+ */
+export const foreignRoutes = new Hono<AppEnv>();
+
+for (const page of FOREIGN_PAGES) {
+  foreignRoutes.all(page.path, async (c) => {
+    const { originUrl } = c.get('config');
+    if (originUrl) {
+      c.set('foreign', true);
+      return (await passThrough(originUrl, c.req.raw)) ?? unavailableResponse();
+    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.body(null, 405, { Allow: 'GET, HEAD' });
+    return renderPage(c, page.path === '/' ? <DemoIndexPage /> : <ForeignStandInPage page={page} />, { reuse: true });
+  });
+}
