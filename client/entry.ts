@@ -10,7 +10,9 @@ const modules = import.meta.glob<IslandModule>('./islands/*.tsx');
 
 /** Marks the island's element once React has taken it over (tests and styles read the mark). */
 function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
-  useEffect(() => el.setAttribute(ISLAND_HYDRATED_ATTR, 'true'), [el]);
+  useEffect(() => {
+    el.setAttribute(ISLAND_HYDRATED_ATTR, 'true');
+  }, [el]);
   return children;
 }
 
@@ -23,7 +25,7 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
   // As a transition, hydration yields to the browser between small slices of work instead of
   // holding the main thread for the whole form: a tap or a keystroke meanwhile is not kept waiting.
   startTransition(() => {
-    hydrateRoot(el, createElement(Hydrated, { el }, createElement(Component, props)));
+    hydrateRoot(el, createElement(Hydrated, { el, children: createElement(Component, props) }));
   });
 }
 

@@ -102,7 +102,7 @@ const formBody =
   async (c, next) => {
     const form = await readForm(c, limit);
     if (form instanceof Response) return form;
-    c.req.bodyCache.formData = Promise.resolve(form);
+    c.req.bodyCache.formData = form;
     await next();
   };
 
