@@ -1,3 +1,5 @@
+import { isbot } from 'isbot';
+
 /** The three device classes of the URL contract. Bots always get the desktop page. */
 export type DeviceClass = 'apple' | 'android' | 'desktop';
 
@@ -9,13 +11,12 @@ export interface DeviceHints {
   chUaPlatform?: string | null;
 }
 
-const BOT =
-  /bot\b|bot\/|crawler|spider|crawling|slurp|facebookexternalhit|facebookcatalog|embedly|quora link preview|outbrain|pinterest\/|vkshare|w3c_validator|whatsapp|lighthouse|chrome-lighthouse|headlesschrome|preview|bingpreview|google-inspectiontool|mediapartners-google|adsbot|apis-google|feedfetcher|ia_archiver|yandex|baiduspider|duckduckbot|sogou|exabot|semrush|ahrefs|mj12bot|petalbot|bytespider|gptbot|claudebot|perplexitybot|applebot|curl\/|wget\/|python-requests|go-http-client|okhttp\/[0-9.]+$/i;
 const APPLE = /\b(iPhone|iPod|iPad)\b/;
 const ANDROID = /\bAndroid\b/i;
 
+/** Crawlers, link previews, monitors and scripts, as the maintained `isbot` list knows them. */
 export function isBot(userAgent: string | null | undefined): boolean {
-  return !!userAgent && BOT.test(userAgent);
+  return !!userAgent && isbot(userAgent);
 }
 
 export function classifyDevice({ userAgent, chUaMobile, chUaPlatform }: DeviceHints): DeviceClass {
