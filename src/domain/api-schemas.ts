@@ -106,7 +106,18 @@ export const FieldSchema = z.object({
 });
 
 export const InfoTokenQuerySchema = z.object({ t: token });
-export const InfoAnswerSchema = z.object({ fields: z.array(FieldSchema).min(1).max(50) });
+/** The answers to a bill-info request: every field has a value (spec 001 §5), or nothing is sent. */
+export const InfoAnswerSchema = z.object({
+  fields: z
+    .array(FieldSchema)
+    .min(1)
+    .max(50)
+    .superRefine((fields, ctx) => {
+      fields.forEach((field, i) => {
+        if (!field.value.trim()) ctx.addIssue({ code: 'custom', path: [i, 'value'], message: REQUIRED });
+      });
+    }),
+});
 /** Cancelling a bill names its bill-info token; a bill id alone is refused. */
 export const CancelQuerySchema = z.object({ t: token });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, scriptTags, visibleText } from '../helpers';
-import { embeddedEnv, httpEnv, injectFault, request, resetStandIn } from '../origin-helpers';
+import { embeddedEnv, httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
 
 const SUFFIX = 'Please try again later. If this keeps happening, please contact Papaya.';
 const get = async (path: string, e = embeddedEnv()) => {
@@ -13,6 +13,23 @@ describe('/update-info-request', () => {
     const { html } = await get('/update-info-request');
     expect(visibleText(html)).toContain(`Invalid token. ${SUFFIX}`);
     expect(scriptTags(html)).toEqual([]);
+  });
+
+  it('the API refuses answers with an empty field, before the backend hears of them (spec 001 §5)', async () => {
+    await resetStandIn();
+    const res = await request(httpEnv(), '/api/update_info_request.php?t=INFO-FIELDS', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        fields: [
+          { type: 'input', name: 'Policy number', placeholder: '', value: 'P-1' },
+          { type: 'input', name: 'Member id', placeholder: '', value: '   ' },
+        ],
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Please check the highlighted fields.', fields: { 'fields.1.value': 'Required' } });
+    expect(await standInCalls()).toEqual([]);
   });
 
   it('a token the backend does not know says the token is invalid, on either origin', async () => {
