@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { INVALID_PHONE, mobileNumber } from '../../src/domain/phone';
-import { useMask } from '../components/mask';
+import { PATTERN_MASKS, useMask } from '../components/mask';
 import { HUMAN_CHECK_FAILED, SMS_SUCCESS } from '../../src/domain/sms';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
@@ -17,6 +17,8 @@ export interface SmsFormProps {
   source: 'p' | 'w' | '4';
   /** On a phone, the store to open a few seconds after the text is sent. */
   storeUrl?: string;
+  /** On a computer: the App Store, opened instead when the computer turns out to be an iPad (below). */
+  appStoreUrl?: string;
   submitLabel?: string;
   /** Turnstile site key when the human check is on. */
   humanCheckSiteKey?: string;
@@ -31,12 +33,16 @@ export const STORE_REDIRECT_MS = 3_000;
 
 type State = { kind: 'form'; error?: string } | { kind: 'sending' } | { kind: 'sent' };
 
+/** An iPad asking for desktop sites names a Mac in its user agent; a Mac has no touch screen. */
+const ipadAsMac = () => navigator.maxTouchPoints > 1 && /Macintosh/.test(navigator.userAgent);
+
 /** Text-me-a-link: a masked US mobile number, validated here and again by the Worker. */
 export default function SmsForm({
   formId,
   payeeId,
   source,
   storeUrl,
+  appStoreUrl,
   submitLabel = 'Text me a link',
   humanCheckSiteKey,
   onSentChange,
@@ -51,7 +57,7 @@ export default function SmsForm({
   const inputRef = useRef<HTMLInputElement>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
   const errorId = `${formId}-error`;
-  useMask(inputRef, 'phone', phone, setPhone);
+  useMask(inputRef, PATTERN_MASKS.phone, phone, setPhone);
 
   useEffect(() => onSentChange?.(state.kind === 'sent'), [state.kind, onSentChange]);
 
@@ -59,9 +65,10 @@ export default function SmsForm({
     if (state.kind !== 'sent') return;
     successRef.current?.focus();
     const timers = [setTimeout(() => setState({ kind: 'form' }), SUCCESS_RESET_MS)];
-    if (storeUrl) timers.push(setTimeout(() => window.location.assign(storeUrl), STORE_REDIRECT_MS));
+    const store = storeUrl ?? (appStoreUrl && ipadAsMac() ? appStoreUrl : undefined);
+    if (store) timers.push(setTimeout(() => window.location.assign(store), STORE_REDIRECT_MS));
     return () => timers.forEach(clearTimeout);
-  }, [state.kind, storeUrl]);
+  }, [state.kind, storeUrl, appStoreUrl]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

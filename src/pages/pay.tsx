@@ -46,7 +46,14 @@ export function PayPage({ page, payee, webPayment, storeUrl, humanCheckSiteKey, 
           name="sms-form"
           form={SMS_FORM}
           component={SmsForm}
-          props={{ formId: 'sms', payeeId: payee?.payeeId, source: 'p', storeUrl, humanCheckSiteKey }}
+          props={{
+            formId: 'sms',
+            payeeId: payee?.payeeId,
+            source: 'p',
+            storeUrl,
+            appStoreUrl: storeUrl ? undefined : appStoreUrl,
+            humanCheckSiteKey,
+          }}
         />
         <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
         {(!payee || webPayment) && (

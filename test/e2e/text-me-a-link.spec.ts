@@ -112,3 +112,43 @@ test.describe('text-me-a-link on an iPhone', () => {
     expect(location.searchParams.get('device')).toBe('mobile');
   });
 });
+
+// An iPad asking for desktop sites: Safari's Mac user agent, on a touch screen.
+const IPAD_AS_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+
+test.describe('text-me-a-link on an iPad that asks for desktop sites', () => {
+  test.use({ userAgent: IPAD_AS_MAC, hasTouch: true, viewport: { width: 1024, height: 1366 } });
+
+  test('the server sees a Mac and draws the form; the page sees the touch screen and opens the App Store after sending', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => 5 }));
+    await page.route('https://apps.apple.com/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!DOCTYPE html><title>App Store</title><h1>Papaya on the App Store</h1>',
+      }),
+    );
+    await stopClock(page);
+    await page.goto('/pinecrest');
+    await expect(page.locator('[data-island="sms-form"][data-hydrated="true"]')).toHaveCount(1);
+    await page.getByLabel('Mobile number').fill('5595550146');
+    await page.getByRole('button', { name: 'Text me a link' }).click();
+    await expect(page.getByText('Success! Check your phone for a text message')).toBeVisible();
+    await page.clock.runFor(3_100);
+    await page.waitForURL('https://apps.apple.com/**');
+  });
+
+  test('a real Mac, without a touch screen, stays on the page', async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => 0 }));
+    await stopClock(page);
+    await page.goto('/pinecrest');
+    await expect(page.locator('[data-island="sms-form"][data-hydrated="true"]')).toHaveCount(1);
+    await page.getByLabel('Mobile number').fill('5595550147');
+    await page.getByRole('button', { name: 'Text me a link' }).click();
+    await expect(page.getByText('Success! Check your phone for a text message')).toBeVisible();
+    await page.clock.runFor(3_500);
+    await expect(page).toHaveURL(/\/pinecrest$/);
+  });
+});

@@ -1,0 +1,25 @@
+import type { FactoryArg } from 'imask';
+import { PATTERN_MASKS } from './mask';
+
+/** Every mask of the payment form: the patterns, the card number and the amount. */
+export const PAYMENT_MASKS = {
+  ...PATTERN_MASKS,
+  // American Express numbers are 15 digits in groups of 4-6-5; every other network 16 in fours.
+  card: {
+    mask: [
+      { mask: '0000 000000 00000', startsWith: /^3[47]/ },
+      { mask: '0000 0000 0000 0000', startsWith: /^/ },
+    ],
+    dispatch: (appended: string, dynamic: { value: string; compiledMasks: Array<{ startsWith?: RegExp }> }) => {
+      const digits = (dynamic.value + appended).replace(/\D/g, '');
+      return dynamic.compiledMasks.find((m) => m.startsWith?.test(digits));
+    },
+  } as unknown as FactoryArg,
+  amount: {
+    mask: '$num',
+    blocks: { num: { mask: Number, scale: 2, thousandsSeparator: ',', radix: '.', mapToRadix: ['.'], min: 0, max: 99_999_999 } },
+  } as FactoryArg,
+} satisfies Record<string, FactoryArg>;
+
+/** The masked fields of the payment form. */
+export type MaskKind = keyof typeof PAYMENT_MASKS;
