@@ -1,4 +1,4 @@
-import { devices, type APIRequestContext } from '@playwright/test';
+import { devices, type APIRequestContext, type Page } from '@playwright/test';
 import { stopClock } from './clock';
 import { expect, expectAccessible, expectErrorsAnnounced, test } from './support';
 
@@ -67,6 +67,27 @@ test.describe('text-me-a-link on desktop', () => {
   });
 });
 
+/** The App Store, answered here: the test sees the store open without leaving the machine. */
+async function answerForTheAppStore(page: Page) {
+  await page.route('https://apps.apple.com/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!DOCTYPE html><title>App Store</title><h1>Papaya on the App Store</h1>',
+    }),
+  );
+}
+
+/** Sends a link from a provider's page, the clock stopped so the store's 3 seconds can be stepped through. */
+async function sendFromPinecrest(page: Page, number: string) {
+  await stopClock(page);
+  await page.goto('/pinecrest');
+  await expect(page.locator('[data-island="sms-form"][data-hydrated="true"]')).toHaveCount(1);
+  await page.getByLabel('Mobile number').fill(number);
+  await page.getByRole('button', { name: 'Text me a link' }).click();
+  await expect(page.getByText('Success! Check your phone for a text message')).toBeVisible();
+}
+
 // An iPhone's screen, touch and user agent, emulated in Chromium.
 const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
 
@@ -82,19 +103,8 @@ test.describe('text-me-a-link on an iPhone', () => {
   });
 
   test('after sending, the App Store opens by itself after 3 seconds', async ({ page }) => {
-    await page.route('https://apps.apple.com/**', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<!DOCTYPE html><title>App Store</title><h1>Papaya on the App Store</h1>',
-      }),
-    );
-    await stopClock(page);
-    await page.goto('/pinecrest');
-    await expect(page.locator('[data-island="sms-form"][data-hydrated="true"]')).toHaveCount(1);
-    await page.getByLabel('Mobile number').fill('5595550145');
-    await page.getByRole('button', { name: 'Text me a link' }).click();
-    await expect(page.getByText('Success! Check your phone for a text message')).toBeVisible();
+    await answerForTheAppStore(page);
+    await sendFromPinecrest(page, '5595550145');
     await page.clock.runFor(2_900);
     await expect(page).toHaveURL(/\/pinecrest$/);
     await page.clock.runFor(200);
@@ -123,31 +133,15 @@ test.describe('text-me-a-link on an iPad that asks for desktop sites', () => {
     page,
   }) => {
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => 5 }));
-    await page.route('https://apps.apple.com/**', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<!DOCTYPE html><title>App Store</title><h1>Papaya on the App Store</h1>',
-      }),
-    );
-    await stopClock(page);
-    await page.goto('/pinecrest');
-    await expect(page.locator('[data-island="sms-form"][data-hydrated="true"]')).toHaveCount(1);
-    await page.getByLabel('Mobile number').fill('5595550146');
-    await page.getByRole('button', { name: 'Text me a link' }).click();
-    await expect(page.getByText('Success! Check your phone for a text message')).toBeVisible();
+    await answerForTheAppStore(page);
+    await sendFromPinecrest(page, '5595550146');
     await page.clock.runFor(3_100);
     await page.waitForURL('https://apps.apple.com/**');
   });
 
   test('a real Mac, without a touch screen, stays on the page', async ({ page }) => {
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => 0 }));
-    await stopClock(page);
-    await page.goto('/pinecrest');
-    await expect(page.locator('[data-island="sms-form"][data-hydrated="true"]')).toHaveCount(1);
-    await page.getByLabel('Mobile number').fill('5595550147');
-    await page.getByRole('button', { name: 'Text me a link' }).click();
-    await expect(page.getByText('Success! Check your phone for a text message')).toBeVisible();
+    await sendFromPinecrest(page, '5595550147');
     await page.clock.runFor(3_500);
     await expect(page).toHaveURL(/\/pinecrest$/);
   });
