@@ -23,7 +23,7 @@ import { RESET_FORM, resetView } from '../domain/password';
 import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, payerSchema, UNREPEATED_CARD_FIELDS } from '../domain/payment';
 import type { AppEnv } from '../web/app-env';
 import { callApi, pageAgain, samePageDone, seeOther, type ApiAnswer, type Dispatch } from '../web/form-post';
-import { readForm } from '../web/validate';
+import { isFormBody, readForm } from '../web/validate';
 
 /**
  * Forms posted without script. A page's form posts to the page's own URL with a hidden `_form`
@@ -277,9 +277,7 @@ const isApiPath = (path: string) => path.startsWith('/api/') || path.endsWith('.
 /** Takes the form posts of pages; every other request goes on to the route table. */
 export function formPosts(dispatch: Dispatch): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-    const isForm = type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data';
-    if (c.req.method !== 'POST' || !isForm || isApiPath(c.req.path)) return next();
+    if (c.req.method !== 'POST' || !isFormBody(c) || isApiPath(c.req.path)) return next();
     const form = await readForm(c, MAX_FORM_BYTES);
     if (form instanceof Response) return form;
     const fields: Fields = new Map();

@@ -72,13 +72,15 @@ const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
+/** The request carries a form (multipart or urlencoded). */
+export const isFormBody = (c: Context<AppEnv>) => FORM_TYPES.includes(mediaType(c));
 
 /**
  * A form body (multipart or urlencoded) of at most `limit` bytes; a refusal (415, 413, 400) as a
  * Response. Files are refused.
  */
 export async function readForm(c: Context<AppEnv>, limit: number): Promise<FormData | Response> {
-  if (!FORM_TYPES.includes(mediaType(c)))
+  if (!isFormBody(c))
     return apiError(c, 415, 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
   const text = await readLimited(c.req.raw, limit);
   if (text === null) return apiError(c, 413, 'The request is too large.');
