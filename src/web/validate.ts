@@ -80,8 +80,7 @@ export const isFormBody = (c: Context<AppEnv>) => FORM_TYPES.includes(mediaType(
  * Response. Files are refused.
  */
 export async function readForm(c: Context<AppEnv>, limit: number): Promise<FormData | Response> {
-  if (!isFormBody(c))
-    return apiError(c, 415, 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
+  if (!isFormBody(c)) return apiError(c, 415, 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
   const text = await readLimited(c.req.raw, limit);
   if (text === null) return apiError(c, 413, 'The request is too large.');
   let form: FormData;
