@@ -99,11 +99,15 @@ export function getPaidCall(view: GetPaidView, values: GetPaidValues, session: S
   return { whichState: view, access: values.access.trim(), signup: values.signup };
 }
 
-/** Where a success view sends the biller next. */
+/**
+ * Where a success view sends the biller next: a biller who has an account goes to the panel
+ * signed in when the server opened a session for them (its token), or to sign in there
+ * (`hasAccount`); a new agent with the token of the account just made; an invitee to the brand kit.
+ */
 export function successTarget(view: GetPaidView, session: Session, billerPanelUrl: string): string | null {
   const join = (params: Record<string, string>) =>
     `${billerPanelUrl}${billerPanelUrl.includes('?') ? '&' : '?'}${new URLSearchParams(params)}`;
-  if (view === 'successUser') return join({ hasAccount: 'true' });
+  if (view === 'successUser') return join(session.sessionToken ? { sessionToken: session.sessionToken } : { hasAccount: 'true' });
   if (view === 'successAg') return join({ agentToken: session.sessionToken ?? '' });
   if (view === 'successKit') return '/brand-kit?company';
   return null;

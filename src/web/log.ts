@@ -47,3 +47,13 @@ export type SecurityEvent =
 export function logSecurityEvent(requestId: string, event: SecurityEvent, details: Record<string, string | number> = {}): void {
   console.warn(JSON.stringify({ level: 'warn', msg: 'security', event, requestId, ...details }));
 }
+
+/**
+ * Product events, read from the logs by the team's analytics: `experiment-activation` when a
+ * biller reaches the set-password view of get-paid (shell spec §4). Always kept, never sampled.
+ */
+export type ProductEvent = 'experiment-activation';
+
+export function logProductEvent(requestId: string, event: ProductEvent, details: Record<string, string | number> = {}): void {
+  console.log(JSON.stringify({ level: 'info', msg: 'event', event, requestId, ...details }));
+}

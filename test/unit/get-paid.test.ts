@@ -16,6 +16,7 @@ describe('get-paid rules', () => {
 
   it('sends success views to the biller panel or the brand kit', () => {
     expect(successTarget('successUser', {}, '/biller')).toBe('/biller?hasAccount=true');
+    expect(successTarget('successUser', { sessionToken: 'gp 1&x' }, '/biller')).toBe('/biller?sessionToken=gp+1%26x');
     expect(successTarget('successAg', { sessionToken: 'gp_1' }, '/biller?x=1')).toBe('/biller?x=1&agentToken=gp_1');
     expect(successTarget('successKit', {}, '/biller')).toBe('/brand-kit?company');
     expect(successTarget('setPass', {}, '/biller')).toBeNull();

@@ -5,7 +5,7 @@ import { jsonBody, nowSec, str, type EmbeddedContext, type EmbeddedEnv } from '.
 
 /**
  * The biller get-paid flow (contract §6): an access code leads to setPass (no account yet) or
- * successUser (has an account); an unknown code to oopsTryAgain, a used one to oopsBeenHere.
+ * successUser (has an account: sent to sign in, with no session); an unknown code to oopsTryAgain, a used one to oopsBeenHere.
  * An invite value starts at preEmail, then inviteForm, then successKit.
  */
 export const getPaidRoutes = new Hono<EmbeddedEnv>();
@@ -54,11 +54,12 @@ getPaidRoutes.post('/api/api_get_paid/get_paid.php', async (c) => {
     if (!row) return c.json({ nextView: 'oopsTryAgain' });
     if (row.used_at !== null) return c.json({ nextView: 'oopsBeenHere' });
     const { hasAccount, ...payee } = await payeeDetails(c, row.payee_id);
-    const sessionToken = await newSession(c, { payeeId: row.payee_id, access: code });
     if (hasAccount) {
+      // A mailed code proves the payment is theirs, not who they are: no session, they sign in.
       await c.env.DB.prepare('UPDATE access_codes SET used_at = ? WHERE code = ?').bind(nowSec(), code).run();
-      return c.json({ nextView: 'successUser', sessionToken, ...payee });
+      return c.json({ nextView: 'successUser', ...payee });
     }
+    const sessionToken = await newSession(c, { payeeId: row.payee_id, access: code });
     return c.json({ nextView: 'setPass', sessionToken, ...payee });
   }
 

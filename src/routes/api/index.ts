@@ -18,6 +18,7 @@ import { INVALID_TOKEN } from '../../domain/messages';
 import { isUnknown, type OriginResult } from '../../origin';
 import type { AppEnv } from '../../web/app-env';
 import { runLater } from '../../web/middleware';
+import { logProductEvent } from '../../web/log';
 import { apiError, noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
 import { countLinkMiss, linkGuessingStopped, refuseBots, tooMany } from '../guards';
 import { tooManyCodes, tooManyLinks } from '../../domain/limits';
@@ -185,6 +186,9 @@ apiRoutes.post('/api/api_get_paid/get_paid.php', ...validJson(GetPaidRequestSche
   const result = await origin.getPaid(body);
   if (codeEntered && result.ok && result.value.nextView === 'oopsTryAgain')
     await Promise.all(codeCounters.map(({ policy, subject }) => guard.record(policy, subject)));
+  // Reaching set-password starts the biller's experiment; being sent back to it does not count again.
+  if (result.ok && result.value.nextView === 'setPass' && body.whichState !== 'setPass')
+    logProductEvent(c.get('requestId'), 'experiment-activation', { view: 'setPass' });
   // The team hears of an invite form from the Worker, composed here, at most 3 times per invite.
   if (body.whichState === 'inviteForm' && body.i && result.ok && result.value.nextView === 'successKit') {
     const notify = await guard.take({ policy: 'teamEmailsPerInvite', subject: body.i });

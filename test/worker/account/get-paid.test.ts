@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
-import { embeddedEnv, httpEnv, injectFault, json, request, resetStandIn } from '../origin-helpers';
+import { embeddedEnv, freshClient, httpEnv, injectFault, json, postForm, request, resetStandIn } from '../origin-helpers';
 
 const props = (html: string) => islandProps(html, 'get-paid');
 const get = async (path: string, e = embeddedEnv()) => (await request(e, path, { headers: { 'User-Agent': DESKTOP } })).text();
@@ -49,6 +49,75 @@ describe('/getpaid', () => {
     expect(JSON.parse(row!.payload)).toMatchObject({
       elist: 'getpaid',
       form: { email: 'ap@pinecrest.example', statements: '11K-20K', tactic: 'invite', page: '/getpaid' },
+    });
+  });
+
+  describe('success views', () => {
+    it('a biller with an account is sent to sign in on the panel: no session from a mailed code', async () => {
+      const res = await request(embeddedEnv(), '/api/api_get_paid/get_paid.php', json({ whichState: 'access', access: 'ACCESS2' }));
+      const answer = await res.json<Record<string, unknown>>();
+      expect(answer).toMatchObject({ nextView: 'successUser', payeeId: '1008' });
+      expect(answer).not.toHaveProperty('sessionToken');
+    });
+
+    it('a backend that opens a session for the account holder: the panel link carries its token', async () => {
+      await resetStandIn();
+      const res = await postForm(
+        '/getpaid',
+        { _form: 'get-paid', whichState: 'access', access: 'ACCESS2' },
+        freshClient(),
+        'same-origin',
+        httpEnv(),
+      );
+      expect(res.status).toBe(303);
+      expect(res.headers.get('Location')).toBe('/biller?sessionToken=standin-session');
+    });
+  });
+
+  describe('the experiment-activation event', () => {
+    afterEach(() => vi.restoreAllMocks());
+    const events = () => {
+      const lines: Record<string, unknown>[] = [];
+      vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => {
+        try {
+          const line = JSON.parse(String(a[0])) as Record<string, unknown>;
+          if (line.msg === 'event') lines.push(line);
+        } catch {
+          // Not a structured line.
+        }
+      });
+      return lines;
+    };
+    const call = (body: Record<string, unknown>) =>
+      request(embeddedEnv(), '/api/api_get_paid/get_paid.php', {
+        ...json(body),
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': freshClient() },
+      }).then((r) => r.json<{ nextView: string; sessionToken?: string }>());
+
+    it('is logged once when a biller reaches set-password, and not again when sent back to it', async () => {
+      const lines = events();
+      const first = await call({ whichState: 'access', access: 'ACCESS1' });
+      expect(first.nextView).toBe('setPass');
+      expect(lines).toEqual([expect.objectContaining({ event: 'experiment-activation', view: 'setPass' })]);
+      const back = await call({ whichState: 'setPass', sessionToken: first.sessionToken, email: 'no-at-sign', pass: 'short', fax: '' });
+      expect(back.nextView).toBe('setPass');
+      expect(lines).toHaveLength(1);
+    });
+
+    it('is not logged for any other view', async () => {
+      const lines = events();
+      // ACCESS2 may have been used by an earlier test: either answer is a view other than set-password.
+      expect(['successUser', 'oopsBeenHere']).toContain((await call({ whichState: 'access', access: 'ACCESS2' })).nextView);
+      expect((await call({ whichState: 'access', access: 'NOT-A-CODE' })).nextView).toBe('oopsTryAgain');
+      expect((await call({ whichState: 'preEmail', i: btoa('1001') })).nextView).toBe('inviteForm');
+      expect(lines).toEqual([]);
+    });
+
+    it('is logged when the form is posted without script, too', async () => {
+      const lines = events();
+      const res = await postForm('/getpaid', { _form: 'get-paid', whichState: 'access', access: 'ACCESS1' });
+      expect(visibleText(await res.text())).toContain('password');
+      expect(lines).toEqual([expect.objectContaining({ event: 'experiment-activation' })]);
     });
   });
 });
