@@ -6,6 +6,17 @@ export type SmsKind = 'bill-pay' | 'download';
 
 /** The 7-letter-or-digit identifier added to download links. */
 export const randomLinkId = () => randomToken(7);
+export const LINK_ID_SHAPE = /^[A-Za-z0-9]{7}$/;
+
+/**
+ * The SMS-link cookie (shell spec §9): the identifier of the last link texted to this browser,
+ * kept 7 days, so the links it asks for again carry the same one and count as one visitor's.
+ */
+export const LINK_ID_COOKIE = 'papaya_sms_link';
+export const LINK_ID_COOKIE_MAX_AGE_S = 604_800;
+
+/** The identifier a browser's cookie holds, when it is one this site made; otherwise a new one. */
+export const linkIdFrom = (cookie: string | undefined) => (cookie && LINK_ID_SHAPE.test(cookie) ? cookie : randomLinkId());
 
 /** `MM/D/YYYY, H:mm:ss` in the given time zone (Pacific by default, where Papaya is). */
 export function smsTimestamp(date: Date, timeZone = 'America/Los_Angeles'): string {

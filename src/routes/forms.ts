@@ -69,7 +69,7 @@ export const FORMS: Record<string, FormHandler> = {
       source: one(fields, 'source') || undefined,
       humanToken: humanToken(fields),
     });
-    if (answer.status === 200) return samePageDone(c, 'sms');
+    if (answer.status === 200) return samePageDone(c, 'sms', undefined, answer);
     return again(c, dispatch, refused('sms', values, answer), answer);
   },
 };

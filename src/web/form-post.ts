@@ -44,12 +44,17 @@ export function seeOther(c: Context<AppEnv>, location: string): Response {
   return c.redirect(location, 303);
 }
 
-/** 303 to the page that was posted to, marked with the form whose action succeeded (and its result). */
-export function samePageDone(c: Context<AppEnv>, form: string, view?: string): Response {
+/**
+ * 303 to the page that was posted to, marked with the form whose action succeeded (and its
+ * result); cookies the API route set for the visitor (`answer`) go with it.
+ */
+export function samePageDone(c: Context<AppEnv>, form: string, view?: string, answer?: ApiAnswer): Response {
   const url = new URL(c.req.url);
   url.searchParams.set(DONE, form);
   if (view) url.searchParams.set(VIEW, view);
-  return seeOther(c, `${url.pathname}${url.search}`);
+  const res = seeOther(c, `${url.pathname}${url.search}`);
+  for (const cookie of answer?.headers.getSetCookie() ?? []) res.headers.append('Set-Cookie', cookie);
+  return res;
 }
 
 /** The same page drawn again with `posted`, answered with `status` (400 for errors, 429 for a limit…). */
@@ -100,10 +105,10 @@ export async function callApi(
   };
 }
 
-/** The visitor's request headers that matter inside the Worker: who asks, from what device. */
+/** The visitor's request headers that matter inside the Worker: who asks, from what device, with what cookies. */
 function forwarded(c: Context<AppEnv>): Headers {
   const headers = new Headers();
-  for (const name of ['CF-Connecting-IP', 'User-Agent', 'Sec-CH-UA-Mobile', 'Sec-CH-UA-Platform', 'Accept-Language']) {
+  for (const name of ['CF-Connecting-IP', 'User-Agent', 'Sec-CH-UA-Mobile', 'Sec-CH-UA-Platform', 'Accept-Language', 'Cookie']) {
     const value = c.req.header(name);
     if (value) headers.set(name, value);
   }

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { SMS_SEND_FAILED, tooManyTexts } from '../../domain/sms';
 import { SmsRequestSchema } from '../../domain/sms-request';
-import { downloadPath, randomLinkId, smsBody, smsTimestamp } from '../../domain/sms-template';
+import { downloadPath, LINK_ID_COOKIE, LINK_ID_COOKIE_MAX_AGE_S, linkIdFrom, smsBody, smsTimestamp } from '../../domain/sms-template';
 import type { AppEnv } from '../../web/app-env';
 import { createShortLink } from '../../links/short-links';
 import { redirectPolicy } from '../../security/redirect-targets';
@@ -33,7 +34,8 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
   }
 
   const policy = redirectPolicy(config, c.req.url);
-  const longLink = `${policy.siteOrigin}${downloadPath({ source: request.source, payeeId: request.payeeId, payeeName, linkId: randomLinkId() })}`;
+  const linkId = linkIdFrom(getCookie(c, LINK_ID_COOKIE));
+  const longLink = `${policy.siteOrigin}${downloadPath({ source: request.source, payeeId: request.payeeId, payeeName, linkId })}`;
   const key = await createShortLink(c.env.LINKS, policy, longLink).catch(() => null);
   const link = key ? `${policy.siteOrigin}/s/${key}` : longLink;
   const kind = request.payeeId ? 'bill-pay' : 'download';
@@ -51,5 +53,8 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
   });
   if (!sent.ok) return originUnavailable(c, sent);
   if (!sent.value.success) return apiError(c, 502, SMS_SEND_FAILED);
+  // A widget lives in a partner's page, where this site sets no cookies.
+  if (request.source !== 'w')
+    setCookie(c, LINK_ID_COOKIE, linkId, { path: '/', maxAge: LINK_ID_COOKIE_MAX_AGE_S, httpOnly: true, secure: true, sameSite: 'Lax' });
   return c.json({ success: true });
 });

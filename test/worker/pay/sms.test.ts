@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DESKTOP } from '../helpers';
-import { embeddedEnv, httpEnv, json, request, resetStandIn, standInCalls } from '../origin-helpers';
+import { embeddedEnv, freshClient, httpEnv, json, request, resetStandIn, standInCalls } from '../origin-helpers';
+import { LINK_ID_COOKIE } from '../../../src/domain/sms-template';
 
 type Outbox = Array<{ to: string; body: string; createdAt: string }>;
 const outbox = async (): Promise<Outbox> => (await request(embeddedEnv(), '/_dev/outbox')).json<Outbox>();
@@ -165,5 +166,81 @@ describe('the human check in the page', () => {
     const res = await request(embeddedEnv(), '/pay', { headers: { 'User-Agent': DESKTOP } });
     expect(await res.text()).not.toContain('humanCheckSiteKey');
     expect(res.headers.get('Content-Security-Policy')).not.toContain('challenges.cloudflare.com');
+  });
+});
+
+describe('the SMS-link cookie', () => {
+  /** The identifier in the download link a text to `to` carries, through its short link. */
+  const linkIdTextedTo = async (to: string) => {
+    const message = (await outbox()).find((m) => m.to === to)!;
+    const key = /\/s\/([A-Za-z0-9]{10})/.exec(message.body)![1];
+    const hop = await request(embeddedEnv(), `/s/${key}`, { headers: { 'User-Agent': DESKTOP } });
+    return new URL(hop.headers.get('Location')!, 'https://papaya.test').searchParams.get('token');
+  };
+  const send = (num: string, cookie?: string) =>
+    request(embeddedEnv(), '/api/send_sms_client.php', {
+      ...json({ num, payeeId: '1001' }),
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': freshClient(), ...(cookie ? { Cookie: cookie } : {}) },
+    });
+  const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith(`${LINK_ID_COOKIE}=`));
+
+  it('a sent text sets a 7-day cookie holding the identifier of the texted link', async () => {
+    const res = await send('(559) 555-0301');
+    expect(res.status).toBe(200);
+    const cookie = cookieOf(res)!;
+    expect(cookie).toMatch(new RegExp(`^${LINK_ID_COOKIE}=[A-Za-z0-9]{7}; Max-Age=604800; Path=/; HttpOnly; Secure; SameSite=Lax$`));
+    expect(cookie.split(';')[0]!.split('=')[1]).toBe(await linkIdTextedTo('5595550301'));
+  });
+
+  it('a later text from the same browser carries the same identifier, and the cookie runs 7 days again', async () => {
+    const res = await send('(559) 555-0302', `${LINK_ID_COOKIE}=Ab3dE7g`);
+    expect(await linkIdTextedTo('5595550302')).toBe('Ab3dE7g');
+    expect(cookieOf(res)).toMatch(/^papaya_sms_link=Ab3dE7g; Max-Age=604800;/);
+  });
+
+  it.each([
+    ['<script>', '5595550310'],
+    ['Ab3dE7gH', '5595550311'],
+    ['Ab3d', '5595550312'],
+    ['%C3%A9b3dE7g', '5595550313'],
+  ])('a cookie holding %s, which this site did not make, gets a new identifier', async (junk, number) => {
+    const res = await send(number, `${LINK_ID_COOKIE}=${junk}`);
+    const id = await linkIdTextedTo(number);
+    expect(id).toMatch(/^[A-Za-z0-9]{7}$/);
+    expect(id).not.toBe(junk);
+    expect(cookieOf(res)).toContain(`${LINK_ID_COOKIE}=${id};`);
+  });
+
+  it("a text asked for in a widget sets no cookie: the widget lives in a partner's page", async () => {
+    const res = await request(embeddedEnv(), '/api/send_sms_client.php', {
+      ...json({ num: '(559) 555-0321', payeeId: '1001', source: 'w' }),
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': freshClient() },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('a refused send sets no cookie', async () => {
+    const res = await send('555-01');
+    expect(res.status).toBe(400);
+    expect(cookieOf(res)).toBeUndefined();
+  });
+
+  it('a form posted without script keeps and renews the identifier the same way', async () => {
+    const res = await request(embeddedEnv(), '/valleymed', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'User-Agent': DESKTOP,
+        'Sec-Fetch-Site': 'same-origin',
+        Origin: 'https://papaya.test',
+        'CF-Connecting-IP': freshClient(),
+        Cookie: `${LINK_ID_COOKIE}=Zx9Yw8V`,
+      },
+      body: new URLSearchParams({ _form: 'sms', source: 'p', payeeId: '1001', num: '(559) 555-0320' }).toString(),
+    });
+    expect(res.status).toBe(303);
+    expect(await linkIdTextedTo('5595550320')).toBe('Zx9Yw8V');
+    expect(cookieOf(res)).toMatch(/^papaya_sms_link=Zx9Yw8V; Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
   });
 });
