@@ -86,7 +86,7 @@ export const DEMO_SECTIONS: DemoSection[] = [
     links: [
       { path: '/download', what: 'Download the app (a phone goes straight to its store)' },
       { path: '/appsFlyer/landing', what: 'Get the app, by a button' },
-      { path: '/pay-appclip', what: 'The app clip page' },
+      { path: '/pay-appclip', what: 'The app clip page (on test.localhost, a test environment, it waits 20 s)' },
     ],
   },
   {

@@ -164,3 +164,9 @@ export function isHeaderless(value: string | undefined | null): boolean {
 
 /** The embeddable widgets: the full widget, the partner's pay button and the restore tab. */
 export type WidgetVariant = 'widget' | 'button' | 'restore-tab';
+
+/**
+ * A test environment is known by its host (shell spec §6): a first label `test`, `staging` or
+ * `qa`, as in test.papayapay.com, staging-pay.papayapay.com or test.localhost in the local demo.
+ */
+export const isTestHost = (hostname: string) => /^(test|staging|qa)([.-]|$)/i.test(hostname);

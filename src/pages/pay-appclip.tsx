@@ -2,19 +2,18 @@ import RedirectAfter from '../../client/islands/redirect-after';
 import { Island } from '../web/island';
 import { Document } from './shell/document';
 
+/** How long the app-clip page shows before it sends the visitor on (shell spec §9). */
 export const APP_CLIP_REDIRECT_MS = 200;
+/** In a test environment the redirect, and with it the tracking call, waits 20 s. */
+export const APP_CLIP_TEST_REDIRECT_MS = 20_000;
 
-export function PayAppClipPage({ href }: { href: string }) {
+export function PayAppClipPage({ href, delayMs }: { href: string; delayMs: number }) {
   return (
     <Document page="Pay-App-Clip" meta="pay">
       <section className="card hero">
         <h1>Pay your bill with Papaya</h1>
         <p>We're opening Papaya so you can pay in a few taps. If nothing happens, use the button below.</p>
-        <Island
-          name="redirect-after"
-          component={RedirectAfter}
-          props={{ href, delayMs: APP_CLIP_REDIRECT_MS, label: 'Continue to Papaya' }}
-        />
+        <Island name="redirect-after" component={RedirectAfter} props={{ href, delayMs, label: 'Continue to Papaya' }} />
       </section>
     </Document>
   );

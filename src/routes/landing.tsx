@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import { storeUrlFor } from '../domain/config';
 import { AppsFlyerLandingPage } from '../pages/appsflyer-landing';
 import { DownloadPage } from '../pages/download';
-import { PayAppClipPage } from '../pages/pay-appclip';
+import { APP_CLIP_REDIRECT_MS, APP_CLIP_TEST_REDIRECT_MS, PayAppClipPage } from '../pages/pay-appclip';
+import { isTestHost } from '../domain/site';
 import type { AppEnv } from '../web/app-env';
-import { trackDownload } from '../origin/attribution';
+import { DOWNLOAD_PARAMS, trackDownload } from '../origin/attribution';
 import { renderPage } from '../web/render';
 
 export const landingRoutes = new Hono<AppEnv>();
@@ -23,6 +24,23 @@ landingRoutes.get('/appsFlyer/landing', (c) =>
   renderPage(c, <AppsFlyerLandingPage storeHref={storeUrlFor(c.get('config'), c.get('device'))} />, { reuse: true }),
 );
 
-landingRoutes.get('/pay-appclip', (c) =>
-  renderPage(c, <PayAppClipPage href={storeUrlFor(c.get('config'), c.get('device'))} />, { reuse: true }),
-);
+/**
+ * The app clip sends its visitor on through the download landing, so a phone is tracked on its
+ * way to the store (with the clip's own download parameters, `c=appclip` unless it says) and a
+ * computer sees the download page.
+ */
+landingRoutes.get('/pay-appclip', (c) => {
+  const url = new URL(c.req.url);
+  const params = new URLSearchParams({ s: 'p', c: 'appclip' });
+  let forwarded = false;
+  for (const name of DOWNLOAD_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value) {
+      params.set(name, value.slice(0, 200));
+      forwarded = true;
+    }
+  }
+  const delayMs = isTestHost(url.hostname) ? APP_CLIP_TEST_REDIRECT_MS : APP_CLIP_REDIRECT_MS;
+  // The plain page is kept and reused; one with the visitor's own parameters is drawn for them.
+  return renderPage(c, <PayAppClipPage href={`/download?${params}`} delayMs={delayMs} />, forwarded ? {} : { reuse: true });
+});

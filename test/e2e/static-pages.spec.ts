@@ -30,7 +30,7 @@ for (const viewport of WIDTHS) {
     for (const { path, heading, scripts } of PAGES) {
       test(`${path} renders, ships ${scripts} script(s) and passes axe`, async ({ page }) => {
         // The app-clip page leaves on its own after 200 ms; a 204 answer keeps the browser on it.
-        if (path === '/pay-appclip') await page.route('**/download', (route) => route.fulfill({ status: 204 }));
+        if (path === '/pay-appclip') await page.route('**/download?*', (route) => route.fulfill({ status: 204 }));
         const response = await page.goto(path);
         expect(response?.status()).toBe(path.includes('does-not-exist') ? 404 : 200);
         if (scripts) await expect(page.locator('[data-island][data-hydrated="true"]')).toHaveCount(1);
@@ -59,7 +59,7 @@ for (const viewport of WIDTHS) {
 
     for (const { path, heading } of PAGES) {
       test(`${path} keeps its content`, async ({ page }) => {
-        if (path === '/pay-appclip') await page.route('**/download', (route) => route.fulfill({ status: 204 }));
+        if (path === '/pay-appclip') await page.route('**/download?*', (route) => route.fulfill({ status: 204 }));
         await page.goto(path);
         const before = await page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
         await page.evaluate(() => {

@@ -1,5 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../../src/index';
@@ -7,7 +7,7 @@ import type { AppEnv } from '../../../src/web/app-env';
 import { requestContext } from '../../../src/web/middleware';
 import { renderPage } from '../../../src/web/render';
 import { Document } from '../../../src/pages/shell/document';
-import { ANDROID, IPHONE, scriptTags, stubOutbound, visibleText, visit } from '../helpers';
+import { ANDROID, IPHONE, islandProps, scriptTags, stubOutbound, visibleText, visit } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -40,17 +40,47 @@ describe('pages that need no JavaScript', () => {
     expect(html).not.toContain('modulepreload');
   });
 
-  it('the app-clip page ships its one island script with the response nonce', async () => {
+  const appClip = (html: string) => islandProps(html, 'redirect-after') as { href: string; delayMs: number };
+
+  it('the app-clip page ships its one island script with the response nonce, and leads on after 200 ms', async () => {
     const res = await visit('/pay-appclip');
     const html = await res.text();
     expect(scriptTags(html)).toHaveLength(1);
-    expect(html).toContain('data-island="redirect-after"');
-    expect(html).toMatch(/data-props="\{&quot;href&quot;:&quot;\/download&quot;,&quot;delayMs&quot;:200/);
+    expect(appClip(html)).toEqual({ href: '/download?s=p&c=appclip', delayMs: 200, label: 'Continue to Papaya' });
+    expect(html).toContain('href="/download?s=p&amp;c=appclip"');
   });
 
-  it('the app-clip page sends phones to their own store', async () => {
-    expect(await (await visit('/pay-appclip', { ua: IPHONE })).text()).toContain(`href="${env.APP_STORE_URL}"`);
-    expect(await (await visit('/pay-appclip', { ua: ANDROID })).text()).toContain(`href="${env.PLAY_STORE_URL.replace(/&/g, '&amp;')}"`);
+  it('the app clip leads on through the download landing, which tracks a phone and sends it to its store', async () => {
+    const seen = stubOutbound(vi, () => new Response(null, { status: 204 }));
+    for (const [ua, store, device] of [
+      [IPHONE, env.APP_STORE_URL, 'apple'],
+      [ANDROID, env.PLAY_STORE_URL, 'android'],
+    ] as const) {
+      const { href } = appClip(await (await visit('/pay-appclip?p=1001&token=Ab3dE7g&junk=x', { ua })).text());
+      expect(href).toBe('/download?s=p&c=appclip&p=1001&token=Ab3dE7g');
+      const hop = await visit(href, { ua });
+      expect(hop.status).toBe(302);
+      expect(hop.headers.get('Location')).toBe(store);
+      expect(Object.fromEntries(new URL(seen.at(-1)!.url).searchParams)).toEqual({
+        s: 'p',
+        c: 'appclip',
+        p: '1001',
+        token: 'Ab3dE7g',
+        device,
+      });
+    }
+    expect(seen).toHaveLength(2);
+  });
+
+  it('in a test environment, known by its host, the app clip waits 20 s before it leads on and is tracked', async () => {
+    for (const host of ['test.papayapay.com', 'staging-pay.papayapay.com', 'qa.papaya.test', 'test.localhost']) {
+      const res = await exports.default.fetch(new Request(`https://${host}/pay-appclip`, { headers: { 'User-Agent': IPHONE } }));
+      expect(appClip(await res.text()).delayMs).toBe(20_000);
+    }
+    for (const host of ['papayapay.com', 'www.papayapay.com', 'contest.papayapay.com', 'testing.papayapay.com']) {
+      const res = await exports.default.fetch(new Request(`https://${host}/pay-appclip`, { headers: { 'User-Agent': IPHONE } }));
+      expect(appClip(await res.text()).delayMs).toBe(200);
+    }
   });
 });
 
