@@ -5,6 +5,7 @@ import { HUMAN_CHECK_FAILED, SMS_SUCCESS } from '../../src/domain/sms';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { HumanCheck, humanTokenIn } from './human-check';
+import { ipadAsMac } from '../../src/domain/ipad';
 
 /** The `_form` name of text-me-a-link forms. */
 export const SMS_FORM = 'sms';
@@ -32,9 +33,6 @@ export const SUCCESS_RESET_MS = 30_000;
 export const STORE_REDIRECT_MS = 3_000;
 
 type State = { kind: 'form'; error?: string } | { kind: 'sending' } | { kind: 'sent' };
-
-/** An iPad asking for desktop sites names a Mac in its user agent; a Mac has no touch screen. */
-const ipadAsMac = () => navigator.maxTouchPoints > 1 && /Macintosh/.test(navigator.userAgent);
 
 /** Text-me-a-link: a masked US mobile number, validated here and again by the Worker. */
 export default function SmsForm({
@@ -65,7 +63,7 @@ export default function SmsForm({
     if (state.kind !== 'sent') return;
     successRef.current?.focus();
     const timers = [setTimeout(() => setState({ kind: 'form' }), SUCCESS_RESET_MS)];
-    const store = storeUrl ?? (appStoreUrl && ipadAsMac() ? appStoreUrl : undefined);
+    const store = storeUrl ?? (appStoreUrl && ipadAsMac(navigator) ? appStoreUrl : undefined);
     if (store) timers.push(setTimeout(() => window.location.assign(store), STORE_REDIRECT_MS));
     return () => timers.forEach(clearTimeout);
   }, [state.kind, storeUrl, appStoreUrl]);

@@ -4,6 +4,8 @@ import { AppsFlyerLandingPage } from '../pages/appsflyer-landing';
 import { DownloadPage } from '../pages/download';
 import { APP_CLIP_REDIRECT_MS, APP_CLIP_TEST_REDIRECT_MS, PayAppClipPage } from '../pages/pay-appclip';
 import { isTestHost } from '../domain/site';
+import { IPAD_FLAG, mayBeIpadAsMac } from '../domain/ipad';
+import { isBot } from '../domain/device';
 import type { AppEnv } from '../web/app-env';
 import { DOWNLOAD_PARAMS, trackDownload } from '../origin/attribution';
 import { renderPage } from '../web/render';
@@ -12,12 +14,23 @@ export const landingRoutes = new Hono<AppEnv>();
 
 landingRoutes.get('/download', async (c) => {
   const config = c.get('config');
-  const device = c.get('device');
+  const url = new URL(c.req.url);
+  const macLike = c.get('device') === 'desktop' && mayBeIpadAsMac(c.req.header('User-Agent') ?? '') && !isBot(c.req.header('User-Agent'));
+  // An iPad in desktop mode, as the page's script found on a Mac-like visitor, is an iPad.
+  const device = macLike && url.searchParams.get(IPAD_FLAG) === '1' ? 'apple' : c.get('device');
   if (device !== 'desktop') {
-    await trackDownload(config.attributionUrl, new URL(c.req.url).searchParams, device);
+    url.searchParams.delete(IPAD_FLAG);
+    await trackDownload(config.attributionUrl, url.searchParams, device);
     return c.redirect(storeUrlFor(config, device), 302);
   }
-  return renderPage(c, <DownloadPage appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} />, { reuse: true });
+  let ipadHref: string | undefined;
+  if (macLike) {
+    url.searchParams.set(IPAD_FLAG, '1');
+    ipadHref = `${url.pathname}${url.search}`;
+  }
+  const page = <DownloadPage appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} ipadHref={ipadHref} />;
+  // Kept and reused unless it carries the visitor's own query.
+  return renderPage(c, page, macLike && url.search !== `?${IPAD_FLAG}=1` ? {} : { reuse: true });
 });
 
 landingRoutes.get('/appsFlyer/landing', (c) =>

@@ -81,3 +81,23 @@ export async function issuedFormKey(request: APIRequestContext, payeeId: string)
   if (!key) throw new Error(`no form key on /web-payment?p=${payeeId}`);
   return key[1] ?? key[2]!;
 }
+
+/** An iPad asking for desktop sites: Safari's Mac user agent (with `hasTouch` and `touchPoints` on a touch screen). */
+export const IPAD_AS_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+
+/** How many touch points the page's `navigator` reports: 5 on an iPad, 0 on a Mac. */
+export async function touchPoints(page: Page, count: number) {
+  await page.addInitScript((n) => Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => n }), count);
+}
+
+/** The App Store, answered here: the test sees the store open without leaving the machine. */
+export async function answerForTheAppStore(page: Page) {
+  await page.route('https://apps.apple.com/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!DOCTYPE html><title>App Store</title><h1>Papaya on the App Store</h1>',
+    }),
+  );
+}

@@ -1,6 +1,6 @@
 import { devices, type APIRequestContext, type Page } from '@playwright/test';
 import { stopClock } from './clock';
-import { expect, expectAccessible, expectErrorsAnnounced, test } from './support';
+import { answerForTheAppStore, expect, expectAccessible, expectErrorsAnnounced, IPAD_AS_MAC, test, touchPoints } from './support';
 
 type Outbox = Array<{ to: string; body: string }>;
 
@@ -67,17 +67,6 @@ test.describe('text-me-a-link on desktop', () => {
   });
 });
 
-/** The App Store, answered here: the test sees the store open without leaving the machine. */
-async function answerForTheAppStore(page: Page) {
-  await page.route('https://apps.apple.com/**', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/html',
-      body: '<!DOCTYPE html><title>App Store</title><h1>Papaya on the App Store</h1>',
-    }),
-  );
-}
-
 /** Sends a link from a provider's page, the clock stopped so the store's 3 seconds can be stepped through. */
 async function sendFromPinecrest(page: Page, number: string) {
   await stopClock(page);
@@ -123,16 +112,13 @@ test.describe('text-me-a-link on an iPhone', () => {
   });
 });
 
-// An iPad asking for desktop sites: Safari's Mac user agent, on a touch screen.
-const IPAD_AS_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
-
 test.describe('text-me-a-link on an iPad that asks for desktop sites', () => {
   test.use({ userAgent: IPAD_AS_MAC, hasTouch: true, viewport: { width: 1024, height: 1366 } });
 
   test('the server sees a Mac and draws the form; the page sees the touch screen and opens the App Store after sending', async ({
     page,
   }) => {
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => 5 }));
+    await touchPoints(page, 5);
     await answerForTheAppStore(page);
     await sendFromPinecrest(page, '5595550146');
     await page.clock.runFor(3_100);
@@ -140,7 +126,7 @@ test.describe('text-me-a-link on an iPad that asks for desktop sites', () => {
   });
 
   test('a real Mac, without a touch screen, stays on the page', async ({ page }) => {
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => 0 }));
+    await touchPoints(page, 0);
     await sendFromPinecrest(page, '5595550147');
     await page.clock.runFor(3_500);
     await expect(page).toHaveURL(/\/pinecrest$/);

@@ -205,6 +205,50 @@ describe('legal documents', () => {
 });
 
 describe('download landing', () => {
+  const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+  const inlineScripts = (html: string) => [...html.matchAll(/<script nonce="([^"]+)">([\s\S]*?)<\/script>/g)];
+
+  it('a Mac gets one inline script, under the response nonce, that sends an iPad in desktop mode back flagged', async () => {
+    const res = await visit('/download?s=h&token=Ab3dE7g', { ua: MAC });
+    const html = await res.text();
+    const scripts = inlineScripts(html);
+    expect(scriptTags(html)).toHaveLength(1);
+    expect(scripts).toHaveLength(1);
+    expect(res.headers.get('Content-Security-Policy')).toContain(`'nonce-${scripts[0]![1]}'`);
+    expect(scripts[0]![2]).toMatch(/maxTouchPoints\s*>\s*1/);
+    expect(scripts[0]![2]).toContain('location.replace("/download?s=h&token=Ab3dE7g&ipad=1")');
+  });
+
+  it('a computer that is no Mac, and a crawler calling itself a Mac, get no script', async () => {
+    expect(scriptTags(await (await visit('/download?s=h')).text())).toEqual([]);
+    const crawler =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15 (Applebot/0.1)';
+    expect(scriptTags(await (await visit('/download', { ua: crawler })).text())).toEqual([]);
+  });
+
+  it('no query value can end the script', async () => {
+    const html = await (await visit(`/download?n=${encodeURIComponent('</script><script>alert(1)</script>')}`, { ua: MAC })).text();
+    expect(inlineScripts(html)).toHaveLength(1);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(inlineScripts(html)[0]![2]).toContain(
+      'location.replace("/download?n=%3C%2Fscript%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&ipad=1")',
+    );
+  });
+
+  it('the flagged landing tracks the iPad as an Apple device, without the flag, and sends it to the App Store', async () => {
+    const seen = stubOutbound(vi, () => new Response(null, { status: 204 }));
+    const res = await visit('/download?s=h&token=Ab3dE7g&ipad=1', { ua: MAC });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe(env.APP_STORE_URL);
+    expect(Object.fromEntries(new URL(seen[0]!.url).searchParams)).toEqual({ s: 'h', token: 'Ab3dE7g', device: 'apple' });
+  });
+
+  it('the flag from a computer that is no Mac changes nothing', async () => {
+    const res = await visit('/download?ipad=1');
+    expect(res.status).toBe(200);
+    expect(visibleText(await res.text())).toContain('Get the Papaya app');
+  });
+
   it('tracks a phone with the landing parameters, then sends it to its store', async () => {
     const seen = stubOutbound(vi, () => new Response(null, { status: 204 }));
     const res = await visit('/download?s=w&t=pn&p=1001&n=Valley&co=spring&c=sms&token=abc&qr=1&junk=x', { ua: IPHONE });
