@@ -70,6 +70,7 @@ const SettingsSchema = z
     WEB_PAY_URL: absoluteUrl.default('https://webpay.papayapay.com'),
     APP_STORE_URL: absoluteUrl.default(''),
     PLAY_STORE_URL: absoluteUrl.default(''),
+    APP_LINK_URL: absoluteUrl.default(''),
     BILLER_PANEL_URL: link.default('/biller'),
     HUMAN_CHECK: mode(['off', 'turnstile']).default('off'),
     TURNSTILE_SITE_KEY: text.default(''),
@@ -114,6 +115,20 @@ const SettingsSchema = z
         });
       }
     }
+    // A universal link opens the app only from another domain: iOS keeps links within a site in Safari.
+    if (s.APP_LINK_URL && !isHttpsUrl(s.APP_LINK_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_LINK_URL'],
+        message: 'The app link must be an https URL on a domain associated with the app.',
+      });
+    } else if (s.APP_LINK_URL && s.PUBLIC_URL && new URL(s.APP_LINK_URL).host === new URL(s.PUBLIC_URL).host) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_LINK_URL'],
+        message: 'The app link must be on another domain than PUBLIC_URL: iOS opens links within a site in Safari, never in the app.',
+      });
+    }
     if (s.ENVIRONMENT === 'production' && !s.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Production needs its public address for links and redirects.' });
     }
@@ -138,6 +153,8 @@ const SettingsSchema = z
     webPayUrl: s.WEB_PAY_URL,
     appStoreUrl: s.APP_STORE_URL,
     playStoreUrl: s.PLAY_STORE_URL,
+    /** The app's universal link: opens the app on an iPhone that has it, the link's own page otherwise. */
+    appLinkUrl: s.APP_LINK_URL,
     billerPanelUrl: s.BILLER_PANEL_URL,
     humanCheck: s.HUMAN_CHECK,
     turnstileSiteKey: s.TURNSTILE_SITE_KEY,
@@ -194,6 +211,9 @@ export function readConfig(bindings: object): SiteConfig {
   if (config instanceof ConfigError) throw config;
   return config;
 }
+
+/** Where "Return to the Papaya app" leads an iPhone: the app's universal link, or its App Store page without one. */
+export const returnToAppUrl = (config: SiteConfig) => config.appLinkUrl || config.appStoreUrl;
 
 /** The store a phone should download the app from; desktop visitors get the download landing. */
 export function storeUrlFor(config: SiteConfig, device: 'apple' | 'android' | 'desktop'): string {

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { BASE64_LINK_VALUE, EmailLinkSchema, TOKEN_SHAPE } from '../domain/api-schemas';
 import { PRIVATE_PAGE } from '../security/headers';
-import { humanCheckSiteKey } from '../domain/config';
+import { humanCheckSiteKey, returnToAppUrl } from '../domain/config';
 import { adOf, cameFromOf, priceFor, startView } from '../domain/membership';
 import { PAY_LATER_FORM, PAY_LATER_RESULTS, payLaterMiss, payLaterOutcome, promotionOpen, tokenEmail } from '../domain/pay-later';
 import { evenOut } from '../security/even-timing';
@@ -108,7 +108,7 @@ accountRoutes.get('/account-link', async (c) => {
     linked = !!result?.ok && result.value;
     if (linked) setCookie(c, LINKED_COOKIE, '1', { path: '/account-link', httpOnly: true, secure: true, sameSite: 'Lax' });
   }
-  const returnUrl = c.get('device') === 'apple' ? c.get('config').appStoreUrl : undefined;
+  const returnUrl = c.get('device') === 'apple' ? returnToAppUrl(c.get('config')) : undefined;
   return renderPage(c, <AccountLinkPage linked={linked} returnUrl={returnUrl} />, { headers: PRIVATE_PAGE });
 });
 

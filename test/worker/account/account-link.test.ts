@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DESKTOP, IPHONE, scriptTags, visibleText } from '../helpers';
 import { httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
@@ -34,6 +35,17 @@ describe('/account-link', () => {
     const failed = await visit('/account-link?code=c');
     expect(visibleText(await failed.text())).toContain('Oh no! There was an issue linking your email.');
     expect(failed.headers.get('Set-Cookie')).toBeNull();
+  });
+
+  it("the way back is the app's universal link when one is set, its App Store page otherwise", async () => {
+    const returnHref = async (e: Env) => {
+      const html = await (await request(e, '/account-link?code=c', { headers: { 'User-Agent': IPHONE } })).text();
+      return /<a class="button" href="([^"]+)">Return to the Papaya app<\/a>/.exec(html)?.[1];
+    };
+    expect(await returnHref(httpEnv({ APP_LINK_URL: 'https://open.papaya-app.test/linked' } as Partial<Env>))).toBe(
+      'https://open.papaya-app.test/linked',
+    );
+    expect(await returnHref(httpEnv())).toBe(env.APP_STORE_URL);
   });
 
   it('offers the way back to the app on an iPhone only', async () => {

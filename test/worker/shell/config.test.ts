@@ -6,6 +6,8 @@ describe('a wrong setting stops the site loudly', () => {
   it.each([
     ['HUMAN_CHECK', { HUMAN_CHECK: 'turnstyle' }],
     ['SMS_LIMIT_PER_IP', { SMS_LIMIT_PER_IP: 'ten' }],
+    ['APP_LINK_URL', { APP_LINK_URL: 'http://open.papaya-app.test/' }],
+    ['APP_LINK_URL', { APP_LINK_URL: 'https://www.papaya.test/open', PUBLIC_URL: 'https://www.papaya.test' }],
     ['TURNSTILE_SECRET', { ENVIRONMENT: 'production', HUMAN_CHECK: 'turnstile', TURNSTILE_SITE_KEY: '0x4AAAAAAA' }],
     ['FORM_KEY_SECRET', { ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test', CARD_HMAC_KEY: 'c'.repeat(32) }],
     ['CARD_HMAC_KEY', { ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test', FORM_KEY_SECRET: 'f'.repeat(32) }],
