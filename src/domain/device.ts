@@ -11,8 +11,11 @@ export interface DeviceHints {
   chUaPlatform?: string | null;
 }
 
-const APPLE = /\b(iPhone|iPod|iPad)\b/;
+/** `MobileSafari/…` heads the user agent of iOS Safari's own network requests. */
+const APPLE = /\b(iPhone|iPod|iPad|MobileSafari)\b/;
 const ANDROID = /\bAndroid\b/i;
+/** Windows phones name Android and the iPhone too, to be sent mobile pages; neither store serves them. */
+const WINDOWS_PHONE = /\bWindows Phone\b/;
 
 /** Crawlers, link previews, monitors and scripts, as the maintained `isbot` list knows them. */
 export function isBot(userAgent: string | null | undefined): boolean {
@@ -21,7 +24,7 @@ export function isBot(userAgent: string | null | undefined): boolean {
 
 export function classifyDevice({ userAgent, chUaMobile, chUaPlatform }: DeviceHints): DeviceClass {
   const ua = userAgent ?? '';
-  if (isBot(ua)) return 'desktop';
+  if (isBot(ua) || WINDOWS_PHONE.test(ua)) return 'desktop';
   if (APPLE.test(ua)) return 'apple';
   if (ANDROID.test(ua)) return 'android';
   const platform = (chUaPlatform ?? '').replace(/"/g, '').toLowerCase();

@@ -3,6 +3,17 @@ import { classifyDevice, isBot, type DeviceClass } from '../../src/domain/device
 
 const cases: Array<[string, DeviceClass, string]> = [
   // iPhone, iPod, iPad
+  ['iOS Safari network request', 'apple', 'MobileSafari/604.1 CFNetwork/1494.0.7 Darwin/23.4.0'],
+  [
+    'Windows Phone Edge, which names Android',
+    'desktop',
+    'Mozilla/5.0 (Windows Phone 10.0; Android 6.0.1; Microsoft; Lumia 950) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/52.0.2743.116 Mobile Safari/537.36 Edge/15.15063',
+  ],
+  [
+    'Windows Phone IE, which names the iPhone',
+    'desktop',
+    'Mozilla/5.0 (Mobile; Windows Phone 8.1; Android 4.0; ARM; Trident/7.0; Touch; rv:11.0; IEMobile/11.0; NOKIA; Lumia 635) like iPhone OS 7_0_3 Mac OS X AppleWebKit/537 (KHTML, like Gecko) Mobile Safari/537',
+  ],
   [
     'iPhone Safari 17',
     'apple',
