@@ -20,7 +20,7 @@ export default defineConfig(async () => {
   const [configured] = /^compatibility_date = "([\d-]+)"/m.exec(readFileSync('wrangler.toml', 'utf8'))?.slice(1) ?? [];
   const supported = await poolCompatibilityDate();
   const compatibilityDate = configured && supported && supported < configured ? supported : configured;
-  const migrations = await readD1Migrations(path.join(__dirname, '../../migrations'));
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, '../../migrations'));
   return {
     plugins: [
       cloudflareTest(({ inject }) => ({
@@ -32,7 +32,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             STAND_IN_URL: inject('standInUrl'),
             REFUSED_URL: inject('refusedUrl'),
-            ATTRIBUTION_URL: 'https://attribution.test/papaya',
+            ATTRIBUTION_URL: `${inject('standInUrl')}/attribution/papaya`,
             FORM_KEY_SECRET: 'test-form-key-secret',
             CARD_HMAC_KEY: 'test-card-hmac-key',
             FINANCING_BACK_LINKS: 'Valley Medical Group=https://valleymed.example/billing,Pinecrest=https://pinecrest.example/pay',

@@ -256,7 +256,7 @@ describe('download landing', () => {
     expect(res.headers.get('Location')).toBe(env.APP_STORE_URL);
     expect(seen).toHaveLength(1);
     const tracked = new URL(seen[0]!.url);
-    expect(tracked.origin + tracked.pathname).toBe('https://attribution.test/papaya');
+    expect(tracked.origin + tracked.pathname).toBe(`${env.STAND_IN_URL}/attribution/papaya`);
     expect(Object.fromEntries(tracked.searchParams)).toEqual({
       s: 'w',
       t: 'pn',

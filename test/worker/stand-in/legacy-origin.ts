@@ -43,6 +43,8 @@ export function startLegacyOrigin(): Promise<{ server: Server; url: string }> {
       fault = req.method === 'PUT' ? JSON.parse(body) : null;
       return send(200, '{}');
     }
+    // The app-download tracker (ATTRIBUTION_URL): any answer will do, and it is not the backend's call.
+    if (url.pathname.startsWith('/attribution/')) return send(204, '');
     if (url.pathname === '/paybot') {
       // The bot-check service: form-encoded pbkey, commonBot, pid, pname; the first key names the bot.
       const f = new URLSearchParams(body);
