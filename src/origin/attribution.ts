@@ -4,6 +4,16 @@ import type { DeviceClass } from '../domain/device';
 export const DOWNLOAD_PARAMS = ['s', 't', 'p', 'n', 'co', 'c', 'token', 'qr'] as const;
 export const ATTRIBUTION_TIMEOUT_MS = 1000;
 
+/** The download landing's own parameters in `query`, each cut to 200 characters. */
+export function downloadParams(query: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const name of DOWNLOAD_PARAMS) {
+    const value = query.get(name);
+    if (value) out.set(name, value.slice(0, 200));
+  }
+  return out;
+}
+
 /**
  * Records an app download with the attribution service before a phone is sent to its store.
  * Waits at most one second; any failure is ignored, because the visitor must get the app anyway.
@@ -16,10 +26,7 @@ export async function trackDownload(attributionUrl: string, query: URLSearchPara
   } catch {
     return;
   }
-  for (const name of DOWNLOAD_PARAMS) {
-    const value = query.get(name);
-    if (value) target.searchParams.set(name, value.slice(0, 200));
-  }
+  for (const [name, value] of downloadParams(query)) target.searchParams.set(name, value);
   target.searchParams.set('device', device);
   try {
     const res = await fetch(target, { signal: AbortSignal.timeout(ATTRIBUTION_TIMEOUT_MS) });

@@ -7,7 +7,7 @@ import { isTestHost } from '../domain/site';
 import { IPAD_FLAG, mayBeIpadAsMac } from '../domain/ipad';
 import { isBot } from '../domain/device';
 import type { AppEnv } from '../web/app-env';
-import { DOWNLOAD_PARAMS, trackDownload } from '../origin/attribution';
+import { downloadParams, trackDownload } from '../origin/attribution';
 import { renderPage } from '../web/render';
 
 export const landingRoutes = new Hono<AppEnv>();
@@ -44,16 +44,10 @@ landingRoutes.get('/appsFlyer/landing', (c) =>
  */
 landingRoutes.get('/pay-appclip', (c) => {
   const url = new URL(c.req.url);
+  const own = downloadParams(url.searchParams);
   const params = new URLSearchParams({ s: 'p', c: 'appclip' });
-  let forwarded = false;
-  for (const name of DOWNLOAD_PARAMS) {
-    const value = url.searchParams.get(name);
-    if (value) {
-      params.set(name, value.slice(0, 200));
-      forwarded = true;
-    }
-  }
+  for (const [name, value] of own) params.set(name, value);
   const delayMs = isTestHost(url.hostname) ? APP_CLIP_TEST_REDIRECT_MS : APP_CLIP_REDIRECT_MS;
   // The plain page is kept and reused; one with the visitor's own parameters is drawn for them.
-  return renderPage(c, <PayAppClipPage href={`/download?${params}`} delayMs={delayMs} />, forwarded ? {} : { reuse: true });
+  return renderPage(c, <PayAppClipPage href={`/download?${params}`} delayMs={delayMs} />, own.size ? {} : { reuse: true });
 });
