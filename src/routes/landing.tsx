@@ -19,7 +19,6 @@ landingRoutes.get('/download', async (c) => {
   // An iPad in desktop mode, as the page's script found on a Mac-like visitor, is an iPad.
   const device = macLike && url.searchParams.get(IPAD_FLAG) === '1' ? 'apple' : c.get('device');
   if (device !== 'desktop') {
-    url.searchParams.delete(IPAD_FLAG);
     await trackDownload(config.attributionUrl, url.searchParams, device);
     return c.redirect(storeUrlFor(config, device), 302);
   }
