@@ -105,11 +105,28 @@ export const DEMO_SECTIONS: DemoSection[] = [
   },
 ];
 
-/** Test cards of the embedded origin (contract §6): any future expiry, any CVV unless noted. */
-export const DEMO_CARDS: DemoLink[] = [
-  { path: '4242 4242 4242 4242', what: 'Paid' },
-  { path: '4000 0000 0000 0002', what: 'Declined: "Your card was declined."' },
-  { path: '4000 0000 0000 9995', what: 'Declined: "Your card has insufficient funds."' },
-  { path: '4000 0000 0000 0069', what: 'Declined: "Your card has expired."' },
-  { path: 'any card, CVV 000', what: 'Declined: "The security code is incorrect."' },
+/**
+ * The contract's test cards (§6), as the embedded origin answers them like a processor's test
+ * mode: every valid card number is charged except these, and any card with the security code 000.
+ */
+export const DECLINED_TEST_CARDS: Readonly<Record<string, string>> = {
+  '4000000000000002': 'Your card was declined.',
+  '4000000000009995': 'Your card has insufficient funds.',
+  '4000000000000069': 'Your card has expired.',
+};
+export const WRONG_CODE_CVV = '000';
+export const WRONG_CODE = 'The security code is incorrect.';
+
+export interface DemoCard {
+  card: string;
+  outcome: string;
+}
+
+const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** The test cards as the demo index lists them. */
+export const DEMO_CARDS: DemoCard[] = [
+  { card: '4242 4242 4242 4242', outcome: 'Paid' },
+  ...Object.entries(DECLINED_TEST_CARDS).map(([digits, message]) => ({ card: grouped(digits), outcome: `Declined: "${message}"` })),
+  { card: `any card, CVV ${WRONG_CODE_CVV}`, outcome: `Declined: "${WRONG_CODE}"` },
 ];

@@ -34,9 +34,9 @@ export function DemoIndexPage() {
           <h2 id="demo-cards">Test cards</h2>
           <p className="fine-print">Any future expiry date; any security code unless noted.</p>
           <ul className="demo-links">
-            {DEMO_CARDS.map((card) => (
-              <li key={card.path}>
-                <code>{card.path}</code> {card.what}
+            {DEMO_CARDS.map(({ card, outcome }) => (
+              <li key={card}>
+                <code>{card}</code> {outcome}
               </li>
             ))}
           </ul>

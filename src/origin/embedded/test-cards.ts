@@ -1,15 +1,6 @@
-/**
- * The contract's test cards (§6), answered as a processor's test mode answers them: every valid
- * card is charged except these numbers, and any card with the security code 000.
- */
-const DECLINED: Record<string, string> = {
-  '4000000000000002': 'Your card was declined.',
-  '4000000000009995': 'Your card has insufficient funds.',
-  '4000000000000069': 'Your card has expired.',
-};
-export const WRONG_CODE = 'The security code is incorrect.';
+import { DECLINED_TEST_CARDS, WRONG_CODE, WRONG_CODE_CVV } from '../../domain/demo';
 
-/** The decline message for a test card, or null when it is charged. */
+/** The decline message for a test card (contract §6, `src/domain/demo.ts`), or null when it is charged. */
 export function testCardDecline(digits: string, cvv: string): string | null {
-  return DECLINED[digits] ?? (cvv === '000' ? WRONG_CODE : null);
+  return DECLINED_TEST_CARDS[digits] ?? (cvv === WRONG_CODE_CVV ? WRONG_CODE : null);
 }
