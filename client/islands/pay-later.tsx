@@ -1,12 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  emailToken,
-  looksLikeEmail,
-  PAY_LATER_FORM,
-  payLaterOutcome,
-  type PayLaterOutcome,
-  type PayLaterResult,
-} from '../../src/domain/pay-later';
+import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterOutcome, type PayLaterResult } from '../../src/domain/pay-later';
+import { looksLikeEmail } from '../../src/domain/email';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { INVALID_EMAIL, REQUIRED } from '../../src/domain/messages';

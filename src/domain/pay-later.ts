@@ -1,3 +1,5 @@
+import { looksLikeEmail } from './email';
+
 /** The pay-later opt-in (shell spec §2, §4, §8). */
 export const PAY_LATER_CODES = ['USER_NOT_FOUND', 'USER_NOT_ENROLLED', 'USER_ENROLLED_ALREADY'] as const;
 export type PayLaterResult = { status: 'success' } | { status: 'error'; result: { code: (typeof PAY_LATER_CODES)[number] } };
@@ -27,9 +29,6 @@ export function payLaterOutcome(from: 'welcomeInput' | 'welcomeQuery', result: P
 
 /** The link token: base64 of the email. */
 export const emailToken = (email: string) => btoa(unescape(encodeURIComponent(email.trim())));
-
-/** Something before an `@`, something after it, and no spaces: the backend says whether it is a member. */
-export const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+$/.test(text.trim());
 
 /**
  * The email that `ue` names, as the backend takes it: the email itself, or its token (base64, or

@@ -1,6 +1,7 @@
 // zod's smaller functional build: these rules run in the browser on every keystroke, and on the server.
 import * as z from 'zod/mini';
 import { brandAccepted, cardBrand, cardDigits, expiryValid, luhnValid, type CardsAccepted } from './card';
+import { EMAIL_PATTERN } from './email';
 import { INVALID_EMAIL, REQUIRED } from './messages';
 import { US_STATES } from './us-states';
 
@@ -77,7 +78,7 @@ export const dateField = z.pipe(
   z.pipe(required(10, INVALID_DATE), z.transform(withSlashes)),
   z.string().check(z.regex(/^\d{2}\/\d{2}\/\d{4}$/, INVALID_DATE)),
 );
-export const emailField = requiredMatching(254, /^[^\s@]+@[^\s@]+\.[^\s@]+$/, INVALID_EMAIL);
+export const emailField = requiredMatching(254, EMAIL_PATTERN, INVALID_EMAIL);
 export const phoneField = requiredMatching(30, /^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/, INVALID_PHONE_NUMBER);
 export const zipField = requiredMatching(10, /^\d{5}(-\d{4})?$/, INVALID_ZIP);
 

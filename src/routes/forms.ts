@@ -17,7 +17,8 @@ import {
 } from '../domain/get-paid';
 import { allAnswered, CANCEL_FAILED, type Field, INFO_FORM, infoFieldName, isConfirmation, SUBMIT_FAILED } from '../domain/info-request';
 import { INVALID_EMAIL, REQUIRED } from '../domain/messages';
-import { emailToken, looksLikeEmail, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from '../domain/pay-later';
+import { looksLikeEmail } from '../domain/email';
+import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from '../domain/pay-later';
 import { NewPasswordSchema } from '../domain/api-schemas';
 import { RESET_FORM, resetView } from '../domain/password';
 import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, payerSchema, UNREPEATED_CARD_FIELDS } from '../domain/payment';

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { tokenEmail } from '../../domain/pay-later';
 import { READABLE, randomToken } from '../../domain/random';
 import { jsonBody, nowIso, nowSec, str, type EmbeddedContext, type EmbeddedEnv } from './util';
 
@@ -86,14 +87,7 @@ accountRoutes.post('/api/member_signup.php', async (c) => {
 });
 
 /** `ue` is the email itself or its base64 token. */
-function emailFrom(ue: string): string {
-  if (ue.includes('@')) return ue.trim().toLowerCase();
-  try {
-    return atob(ue).trim().toLowerCase();
-  } catch {
-    return '';
-  }
-}
+const emailFrom = (ue: string) => tokenEmail(ue)?.toLowerCase() ?? '';
 
 accountRoutes.post('/api/pay_later.php', async (c) => {
   const email = emailFrom(str((await jsonBody(c))?.ue));
