@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { BASE64_LINK_VALUE, EmailLinkSchema, TOKEN_SHAPE } from '../domain/api-schemas';
+import { BASE64_LINK_VALUE, EmailLinkSchema, PayLaterSchema, TOKEN_SHAPE } from '../domain/api-schemas';
 import { PRIVATE_PAGE } from '../security/headers';
 import { humanCheckSiteKey, returnToAppUrl } from '../domain/config';
 import { adOf, cameFromOf, priceFor, startView } from '../domain/membership';
-import { PAY_LATER_FORM, PAY_LATER_RESULTS, payLaterMiss, payLaterOutcome, promotionOpen, tokenEmail } from '../domain/pay-later';
+import { PAY_LATER_FORM, PAY_LATER_RESULTS, payLaterMiss, payLaterOutcome, promotionOpen } from '../domain/pay-later';
 import { evenOut } from '../security/even-timing';
 import { AccountLinkPage } from '../pages/account-link';
 import { MemberSignupPage } from '../pages/member-signup';
@@ -78,7 +78,8 @@ accountRoutes.get('/pay-later', async (c) => {
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooManyTries(c, stopped);
   // A link with a token enrols at once: the answer is known before the page is drawn.
-  const result = ue.length <= 400 && BASE64_LINK_VALUE.test(ue) && tokenEmail(ue) !== undefined ? await c.get('origin').payLater(ue) : null;
+  // A link carries the token, never the email itself, and only one the API would take.
+  const result = BASE64_LINK_VALUE.test(ue) && PayLaterSchema.safeParse({ ue }).success ? await c.get('origin').payLater(ue) : null;
   if (!result || (result.ok && payLaterMiss(result.value))) await countLinkMiss(c);
   const outcome = payLaterOutcome('welcomeQuery', result?.ok ? result.value : null);
   // Whether an email is known must not show in how long the page takes.

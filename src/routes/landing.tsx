@@ -15,7 +15,8 @@ export const landingRoutes = new Hono<AppEnv>();
 landingRoutes.get('/download', async (c) => {
   const config = c.get('config');
   const url = new URL(c.req.url);
-  const macLike = c.get('device') === 'desktop' && mayBeIpadAsMac(c.req.header('User-Agent') ?? '') && !isBot(c.req.header('User-Agent'));
+  const ua = c.req.header('User-Agent') ?? '';
+  const macLike = c.get('device') === 'desktop' && mayBeIpadAsMac(ua) && !isBot(ua);
   // An iPad in desktop mode, as the page's script found on a Mac-like visitor, is an iPad.
   const device = macLike && url.searchParams.get(IPAD_FLAG) === '1' ? 'apple' : c.get('device');
   if (device !== 'desktop') {
