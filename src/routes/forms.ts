@@ -23,7 +23,7 @@ import { NewPasswordSchema } from '../domain/api-schemas';
 import { RESET_FORM, resetView } from '../domain/password';
 import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, payerSchema, UNREPEATED_CARD_FIELDS } from '../domain/payment';
 import type { AppEnv } from '../web/app-env';
-import { callApi, pageAgain, samePageDone, seeOther, type ApiAnswer, type Dispatch } from '../web/form-post';
+import { callApi, pageAgain, samePageDone, seeOther, withApiCookies, type ApiAnswer, type Dispatch } from '../web/form-post';
 import { isFormBody, readForm } from '../web/validate';
 
 /**
@@ -70,7 +70,7 @@ export const FORMS: Record<string, FormHandler> = {
       source: one(fields, 'source') || undefined,
       humanToken: humanToken(fields),
     });
-    if (answer.status === 200) return samePageDone(c, 'sms', undefined, answer);
+    if (answer.status === 200) return samePageDone(c, 'sms');
     return again(c, dispatch, refused('sms', values, answer), answer);
   },
 };
@@ -285,6 +285,6 @@ export function formPosts(dispatch: Dispatch): MiddlewareHandler<AppEnv> {
     for (const [name, value] of form) fields.set(name, [...(fields.get(name) ?? []), String(value)]);
     const handler = FORMS[one(fields, FORM_FIELD) ?? ''];
     if (!handler) return next();
-    return handler(c, fields, dispatch);
+    return withApiCookies(c, await handler(c, fields, dispatch));
   };
 }

@@ -11,6 +11,7 @@ import type { AppEnv } from './app-env';
  *   works in a partner's frame too; it only shows the form's success message), or
  * - the page is drawn again (a GET of the same URL inside the Worker) with what was posted, so
  *   each field shows its error and keeps its value.
+ * Cookies the API route sets for the visitor (the SMS-link cookie) go out with either answer.
  */
 
 /** Runs a request through the whole site, as if it came from the visitor's browser. */
@@ -44,17 +45,12 @@ export function seeOther(c: Context<AppEnv>, location: string): Response {
   return c.redirect(location, 303);
 }
 
-/**
- * 303 to the page that was posted to, marked with the form whose action succeeded (and its
- * result); cookies the API route set for the visitor (`answer`) go with it.
- */
-export function samePageDone(c: Context<AppEnv>, form: string, view?: string, answer?: ApiAnswer): Response {
+/** 303 to the page that was posted to, marked with the form whose action succeeded (and its result). */
+export function samePageDone(c: Context<AppEnv>, form: string, view?: string): Response {
   const url = new URL(c.req.url);
   url.searchParams.set(DONE, form);
   if (view) url.searchParams.set(VIEW, view);
-  const res = seeOther(c, `${url.pathname}${url.search}`);
-  for (const cookie of answer?.headers.getSetCookie() ?? []) res.headers.append('Set-Cookie', cookie);
-  return res;
+  return seeOther(c, `${url.pathname}${url.search}`);
 }
 
 /** The same page drawn again with `posted`, answered with `status` (400 for errors, 429 for a limit…). */
@@ -79,6 +75,18 @@ export interface ApiAnswer {
   headers: Headers;
 }
 
+/** Cookies the API routes set for the visitor during a form's handling, by the form's request context. */
+const apiCookies = new WeakMap<Context<AppEnv>, string[]>();
+
+/** The answer to a posted form, with the cookies its API calls set for the visitor. */
+export function withApiCookies(c: Context<AppEnv>, res: Response): Response {
+  const cookies = apiCookies.get(c);
+  if (!cookies) return res;
+  const answer = new Response(res.body, res);
+  for (const cookie of cookies) answer.headers.append('Set-Cookie', cookie);
+  return answer;
+}
+
 /** Calls one of the site's API routes with `body` (JSON, or a form for the payment call). */
 export async function callApi(
   c: Context<AppEnv>,
@@ -97,6 +105,8 @@ export async function callApi(
     payload = JSON.stringify(body);
   }
   const res = await dispatch(new Request(new URL(path, c.req.url), { method, headers, body: payload }), c);
+  const cookies = res.headers.getSetCookie();
+  if (cookies.length) apiCookies.set(c, [...(apiCookies.get(c) ?? []), ...cookies]);
   const parsed = (await res.json().catch(() => ({}))) as unknown;
   return {
     status: res.status,
