@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { GET_PAID_VIEWS } from './get-paid';
+import { GET_PAID_POSTED_VIEWS } from './get-paid';
 import { FIELD_TYPES } from './info-request';
 import { INVALID_TOKEN, REQUIRED } from './messages';
 import { HINT_LENGTH_TODO, HINT_MATCH_TODO, PASSWORD_MIN } from './password';
@@ -142,7 +142,7 @@ export const PayLaterSchema = z.object({
 const optionalText = (max: number) => z.string().max(max).optional();
 
 export const GetPaidRequestSchema = z.object({
-  whichState: z.enum(GET_PAID_VIEWS),
+  whichState: z.enum(GET_PAID_POSTED_VIEWS),
   access: optionalText(100),
   email: optionalText(254),
   pass: optionalText(200),

@@ -16,6 +16,14 @@ export const GET_PAID_VIEWS = [
   'oops',
 ] as const;
 export type GetPaidView = (typeof GET_PAID_VIEWS)[number];
+/** The views whose form is posted to the backend; the others only show where the flow ended. */
+export const GET_PAID_POSTED_VIEWS = [
+  'access',
+  'oopsTryAgain',
+  'preEmail',
+  'setPass',
+  'inviteForm',
+] as const satisfies readonly GetPaidView[];
 
 /** What the backend answers for each step: the next view and what the views show. */
 export interface GetPaidResponse {

@@ -176,6 +176,8 @@ const BAD_OBJECTS: Record<string, unknown[]> = {
   getPaid: [
     {},
     { whichState: 'nowhere' },
+    { whichState: 'successUser' },
+    { whichState: 'oops', access: 'ACCESS1' },
     { whichState: 42 },
     { whichState: 'access', access: 42 },
     { whichState: 'access', signup: 'yes' },
