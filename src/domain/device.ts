@@ -1,4 +1,4 @@
-import { isbot } from 'isbot';
+import { createIsbotFromList, list } from 'isbot';
 
 /** The three device classes of the URL contract. Bots always get the desktop page. */
 export type DeviceClass = 'apple' | 'android' | 'desktop';
@@ -16,6 +16,13 @@ const APPLE = /\b(iPhone|iPod|iPad|MobileSafari)\b/;
 const ANDROID = /\bAndroid\b/i;
 /** Windows phones name Android and the iPhone too, to be sent mobile pages; neither store serves them. */
 const WINDOWS_PHONE = /\bWindows Phone\b/;
+
+/**
+ * The maintained `isbot` list, but for its bare `tools` pattern, which also matches the process name
+ * WeChat's in-app browser on Android adds to every user agent (`Process/tools`, `Process/toolsmp`):
+ * people opening a link in WeChat are visitors, not scripts. Every other `tools` still counts.
+ */
+const isbot = createIsbotFromList(list.map((pattern) => (pattern === 'tools' ? '(?<!process/)tools' : pattern)));
 
 /** Crawlers, link previews, monitors and scripts, as the maintained `isbot` list knows them. */
 export function isBot(userAgent: string | null | undefined): boolean {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyDevice, type DeviceClass } from '../../src/domain/device';
 
 /**
- * Device classes against two public corpora of real user agents that no one on this project
+ * Device classes against four public corpora of real user agents that no one on this project
  * wrote, each entry labelled by its corpus, not by us. Scored together, per class; every miss is
  * printed with the reason it is accepted, and a miss without one fails the test.
  */
@@ -22,26 +22,23 @@ interface Scored {
 
 const require = createRequire(import.meta.url);
 
+/** An entry of the `user-agents` package: a user agent and what the same browser reported about itself. */
+interface ReportedEntry {
+  userAgent: string;
+  platform: string;
+  deviceCategory: 'desktop' | 'mobile' | 'tablet';
+}
+
 /**
- * The `user-agents` package (BSD-2-Clause): 10,000 user agents that real browsers sent, each with
- * what the same browser reported about itself (`navigator.platform`) and its device category.
- * That report says what the device is: iPhone, iPad or iPod is `apple`; any other phone or tablet
- * is `android` (the corpus holds no other phone systems); everything else is `desktop`. A phone's
- * user agent from a browser on a desktop system is a desktop browser emulating a phone (its
- * developer tools): the corpus cannot say what device that was, so it is not scored.
+ * The browser's own report says what the device is: iPhone, iPad or iPod is `apple`; any other
+ * phone or tablet is `android` (the corpus holds no other phone systems); everything else is
+ * `desktop`. A phone's user agent from a browser on a desktop system is a desktop browser emulating
+ * a phone (its developer tools): the corpus cannot say what device that was, so it is not scored.
  */
-function userAgentsCorpus(): Scored[] {
-  interface Entry {
-    userAgent: string;
-    platform: string;
-    deviceCategory: 'desktop' | 'mobile' | 'tablet';
-  }
-  // The package exports only its generator; the corpus it draws from is the JSON file beside it.
-  const dir = dirname(dirname(require.resolve('user-agents')));
-  const entries = JSON.parse(readFileSync(join(dir, 'dist', 'user-agents.json'), 'utf8')) as Entry[];
+function byOwnReport(source: string, entry: ReportedEntry): Scored {
   const DESKTOP_SYSTEMS = /^(Win32|Win64|MacIntel|Linux x86_64|Linux i686)$/;
-  return entries.map((entry) => ({
-    source: 'user-agents',
+  return {
+    source,
     userAgent: entry.userAgent,
     label: `${entry.platform}, ${entry.deviceCategory}`,
     expected: /^(iPhone|iPad|iPod)/.test(entry.platform)
@@ -51,11 +48,54 @@ function userAgentsCorpus(): Scored[] {
         : DESKTOP_SYSTEMS.test(entry.platform)
           ? null
           : 'android',
-    acceptedBecause: (got) =>
-      got === 'android' && entry.platform.startsWith('iPhone') && /\bAndroid\b/.test(entry.userAgent)
-        ? 'the user agent names an Android phone while the browser reports an iPhone: a spoofed user agent, which the server cannot see through'
-        : undefined,
-  }));
+    acceptedBecause: (got) => {
+      if (got === 'android' && entry.platform.startsWith('iPhone') && /\bAndroid\b/.test(entry.userAgent))
+        return 'the user agent names an Android phone while the browser reports an iPhone: a spoofed user agent, which the server cannot see through';
+      if (got === 'desktop' && /^Instagram [\d.]+ \(/.test(entry.userAgent))
+        return "the Instagram app's own request (its name first, no browser), which isbot's pattern for a client naming itself first takes for a script: the page is shown by the in-app browser, whose user agent is a phone's";
+      return undefined;
+    },
+  };
+}
+
+/**
+ * The `user-agents` package (BSD-2-Clause): 10,000 user agents that real browsers sent, each with
+ * what the same browser reported about itself (`navigator.platform`) and its device category.
+ */
+function userAgentsCorpus(): Scored[] {
+  // The package exports only its generator; the corpus it draws from is the JSON file beside it.
+  const dir = dirname(dirname(require.resolve('user-agents')));
+  const entries = JSON.parse(readFileSync(join(dir, 'dist', 'user-agents.json'), 'utf8')) as ReportedEntry[];
+  return entries.map((entry) => byOwnReport('user-agents', entry));
+}
+
+/** In-app browsers, by the token each adds to the system browser's user agent. */
+const IN_APP_BROWSERS: [name: string, token: RegExp][] = [
+  ['Facebook', /FBAN|FBAV|FB_IAB/],
+  ['Instagram', /Instagram/],
+  ['Pinterest', /Pinterest/i],
+  ['TikTok', /musical_ly|TikTok|trill_|BytedanceWebview/i],
+  ['Snapchat', /Snapchat/i],
+  ['X (Twitter)', /Twitter for/],
+  ['LinkedIn', /LinkedInApp/],
+  ['LINE', /Line\//],
+  ['WeChat', /MicroMessenger/],
+  ['KakaoTalk', /KAKAOTALK/i],
+  ['the Google app', /GSA\//],
+];
+const inAppBrowser = (userAgent: string) => IN_APP_BROWSERS.find(([, token]) => token.test(userAgent))?.[0];
+
+/**
+ * Every in-app browser in the published history of the same package, kept in
+ * `test/unit/corpora/user-agents-history` (rebuilt by `scripts/collect-in-app-user-agents.mjs`):
+ * each version is a new day's sample, too few in-app browsers alone, thousands together. Labelled
+ * the same way, by what the browser reported about itself.
+ */
+function inAppHistoryCorpus(): Scored[] {
+  const entries = JSON.parse(
+    readFileSync(join(import.meta.dirname, 'corpora', 'user-agents-history', 'in-app.json'), 'utf8'),
+  ) as ReportedEntry[];
+  return entries.map((entry) => byOwnReport('user-agents history, in-app browsers', entry));
 }
 
 /**
@@ -137,7 +177,7 @@ function uaParserCorpus(): Scored[] {
 
 describe('device classes on public corpora of real user agents', () => {
   it('at least 99.5 % right in every class, every miss explained', () => {
-    const corpora = [userAgentsCorpus(), switcherCorpus(), uaParserCorpus()];
+    const corpora = [userAgentsCorpus(), inAppHistoryCorpus(), switcherCorpus(), uaParserCorpus()];
     const classes: DeviceClass[] = ['apple', 'android', 'desktop'];
     const lines: string[] = [];
     const total: Record<DeviceClass, { right: number; total: number }> = {
@@ -145,6 +185,7 @@ describe('device classes on public corpora of real user agents', () => {
       android: { right: 0, total: 0 },
       desktop: { right: 0, total: 0 },
     };
+    const inApp = new Map(IN_APP_BROWSERS.map(([name]) => [name, { right: 0, total: 0 }]));
     const unexplained: string[] = [];
     const score = (s: { right: number; total: number }) => `${s.right} of ${s.total} (${((100 * s.right) / s.total).toFixed(2)} %)`;
 
@@ -164,7 +205,10 @@ describe('device classes on public corpora of real user agents', () => {
         const got = classifyDevice({ userAgent: entry.userAgent });
         own[entry.expected].total++;
         total[entry.expected].total++;
+        const app = inApp.get(inAppBrowser(entry.userAgent) ?? '');
+        if (app) app.total++;
         if (got === entry.expected) {
+          if (app) app.right++;
           own[entry.expected].right++;
           total[entry.expected].right++;
           continue;
@@ -184,6 +228,7 @@ describe('device classes on public corpora of real user agents', () => {
         'Device classes on public corpora of real user agents:',
         ...lines,
         `  together: ${classes.map((c) => `${c} ${score(total[c])}`).join(', ')}`,
+        `  of which in-app browsers: ${[...inApp].map(([name, s]) => `${name} ${score(s)}`).join(', ')}`,
       ].join('\n'),
     );
 
@@ -192,6 +237,7 @@ describe('device classes on public corpora of real user agents', () => {
       expect(total[c].right / total[c].total).toBeGreaterThanOrEqual(0.995);
     }
     expect(corpora.flat().length).toBeGreaterThanOrEqual(1000);
+    for (const name of ['Facebook', 'Instagram', 'Pinterest', 'TikTok']) expect(inApp.get(name)!.total, name).toBeGreaterThan(0);
     expect(unexplained).toEqual([]);
   });
 });

@@ -35,6 +35,11 @@ const cases: Array<[string, DeviceClass, string]> = [
     'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/124.0 Mobile/15E148 Safari/605.1.15',
   ],
   [
+    'Android WeChat in-app (its process name, Process/tools, is no bot)',
+    'android',
+    'Mozilla/5.0 (Linux; Android 10; LIO-AN00 Build/HUAWEILIO-AN00; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/78.0.3904.62 XWEB/2785 MMWEBSDK/20210302 Mobile Safari/537.36 MMWEBID/1686 MicroMessenger/8.0.3.1880(0x28000335) Process/toolsmp WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64',
+  ],
+  [
     'iPhone Facebook in-app',
     'apple',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_3_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/21D61 [FBAN/FBIOS;FBAV/452.0.0.39.110;FBBV/564431005;FBDV/iPhone14,5;FBMD/iPhone;FBSN/iOS;FBSV/17.3.1;FBSS/3;FBCR/;FBID/phone;FBLC/en_US;FBOP/5]',
@@ -232,5 +237,12 @@ describe('isBot', () => {
     expect(isBot('Mozilla/5.0 (compatible; bingbot/2.0)')).toBe(true);
     expect(isBot(cases[0]![2])).toBe(false);
     expect(isBot(undefined)).toBe(false);
+  });
+
+  it("keeps isbot's tools pattern for everything but WeChat's process name", () => {
+    expect(isBot('Mozilla/5.0 (X11; Linux x86_64) KeywordTools/2.1')).toBe(true);
+    expect(isBot('Mozilla/5.0 (Linux; Android 9; MI 8) Mobile Safari/537.36 MicroMessenger/7.0.4.1420 Process/tools NetType/WIFI')).toBe(
+      false,
+    );
   });
 });
