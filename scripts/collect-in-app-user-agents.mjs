@@ -5,16 +5,20 @@
 // entry whose user agent names an in-app browser, with what that browser reported about itself
 // (platform, device category) and the first version that held it. Nothing is written by hand.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
 const OUT = join(import.meta.dirname, '..', 'test', 'unit', 'corpora', 'user-agents-history', 'in-app.json');
 const REGISTRY = 'https://registry.npmjs.org/user-agents';
 
-/** Tokens in-app browsers add to the system browser's user agent. */
-const IN_APP =
-  /FBAN|FBAV|FB_IAB|Instagram|Pinterest|musical_ly|TikTok|trill_|BytedanceWebview|Snapchat|GSA\/|Line\/|MicroMessenger|Twitter for|LinkedInApp|KAKAOTALK/i;
+/** Any token an in-app browser adds to the system browser's user agent, from the list the corpus test scores by. */
+const IN_APP = new RegExp(
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', 'test', 'unit', 'in-app-browsers.json'), 'utf8'))
+    .map(({ token }) => token)
+    .join('|'),
+  'i',
+);
 
 const packument = await (await fetch(REGISTRY)).json();
 // Oldest first, so each entry is credited to the first version that published it.

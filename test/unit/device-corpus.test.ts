@@ -69,20 +69,13 @@ function userAgentsCorpus(): Scored[] {
   return entries.map((entry) => byOwnReport('user-agents', entry));
 }
 
-/** In-app browsers, by the token each adds to the system browser's user agent. */
-const IN_APP_BROWSERS: [name: string, token: RegExp][] = [
-  ['Facebook', /FBAN|FBAV|FB_IAB/],
-  ['Instagram', /Instagram/],
-  ['Pinterest', /Pinterest/i],
-  ['TikTok', /musical_ly|TikTok|trill_|BytedanceWebview/i],
-  ['Snapchat', /Snapchat/i],
-  ['X (Twitter)', /Twitter for/],
-  ['LinkedIn', /LinkedInApp/],
-  ['LINE', /Line\//],
-  ['WeChat', /MicroMessenger/],
-  ['KakaoTalk', /KAKAOTALK/i],
-  ['the Google app', /GSA\//],
-];
+/**
+ * In-app browsers, by the token each adds to the system browser's user agent (case aside); the
+ * collector of the in-app corpus keeps the entries that carry any of them.
+ */
+const IN_APP_BROWSERS = (
+  JSON.parse(readFileSync(join(import.meta.dirname, 'in-app-browsers.json'), 'utf8')) as { name: string; token: string }[]
+).map(({ name, token }) => [name, new RegExp(token, 'i')] as const);
 const inAppBrowser = (userAgent: string) => IN_APP_BROWSERS.find(([, token]) => token.test(userAgent))?.[0];
 
 /**
