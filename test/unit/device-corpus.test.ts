@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyDevice, type DeviceClass } from '../../src/domain/device';
+import { IN_APP_USER_AGENTS, PREVIEW_FETCHERS } from '../shared/user-agents';
 
 /**
  * Device classes against four public corpora of real user agents that no one on this project
@@ -51,8 +52,6 @@ function byOwnReport(source: string, entry: ReportedEntry): Scored {
     acceptedBecause: (got) => {
       if (got === 'android' && entry.platform.startsWith('iPhone') && /\bAndroid\b/.test(entry.userAgent))
         return 'the user agent names an Android phone while the browser reports an iPhone: a spoofed user agent, which the server cannot see through';
-      if (got === 'desktop' && /^Instagram [\d.]+ \(/.test(entry.userAgent))
-        return "the Instagram app's own request (its name first, no browser), which isbot's pattern for a client naming itself first takes for a script: the page is shown by the in-app browser, whose user agent is a phone's";
       return undefined;
     },
   };
@@ -232,5 +231,20 @@ describe('device classes on public corpora of real user agents', () => {
     expect(corpora.flat().length).toBeGreaterThanOrEqual(1000);
     for (const name of ['Facebook', 'Instagram', 'Pinterest', 'TikTok']) expect(inApp.get(name)!.total, name).toBeGreaterThan(0);
     expect(unexplained).toEqual([]);
+  });
+
+  it('sends the in-app browsers that isbot takes for scripts to their phone, and preview fetchers to the page', () => {
+    const inApp = IN_APP_USER_AGENTS.map(([name, expected, userAgent]) => ({ name, expected, got: classifyDevice({ userAgent }) }));
+    const previews = PREVIEW_FETCHERS.map(([name, userAgent]) => ({ name, got: classifyDevice({ userAgent }) }));
+    console.log(
+      [
+        'In-app browsers that isbot alone takes for scripts (hand-picked):',
+        ...inApp.map(({ name, expected, got }) => `  ${got === expected ? 'right' : 'WRONG'}: ${name} -> ${got}`),
+        'Link-preview fetchers (hand-picked): a bot, given the page with its preview tags:',
+        ...previews.map(({ name, got }) => `  ${got === 'desktop' ? 'bot, gets the page' : 'WRONG'}: ${name} -> ${got}`),
+      ].join('\n'),
+    );
+    for (const { name, expected, got } of inApp) expect(got, name).toBe(expected);
+    for (const { name, got } of previews) expect(got, name).toBe('desktop');
   });
 });
