@@ -34,9 +34,9 @@ payeeRoutes.get('/api/web_payment.php', async (c) => {
   if (c.req.query('action') !== 'getPayees' || c.req.query('target') !== 'partner') return c.json({ error: 'unknown action' }, 400);
   const term = (c.req.query('term') ?? '').trim();
   if (term.length < 3) return c.json([]);
-  const like = `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-  const { results } = await c.env.DB.prepare("SELECT data FROM payees WHERE name LIKE ? ESCAPE '\\' ORDER BY name LIMIT 50")
-    .bind(like)
+  // instr, not LIKE: SQLite refuses a LIKE pattern over 50 bytes, and a term may be twice that.
+  const { results } = await c.env.DB.prepare('SELECT data FROM payees WHERE instr(lower(name), lower(?)) > 0 ORDER BY name LIMIT 50')
+    .bind(term)
     .all<PayeeRow>();
   const list = results
     .map((r) => JSON.parse(r.data) as Record<string, unknown> & { address?: Record<string, string> })

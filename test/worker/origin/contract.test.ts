@@ -62,6 +62,21 @@ describe.each(implementations)('origin contract: %s', (_name, makeEnv) => {
     for (const r of everyone.value) expect(['1003', '1005', '1006', '1002']).not.toContain(r.id);
   });
 
+  it('getPayees answers a list for any term up to the limit, case aside, wildcards taken as they are', async () => {
+    const upper = await origin().searchPayees('VALLEY MED');
+    expect(upper.ok && upper.value.map((r) => r.name)).toEqual(['Valley Medical Group']);
+    for (const term of [
+      'Valley Medical Group '.repeat(3).slice(0, 49),
+      'x'.repeat(50),
+      'Valley %_ Group ñ'.repeat(6).slice(0, 100),
+      '%%%',
+      '___',
+    ]) {
+      const result = await origin().searchPayees(term);
+      expect(result, term).toEqual({ ok: true, value: [] });
+    }
+  });
+
   it('is_enabled reads the pay-wpbp-redirect flag', async () => {
     expect(await origin().featureEnabled('pay-wpbp-redirect')).toEqual({ ok: true, value: true });
   });

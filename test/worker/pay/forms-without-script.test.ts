@@ -375,6 +375,18 @@ describe('provider lookup without script', () => {
     expect(visibleText(await (await request(embeddedEnv(), '/web-payment?t=zzzzzz')).text())).toContain(PROVIDER_NOT_FOUND);
   });
 
+  it('a search term of 49 to 100 characters answers a list on the page and by the API, never an error', async () => {
+    for (const length of [49, 50, 51, 75, 100]) {
+      const term = encodeURIComponent('Valley Medical Group %_ '.repeat(5).slice(0, length));
+      const api = await request(embeddedEnv(), `/api/web_payment.php?action=getPayees&term=${term}&target=partner`);
+      expect(api.status, `${length}`).toBe(200);
+      expect(await api.json()).toEqual([]);
+      const page = await request(embeddedEnv(), `/web-payment?t=${term}`);
+      expect(page.status, `${length}`).toBe(200);
+      expect(visibleText(await page.text())).toContain(PROVIDER_NOT_FOUND);
+    }
+  });
+
   it('whatever the backend answers, only payees that take web payment are listed, on the page and by the API', async () => {
     await resetStandIn();
     const base = { street1: '', street2: '', city: '', state: '', zip: '' };
