@@ -127,7 +127,7 @@ export default function GetPaid({ view: initialView, session: initialSession, in
         {title(view === 'successKit' ? 'Thank you! Your brand kit is on its way.' : 'Success! Taking you to your payments...')}
       </div>
     );
-  if (view === 'oops' || view === 'preEmail') {
+  if (view === 'oops' || (view === 'preEmail' && !invite)) {
     return (
       <div role="status">
         {title(GENERIC_ERROR_TITLE)}
@@ -182,6 +182,12 @@ export default function GetPaid({ view: initialView, session: initialSession, in
             />{' '}
             Sign me up to get future payments electronically
           </label>
+        </>
+      )}
+      {view === 'preEmail' && (
+        <>
+          {title('Get paid with Papaya')}
+          <p>You were invited to receive your payments electronically. Continue to tell us where to reach you.</p>
         </>
       )}
       {view === 'setPass' && (

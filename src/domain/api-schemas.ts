@@ -96,6 +96,9 @@ export const EmailLinkSchema = z.object({
   scope: oauthText(2000),
   error: oauthText(500),
 });
+export type EmailLink = z.output<typeof EmailLinkSchema>;
+/** The `_form` name of the account-link button. */
+export const ACCOUNT_LINK_FORM = 'account-link';
 
 /** A field of a bill-info request, as the backend sends it and the browser sends it back. */
 export const FieldSchema = z.object({

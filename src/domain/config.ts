@@ -213,6 +213,9 @@ export function readConfig(bindings: object): SiteConfig {
 }
 
 /** Where "Return to the Papaya app" leads an iPhone: the app's universal link, or its App Store page without one. */
+/** The site's own origin: PUBLIC_URL when set, the request's otherwise. */
+export const siteOrigin = (config: SiteConfig, requestUrl: string) => config.publicUrl || new URL(requestUrl).origin;
+
 export const returnToAppUrl = (config: SiteConfig) => config.appLinkUrl || config.appStoreUrl;
 
 /** The store a phone should download the app from; desktop visitors get the download landing. */

@@ -95,6 +95,8 @@ export function getPaidCall(view: GetPaidView, values: GetPaidValues, session: S
       pass: values.pass,
       fax: values.fax.trim(),
     };
+  // An emailed invite is sent on only when the biller presses Continue: a mail scanner's fetch of the link never is.
+  if (view === 'preEmail') return { whichState: 'preEmail', i: invite };
   if (view === 'inviteForm')
     return {
       whichState: 'inviteForm',

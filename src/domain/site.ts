@@ -2,6 +2,22 @@
 
 export const DEFAULT_TITLE = 'Papaya - A Better Way to Bill Pay';
 
+/** The title of a payee's pages, in the tab and on a link's preview card. */
+export const payeeTitle = (payeeName: string) => `Pay ${payeeName} — Papaya`;
+
+/** The link-preview card every page declares (Open Graph), its image in `static/`. */
+export const PREVIEW = {
+  siteName: 'Papaya',
+  image: '/images/preview.png',
+  imageWidth: 1200,
+  imageHeight: 630,
+  imageAlt: 'Papaya: pay your bill securely by card or with the Papaya app.',
+  touchIcon: '/apple-touch-icon.png',
+} as const;
+
+/** The only query parameter a page's address keeps on its preview card: the payee, which is public. */
+export const PREVIEW_URL_PARAMS = ['p'] as const;
+
 export type MetaSection =
   | 'default'
   | 'about'

@@ -5,7 +5,7 @@ import { Document } from './shell/document';
 
 export function GetPaidPage(props: GetPaidProps) {
   return (
-    <Document page="Get-Paid" meta="getPaid">
+    <Document personal page="Get-Paid" meta="getPaid">
       <section className="card reset">
         <Island name="get-paid" form={GET_PAID_FORM} component={GetPaid} props={props} />
       </section>

@@ -16,7 +16,7 @@ export function InfoRequestPage({
   result?: InfoResult;
 }) {
   return (
-    <Document page="BillInfoRequest" title="Your Bill Payment - Papaya">
+    <Document personal page="BillInfoRequest" title="Your Bill Payment - Papaya">
       <section className="card reset">
         {result ? (
           <div role="status" className="reset-result">

@@ -6,7 +6,7 @@ import { Document } from './shell/document';
 
 export function PayLaterPage({ outcome, until }: { outcome: PayLaterOutcome; until: string }) {
   return (
-    <Document page="Pay-Later" title="Pay Later with Papaya">
+    <Document personal page="Pay-Later" title="Pay Later with Papaya">
       <section className="card reset">
         {outcome.view === 'welcomeInput' || outcome.view === 'welcomeQuery' ? (
           <Island name="pay-later" form={PAY_LATER_FORM} component={PayLater} props={{ until }} />

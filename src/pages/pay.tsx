@@ -1,6 +1,7 @@
 import SmsForm, { SMS_FORM } from '../../client/islands/sms-form';
 import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import type { Payee } from '../domain/payee';
+import { payeeTitle } from '../domain/site';
 import { Island } from '../web/island';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
@@ -33,7 +34,7 @@ function PayeeHeader({ payee }: { payee: Payee }) {
 /** Text-me-a-link: the plain page, or the one for a payee. */
 export function PayPage({ page, payee, webPayment, storeUrl, humanCheckSiteKey, appStoreUrl, playStoreUrl }: PayPageProps) {
   return (
-    <Document page={page} meta="pay" title={payee ? `Pay ${payee.payeeName} - Papaya` : undefined}>
+    <Document page={page} meta="pay" title={payee ? payeeTitle(payee.payeeName) : undefined}>
       <section className="card pay">
         {payee ? <PayeeHeader payee={payee} /> : <h1>Pay your bill with Papaya</h1>}
         <p>
@@ -68,7 +69,7 @@ export function PayPage({ page, payee, webPayment, storeUrl, humanCheckSiteKey, 
 
 export function MultiOptionPage({ provider, payee }: { provider: string; payee: Payee }) {
   return (
-    <Document page="Web-Pay-Multi-Option" meta="pay" title={`Pay ${payee.payeeName} - Papaya`}>
+    <Document page="Web-Pay-Multi-Option" meta="pay" title={payeeTitle(payee.payeeName)}>
       <section className="card hero">
         <p className="eyebrow">{payee.payeeName}</p>
         <h1>Pay your patient or company invoice below.</h1>

@@ -8,7 +8,7 @@ const day = (iso: string) =>
 
 export function ReceiptPage({ receipt }: { receipt: Receipt }) {
   return (
-    <Document page="Web-Pay" meta="pay" title="Payment received - Papaya">
+    <Document personal page="Web-Pay" meta="pay" title="Payment received - Papaya">
       <section className="card receipt">
         <h1>Thank you! Your payment was received.</h1>
         <dl className="receipt__details">

@@ -16,7 +16,7 @@ export function UpdatePasswordPage({
   humanCheckSiteKey?: string;
 }) {
   return (
-    <Document page="Update-Pass" title="Change Your Password - Papaya">
+    <Document personal page="Update-Pass" title="Change Your Password - Papaya">
       <section className="card reset">
         {view === 'no-token' && <NoTokenView />}
         {view === 'expired' && <ExpiredView />}

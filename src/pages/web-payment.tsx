@@ -1,6 +1,7 @@
 import ProviderLookup from '../../client/islands/provider-lookup';
 import WebPaymentForm, { type WebPaymentFormProps } from '../../client/islands/web-payment-form';
 import type { Payee, SearchResult } from '../domain/payee';
+import { payeeTitle } from '../domain/site';
 import { Island } from '../web/island';
 import { PAYMENT_FORM } from '../domain/payment';
 import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
@@ -48,7 +49,7 @@ interface WebPaymentPageProps {
 export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playStoreUrl }: WebPaymentPageProps) {
   const { address } = payee;
   return (
-    <Document page="Web-Pay" meta="pay" title={`Pay ${payee.payeeName} - Papaya`}>
+    <Document page="Web-Pay" meta="pay" title={payeeTitle(payee.payeeName)}>
       <div className="wp-layout">
         <section className="card wp-main">
           <h1>Pay {payee.payeeName}</h1>

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { BASE64_LINK_VALUE, EmailLinkSchema, PayLaterSchema, TOKEN_SHAPE } from '../domain/api-schemas';
+import { ACCOUNT_LINK_FORM, BASE64_LINK_VALUE, EmailLinkSchema, PayLaterSchema, TOKEN_SHAPE } from '../domain/api-schemas';
 import { PRIVATE_PAGE } from '../security/headers';
 import { humanCheckSiteKey, returnToAppUrl } from '../domain/config';
 import { adOf, cameFromOf, priceFor, startView } from '../domain/membership';
 import { PAY_LATER_FORM, PAY_LATER_RESULTS, payLaterMiss, payLaterOutcome, promotionOpen } from '../domain/pay-later';
 import { evenOut } from '../security/even-timing';
-import { AccountLinkPage } from '../pages/account-link';
+import { AccountLinkPage, type AccountLinkView } from '../pages/account-link';
 import { MemberSignupPage } from '../pages/member-signup';
 import { InfoRequestPage } from '../pages/info-request';
 import { GetPaidPage } from '../pages/get-paid';
@@ -94,23 +94,28 @@ accountRoutes.get('/member-signup', (c) => {
 });
 
 const LINKED_COOKIE = 'papaya_email_linked';
-/** Posts the link once; success is remembered for the browser session, so a reload does not post again. */
-accountRoutes.get('/account-link', async (c) => {
-  let linked = getCookie(c, LINKED_COOKIE) === '1';
-  if (!linked) {
-    // A malformed answer from sign-in is a failed link, and is not sent on.
-    const answer = EmailLinkSchema.safeParse({
-      state: c.req.query('state'),
-      code: c.req.query('code'),
-      scope: c.req.query('scope'),
-      error: c.req.query('error'),
-    });
-    const result = answer.success ? await c.get('origin').linkGmail(answer.data) : null;
-    linked = !!result?.ok && result.value;
-    if (linked) setCookie(c, LINKED_COOKIE, '1', { path: '/account-link', httpOnly: true, secure: true, sameSite: 'Lax' });
-  }
+/** A linked inbox is remembered for the browser session, so a reload shows success and posts nothing. */
+export function rememberLinked(c: Context<AppEnv>): void {
+  setCookie(c, LINKED_COOKIE, '1', { path: '/account-link', httpOnly: true, secure: true, sameSite: 'Lax' });
+}
+
+/**
+ * The answer from sign-in, shown with a button that sends it on (the form post in routes/forms.ts):
+ * opening the link never posts, so a scanner's or a preview's fetch cannot use its code up. Sign-in's
+ * own refusal, or an answer that cannot be one, is the failure at once.
+ */
+accountRoutes.get('/account-link', (c) => {
+  const posted = postedFor(postedForm(c), ACCOUNT_LINK_FORM);
+  const answer = EmailLinkSchema.safeParse({
+    state: c.req.query('state'),
+    code: c.req.query('code'),
+    scope: c.req.query('scope'),
+    error: c.req.query('error'),
+  });
+  const pending = answer.success && answer.data.code && !answer.data.error ? answer.data : undefined;
+  const view: AccountLinkView = getCookie(c, LINKED_COOKIE) === '1' || posted?.done ? 'linked' : posted || !pending ? 'failed' : 'confirm';
   const returnUrl = c.get('device') === 'apple' ? returnToAppUrl(c.get('config')) : undefined;
-  return renderPage(c, <AccountLinkPage linked={linked} returnUrl={returnUrl} />, { headers: PRIVATE_PAGE });
+  return renderPage(c, <AccountLinkPage view={view} link={pending} returnUrl={returnUrl} />, { headers: PRIVATE_PAGE });
 });
 
 accountRoutes.get('/update-info-request', async (c) => {
@@ -143,8 +148,6 @@ accountRoutes.get('/getpaid', async (c) => {
   if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE });
   // An invite that cannot be one is not sent on: the visitor gets the error view.
   if (!BASE64_LINK_VALUE.test(invite)) return renderPage(c, <GetPaidPage view="oops" session={{}} {...base} />, { headers: PRIVATE_PAGE });
-  // An invite posts at once: the first view is the server's answer, drawn complete.
-  const answer = await c.get('origin').getPaid({ whichState: 'preEmail', i: invite });
-  const { nextView, ...session } = answer.ok ? answer.value : { nextView: 'oops' as const };
-  return renderPage(c, <GetPaidPage view={nextView} session={session} invite={invite} {...base} />, { headers: PRIVATE_PAGE });
+  // An invite is sent on by the biller's Continue, never by opening the link: mail scanners open every link.
+  return renderPage(c, <GetPaidPage view="preEmail" session={{}} invite={invite} {...base} />, { headers: PRIVATE_PAGE });
 });

@@ -8,7 +8,7 @@ export const assetRoutes = new Hono<AppEnv>();
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=3600';
 
-for (const pattern of ['/assets/*', '/images/*', '/favicon.svg', '/robots.txt']) {
+for (const pattern of ['/assets/*', '/images/*', '/favicon.svg', '/apple-touch-icon.png', '/robots.txt']) {
   assetRoutes.get(pattern, async (c) => {
     const res = await c.env.ASSETS.fetch(c.req.raw);
     if (res.status === 404) return notFound(c);

@@ -19,7 +19,8 @@ import { allAnswered, CANCEL_FAILED, type Field, INFO_FORM, infoFieldName, isCon
 import { INVALID_EMAIL, REQUIRED } from '../domain/messages';
 import { looksLikeEmail } from '../domain/email';
 import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from '../domain/pay-later';
-import { NewPasswordSchema } from '../domain/api-schemas';
+import { ACCOUNT_LINK_FORM, NewPasswordSchema } from '../domain/api-schemas';
+import { rememberLinked } from './account';
 import { RESET_FORM, resetView } from '../domain/password';
 import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, payerSchema, UNREPEATED_CARD_FIELDS } from '../domain/payment';
 import type { AppEnv } from '../web/app-env';
@@ -250,6 +251,22 @@ FORMS[GET_PAID_FORM] = async (c, fields, dispatch) => {
   const target = successTarget(nextView, next, c.get('config').billerPanelUrl);
   if (target) return seeOther(c, target);
   return pageAgain(c, dispatch, state(nextView, next, nextView === view ? {} : { values: {} }), 200);
+};
+
+/** Linking an inbox: the answer from sign-in sent on by the visitor's button, success remembered for the session. */
+FORMS[ACCOUNT_LINK_FORM] = async (c, fields, dispatch) => {
+  const answer = await callApi(c, dispatch, 'POST', '/api/link_gmail_account.php', {
+    state: one(fields, 'state') ?? '',
+    code: one(fields, 'code') ?? '',
+    scope: one(fields, 'scope') ?? '',
+    error: '',
+  });
+  if (answer.status === 429) return again(c, dispatch, refused(ACCOUNT_LINK_FORM, {}, answer), answer);
+  if (answer.status !== 200 || answer.body.success !== 'true')
+    return pageAgain(c, dispatch, { form: ACCOUNT_LINK_FORM, values: {}, errors: {} }, answer.status === 200 ? 200 : answer.status);
+  rememberLinked(c);
+  // Without the code in the address: a reload or a shared link shows the result and posts nothing.
+  return seeOther(c, `/account-link?done=${ACCOUNT_LINK_FORM}`);
 };
 
 /** The membership waitlist: the payment choice through the API, then a 303 to the joined view. */

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../domain/config';
+import { siteOrigin, type SiteConfig } from '../domain/config';
 /**
  * Which URLs may become a redirect: this site's own paths, and the configured store and web-pay
  * hosts over https. Everything else (other hosts, protocol-relative and backslash tricks,
@@ -57,7 +57,7 @@ export function originsOf(urls: string[]): string[] {
 /** Where this site may send a visitor: its own paths, web pay and the app stores. */
 export function redirectPolicy(config: SiteConfig, requestUrl: string): RedirectPolicy {
   return {
-    siteOrigin: config.publicUrl || new URL(requestUrl).origin,
+    siteOrigin: siteOrigin(config, requestUrl),
     allowedOrigins: originsOf([config.webPayUrl, config.appStoreUrl, config.playStoreUrl]),
   };
 }

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { ConfigError, readConfig, type SiteConfig } from '../domain/config';
+import { ConfigError, readConfig, siteOrigin, type SiteConfig } from '../domain/config';
 import { CROSS_SITE_REFUSED, type ApiError } from '../domain/errors';
 import { classifyDevice } from '../domain/device';
 import { originForRequest, type CallOutcome } from '../origin';
@@ -83,8 +83,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** A state-changing request from another site's page is refused before any route sees it. */
 export const refuseCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const siteOrigin = c.get('config').publicUrl || new URL(c.req.url).origin;
-  if (!crossSiteWrite(c.req.method, c.req.raw.headers, siteOrigin)) return next();
+  if (!crossSiteWrite(c.req.method, c.req.raw.headers, siteOrigin(c.get('config'), c.req.url))) return next();
   logSecurityEvent(c.get('requestId'), 'cross-site-refused', { path: c.req.path, method: c.req.method });
   return c.json<ApiError>({ error: CROSS_SITE_REFUSED, fields: {} }, 403);
 };

@@ -7,6 +7,10 @@ import type { PostedForm } from '../domain/posted-form';
 export interface PageContextValue {
   nonce: string;
   path: string;
+  /** The page's address on its preview card: the site's origin, the path, and only public parameters. */
+  previewUrl: string;
+  /** The site's origin, for absolute addresses (the preview image). */
+  siteOrigin: string;
   device: DeviceClass;
   headerless: boolean;
   /** Filled by `<Island>` as islands render; read by the scripts at the end of `<body>`. */

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import type { ReactElement } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { isBot } from '../domain/device';
-import { isHeaderless } from '../domain/site';
+import { siteOrigin } from '../domain/config';
+import { isHeaderless, PREVIEW_URL_PARAMS } from '../domain/site';
 import { PageContext, type PageContextValue } from './page-context';
 import { serverErrorResponse } from './server-error';
 import type { AppEnv } from './app-env';
@@ -23,6 +24,18 @@ export interface RenderInit {
   reuse?: true | Partial<Record<Exclude<SlotName, 'nonce'>, string>>;
 }
 
+/** The page's address for its preview card: personal query parameters (tokens, emails) never appear. */
+function previewUrl(origin: string, requestUrl: string): string {
+  const { pathname, searchParams } = new URL(requestUrl);
+  const kept = new URLSearchParams();
+  for (const name of PREVIEW_URL_PARAMS) {
+    const value = searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return `${origin}${pathname}${query ? `?${query}` : ''}`;
+}
+
 const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE };
 
 /**
@@ -32,9 +45,12 @@ const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE }
  */
 export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: RenderInit = {}): Promise<Response> {
   const requestId = c.get('requestId');
+  const origin = siteOrigin(c.get('config'), c.req.url);
   const context: PageContextValue = {
     nonce: c.get('nonce'),
     path: c.req.path,
+    previewUrl: previewUrl(origin, c.req.url),
+    siteOrigin: origin,
     device: c.get('device'),
     headerless: isHeaderless(c.req.query('headerless')),
     islands: new Set(),
@@ -45,7 +61,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
   const headers = { ...HTML_HEADERS, ...init.headers };
   try {
     if (init.reuse) {
-      const key = pageKey(page, [context.path, context.device, context.headerless, context.year, status]);
+      const key = pageKey(page, [context.previewUrl, context.device, context.headerless, context.year, status]);
       // A page that shows what a visitor posted is theirs alone: drawn anew, never kept for others.
       let kept = context.posted ? undefined : reusedPage(key);
       if (kept === undefined) {

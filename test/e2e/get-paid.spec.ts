@@ -45,6 +45,8 @@ test('an invite opens the invite form, which sends the biller to the brand kit',
   await page.goto(`/getpaid?i=${Buffer.from('1008').toString('base64')}`);
   await ready(page);
   await expect(page.getByRole('heading', { name: 'Get paid with Papaya' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('Statements you send a month')).toBeVisible();
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.locator('#gp-email-error')).toHaveText('Please enter a valid email address.');
   await expect(page.locator('#gp-statements-error')).toHaveText('Please choose how many statements you send a month.');

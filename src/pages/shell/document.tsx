@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BOT_NOTICE_PAGES, FOOTERLESS_PAGES, PAGE_META, type MetaSection } from '../../domain/site';
+import { BOT_NOTICE_PAGES, FOOTERLESS_PAGES, PAGE_META, PREVIEW, type MetaSection } from '../../domain/site';
 import { entryScriptSrc, stylesheetHref } from '../../web/assets';
 import { usePageContext } from '../../web/page-context';
 import { BotNotice } from './bot-notice';
@@ -14,6 +14,8 @@ export interface ShellProps {
   title?: string;
   /** Pages shown inside another site's frame never show navigation or footer. */
   chromeless?: boolean;
+  /** Reached by a personal link (a token, an email): kept out of search engines. */
+  personal?: boolean;
   children: ReactNode;
 }
 
@@ -35,19 +37,46 @@ function Curves() {
   );
 }
 
-export function Document({ page, meta = 'default', title, chromeless = false, children }: ShellProps) {
+/**
+ * The card a messaging app draws for a link (iMessage, Google Messages, WhatsApp, Slack and the
+ * like read Open Graph; X reads its own card tags), from the page's title and its section's
+ * description only: nothing personal, whatever the link carried.
+ */
+function PreviewTags({ title, description }: { title: string; description: string }) {
+  const { previewUrl, siteOrigin } = usePageContext();
+  return (
+    <>
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={PREVIEW.siteName} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={previewUrl} />
+      <meta property="og:image" content={`${siteOrigin}${PREVIEW.image}`} />
+      <meta property="og:image:width" content={String(PREVIEW.imageWidth)} />
+      <meta property="og:image:height" content={String(PREVIEW.imageHeight)} />
+      <meta property="og:image:alt" content={PREVIEW.imageAlt} />
+      <meta name="twitter:card" content="summary_large_image" />
+    </>
+  );
+}
+
+export function Document({ page, meta = 'default', title, chromeless = false, personal = false, children }: ShellProps) {
   const { path, headerless, year } = usePageContext();
   const { title: sectionTitle, description } = PAGE_META[meta];
+  const pageTitle = title ?? sectionTitle;
   const bare = chromeless || headerless;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{title ?? sectionTitle}</title>
+        <title>{pageTitle}</title>
         <meta name="description" content={description} />
+        {personal && <meta name="robots" content="noindex, nofollow" />}
+        <PreviewTags title={pageTitle} description={description} />
         <meta name="theme-color" content="#c2410c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={PREVIEW.touchIcon} />
         <link rel="stylesheet" href={stylesheetHref} />
       </head>
       <body className={bare ? 'is-headerless' : undefined}>

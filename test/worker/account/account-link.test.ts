@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DESKTOP, IPHONE, scriptTags, visibleText } from '../helpers';
-import { httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
+import { freshClient, httpEnv, injectFault, postForm, request, resetStandIn, standInCalls } from '../origin-helpers';
 
 const visit = (path: string, ua = DESKTOP, cookie?: string) =>
   request(httpEnv(), path, { headers: { 'User-Agent': ua, ...(cookie ? { Cookie: cookie } : {}) } });
@@ -9,17 +9,31 @@ const visit = (path: string, ua = DESKTOP, cookie?: string) =>
 describe('/account-link', () => {
   beforeEach(resetStandIn);
 
-  it('posts the link result once and shows success, remembered for the session', async () => {
+  it('opening the link posts nothing; the button sends the answer once and success is remembered for the session', async () => {
     const res = await visit('/account-link?code=auth-code&scope=gmail.readonly&state=s1');
     const html = await res.text();
-    expect(visibleText(html)).toContain('Your email is linked!');
+    expect(visibleText(html)).toContain('Link your email to Papaya');
     expect(scriptTags(html)).toEqual([]);
+    expect(await standInCalls()).toEqual([]);
+
+    const sent = await postForm(
+      '/account-link?code=auth-code&scope=gmail.readonly&state=s1',
+      { _form: 'account-link', state: 's1', code: 'auth-code', scope: 'gmail.readonly' },
+      freshClient(),
+      'same-origin',
+      httpEnv(),
+    );
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('Location')).toBe('/account-link?done=account-link');
     const calls = await standInCalls();
     expect(calls).toHaveLength(1);
     expect(JSON.parse(calls[0]!.body)).toEqual({ state: 's1', code: 'auth-code', scope: 'gmail.readonly', error: '' });
-    const cookie = res.headers.get('Set-Cookie')!;
+    const cookie = sent.headers.get('Set-Cookie')!;
     expect(cookie).toMatch(/^papaya_email_linked=1; .*HttpOnly/);
     expect(cookie).not.toMatch(/Max-Age|Expires/);
+    expect(visibleText(await (await visit('/account-link?done=account-link', DESKTOP, 'papaya_email_linked=1')).text())).toContain(
+      'Your email is linked!',
+    );
 
     await resetStandIn();
     const again = await visit('/account-link?code=auth-code', DESKTOP, 'papaya_email_linked=1');
@@ -27,19 +41,38 @@ describe('/account-link', () => {
     expect(await standInCalls()).toEqual([]);
   });
 
-  it('shows the failure when the provider refused, or the call failed', async () => {
+  it('shows the failure when the provider refused, without a call, or when the call failed', async () => {
     expect(visibleText(await (await visit('/account-link?error=access_denied')).text())).toContain(
       'Oh no! There was an issue linking your email.',
     );
+    expect(await standInCalls()).toEqual([]);
     await injectFault('/api/link_gmail_account.php', 'status-500');
-    const failed = await visit('/account-link?code=c');
+    const failed = await postForm(
+      '/account-link?code=c',
+      { _form: 'account-link', state: '', code: 'c', scope: '' },
+      freshClient(),
+      'same-origin',
+      httpEnv(),
+    );
     expect(visibleText(await failed.text())).toContain('Oh no! There was an issue linking your email.');
     expect(failed.headers.get('Set-Cookie')).toBeNull();
   });
 
+  it('the button is refused from another site', async () => {
+    const res = await postForm(
+      '/account-link?code=c',
+      { _form: 'account-link', state: '', code: 'c', scope: '' },
+      freshClient(),
+      'cross-site',
+      httpEnv(),
+    );
+    expect(res.status).toBe(403);
+    expect(await standInCalls()).toEqual([]);
+  });
+
   it("the way back is the app's universal link when one is set, its App Store page otherwise", async () => {
     const returnHref = async (e: Env) => {
-      const html = await (await request(e, '/account-link?code=c', { headers: { 'User-Agent': IPHONE } })).text();
+      const html = await (await request(e, '/account-link?error=access_denied', { headers: { 'User-Agent': IPHONE } })).text();
       return /<a class="button" href="([^"]+)">Return to the Papaya app<\/a>/.exec(html)?.[1];
     };
     expect(await returnHref(httpEnv({ APP_LINK_URL: 'https://open.papaya-app.test/linked' } as Partial<Env>))).toBe(
@@ -49,7 +82,13 @@ describe('/account-link', () => {
   });
 
   it('offers the way back to the app on an iPhone only', async () => {
-    expect(visibleText(await (await visit('/account-link?code=c', IPHONE)).text())).toContain('Return to the Papaya app');
-    expect(visibleText(await (await visit('/account-link?code=c')).text())).not.toContain('Return to the Papaya app');
+    expect(visibleText(await (await visit('/account-link?done=account-link', IPHONE, 'papaya_email_linked=1')).text())).toContain(
+      'Return to the Papaya app',
+    );
+    expect(visibleText(await (await visit('/account-link?done=account-link', DESKTOP, 'papaya_email_linked=1')).text())).not.toContain(
+      'Return to the Papaya app',
+    );
+    // Not before the link is made: the button is the way on.
+    expect(visibleText(await (await visit('/account-link?code=c', IPHONE)).text())).not.toContain('Return to the Papaya app');
   });
 });

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
-import { embeddedEnv, freshClient, httpEnv, injectFault, json, postForm, request, resetStandIn } from '../origin-helpers';
+import { embeddedEnv, freshClient, httpEnv, injectFault, json, postForm, request, resetStandIn, standInCalls } from '../origin-helpers';
 
 const props = (html: string) => islandProps(html, 'get-paid');
 const get = async (path: string, e = embeddedEnv()) => (await request(e, path, { headers: { 'User-Agent': DESKTOP } })).text();
@@ -13,16 +13,31 @@ describe('/getpaid', () => {
     expect(visibleText(html)).toContain('Access code');
   });
 
-  it('with an invite posts at once and opens the view the server names', async () => {
-    const html = await get(`/getpaid?i=${btoa('1001')}`);
-    expect(props(html)).toMatchObject({ view: 'inviteForm', session: { payeeName: 'Valley Medical Group', payeeId: '1001' } });
-    expect(visibleText(html)).toContain('Statements you send a month');
+  it('with an invite asks the biller to continue, and sends the invite on only when they do', async () => {
+    await resetStandIn();
+    const html = await get(`/getpaid?i=${btoa('1001')}`, httpEnv());
+    expect(props(html)).toMatchObject({ view: 'preEmail', invite: btoa('1001') });
+    expect(visibleText(html)).toContain('Get paid with Papaya');
+    expect(html).toContain('name="whichState" value="preEmail"');
+    expect(await standInCalls()).toEqual([]);
+    const next = await postForm(`/getpaid?i=${btoa('1001')}`, { _form: 'get-paid', whichState: 'preEmail', i: btoa('1001') });
+    const after = await next.text();
+    expect(props(after)).toMatchObject({ posted: { data: { view: 'inviteForm' } } });
+    expect(visibleText(after)).toContain('Statements you send a month');
+    expect(visibleText(after)).toContain('Valley Medical Group');
   });
 
   it('a failed invite call shows the generic error view', async () => {
     await resetStandIn();
     await injectFault('/api/api_get_paid', 'status-500');
-    const html = await get(`/getpaid?i=${btoa('1001')}`, httpEnv());
+    const res = await postForm(
+      `/getpaid?i=${btoa('1001')}`,
+      { _form: 'get-paid', whichState: 'preEmail', i: btoa('1001') },
+      freshClient(),
+      'same-origin',
+      httpEnv(),
+    );
+    const html = await res.text();
     expect(visibleText(html)).toContain('Oops something went wrong');
     expect(visibleText(html)).toContain('Please try again later or contact us at support@papayapay.com');
     await resetStandIn();

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DESKTOP, visibleText } from '../helpers';
-import { httpEnv, injectFault, request, resetStandIn } from '../origin-helpers';
+import { freshClient, httpEnv, injectFault, postForm, request, resetStandIn } from '../origin-helpers';
 
 /**
  * Every page that asks the backend before it is drawn, with the backend refusing connections,
@@ -22,9 +22,17 @@ const PAGES: Array<[string, number, string]> = [
   ['/web-payment-multi-option/faultprobe{n}', 503, UNAVAILABLE],
   ['/update-password?x=RESET-VALID', 200, 'This link has expired'],
   ['/update-info-request?t=INFO-FEE', 200, 'Error retrieving info. Please try again later.'],
-  ['/getpaid?i=ACCESS1', 200, 'Oops something went wrong'],
-  ['/account-link?code=c&state=s', 200, 'Oh no! There was an issue linking your email.'],
   ['/pay-later?ue=bWVtYmVyQGV4YW1wbGUuY29t', 200, 'Oops! Something went wrong.'],
+];
+
+/** Pages that ask the backend only when the visitor presses their button (a form posted without script). */
+const BUTTONS: Array<[string, Record<string, string>, string]> = [
+  [`/getpaid?i=${btoa('1001')}`, { _form: 'get-paid', whichState: 'preEmail', i: btoa('1001') }, 'Oops something went wrong'],
+  [
+    '/account-link?code=c&state=s',
+    { _form: 'account-link', code: 'c', state: 's', scope: '' },
+    'Oh no! There was an issue linking your email.',
+  ],
 ];
 
 let n = 0;
@@ -43,6 +51,16 @@ describe('pages whose backend call fails', () => {
       const e = await backendThat(mode);
       const res = await request(e, page.replace('{n}', String(++n)), { headers: { 'User-Agent': DESKTOP } });
       expect(res.status).toBe(status);
+      expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+      const shown = visibleText(await res.text());
+      expect(shown).toContain(text);
+      expect(shown).not.toMatch(/TypeError|SyntaxError|ZodError|ECONNREFUSED|\bat [\w.]+ \(|stack/i);
+    });
+
+    it.each(BUTTONS)(`${mode}: the button of %s answers with a clear message`, async (page, fields, text) => {
+      const e = await backendThat(mode);
+      const res = await postForm(page, fields, freshClient(), 'same-origin', e);
+      expect([200, 502, 503, 504]).toContain(res.status);
       expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
       const shown = visibleText(await res.text());
       expect(shown).toContain(text);
