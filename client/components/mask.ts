@@ -27,6 +27,8 @@ export function useMask(
 ): void {
   const mask = useRef<InputMask<FactoryArg> | null>(null);
   const report = useRef(onValue);
+  /** Set while a value from outside is handed to the mask: the mask's echo of it is not news to report. */
+  const syncing = useRef(false);
   useEffect(() => {
     report.current = onValue;
   }, [onValue]);
@@ -39,7 +41,9 @@ export function useMask(
       void import('imask').then(({ default: IMask }) => {
         if (gone || mask.current) return;
         const m = IMask(el, options);
-        m.on('accept', () => report.current(m.value));
+        m.on('accept', () => {
+          if (!syncing.current) report.current(m.value);
+        });
         mask.current = m;
         // Marks the field as masked (for tests and styles).
         el.dataset.masked = 'true';
@@ -62,6 +66,12 @@ export function useMask(
   // In the commit itself, never later: a passive effect could run after the mask has taken
   // further keystrokes and would write an older value back over them.
   useLayoutEffect(() => {
-    if (mask.current && mask.current.value !== value) mask.current.value = value;
+    if (!mask.current || mask.current.value === value) return;
+    syncing.current = true;
+    try {
+      mask.current.value = value;
+    } finally {
+      syncing.current = false;
+    }
   }, [value]);
 }

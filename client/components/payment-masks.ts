@@ -17,7 +17,18 @@ export const PAYMENT_MASKS = {
   } as unknown as FactoryArg,
   amount: {
     mask: '$num',
-    blocks: { num: { mask: Number, scale: 2, thousandsSeparator: ',', radix: '.', mapToRadix: ['.'], min: 0, max: 99_999_999 } },
+    blocks: {
+      num: {
+        mask: Number,
+        scale: 2,
+        padFractionalZeros: true,
+        thousandsSeparator: ',',
+        radix: '.',
+        mapToRadix: ['.'],
+        min: 0,
+        max: 99_999_999,
+      },
+    },
   } as FactoryArg,
 } satisfies Record<string, FactoryArg>;
 

@@ -1,7 +1,16 @@
 import { useMemo, useRef, useState, type FormEvent, type ComponentProps } from 'react';
 import { config as zodConfig } from 'zod/mini';
 import { fieldErrors } from '../../src/domain/errors';
-import { CARD_FIELDS, cardSchema, PAYER_FIELDS, payerSchema, PAYMENT_FORM, paymentFailed, type PayeeRules } from '../../src/domain/payment';
+import {
+  CARD_FIELDS,
+  cardSchema,
+  PAYER_FIELDS,
+  payerSchema,
+  PAYMENT_FORM,
+  paymentFailed,
+  shownAmount,
+  type PayeeRules,
+} from '../../src/domain/payment';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { US_STATES } from '../../src/domain/us-states';
@@ -192,9 +201,10 @@ export default function WebPaymentForm({
         if (Object.keys(answer.fields).some(isPayerField)) setStep('payer');
       }
       if (answer.status === 'error' && answer.message) {
-        // A decline: the processor's message at the card field, the security code to type again.
+        // A decline: the processor's message at the card field, the card number and security code to
+        // type again (another card, most often), as without script.
         setServerErrors((e) => ({ ...e, ccn: answer.message! }));
-        setValues((v) => ({ ...v, cvv: '' }));
+        setValues((v) => ({ ...v, ccn: '', cvv: '' }));
         touch('ccn');
         requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('#wp-ccn')?.focus());
       }
@@ -228,7 +238,8 @@ export default function WebPaymentForm({
           {step === 'card' ? (
             <div className="wp-summary">
               <p>
-                {values.patientName} · {company ? invoices.map((i) => i.value).join(', ') : values.account} · {values.amount}
+                {values.patientName} · {company ? invoices.map((i) => i.value).join(', ') : values.account} ·{' '}
+                {shownAmount(values.amount ?? '')}
               </p>
               {payerHidden}
               {/* Belongs to the edit form below, so Enter in a card field never presses it. */}

@@ -49,6 +49,16 @@ const required = (max: number, tooLong = 'This is too long.') =>
 /** A required text that must also match `pattern`. */
 const requiredMatching = (max: number, pattern: RegExp, message: string) => required(max, message).check(z.regex(pattern, message));
 
+/** Dollars as the site shows them: `$1,234.50`. */
+export const formatDollars = (dollars: number) =>
+  `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** A typed amount as the site shows it back (`12.5` is `$12.50`), or as typed when it is no amount. */
+export function shownAmount(typed: string): string {
+  const amount = parseAmount(typed);
+  return Number.isFinite(amount) ? formatDollars(amount) : typed;
+}
+
 /** `$1,234.50` → 1234.5; anything that is not a positive amount of money is NaN. */
 export function parseAmount(value: string): number {
   const cleaned = value.replace(/[$,\s]/g, '');

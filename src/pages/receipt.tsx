@@ -1,8 +1,9 @@
+import { formatDollars } from '../domain/payment';
 import type { Receipt } from '../domain/receipt';
 import { SUPPORT_EMAIL } from '../domain/site';
 import { Document } from './shell/document';
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = (cents: number) => formatDollars(cents / 100);
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'America/Los_Angeles' });
 

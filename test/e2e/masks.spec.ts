@@ -130,6 +130,29 @@ test.describe('input masks', () => {
   });
 });
 
+test.describe('the amount, once the visitor moves on', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('shows dollars and cents: a trailing zero is kept, and whole dollars get their cents', async ({ page }) => {
+    await page.goto('/web-payment?p=1001');
+    await expect(page.locator('[data-island="web-payment-form"][data-hydrated="true"]')).toHaveCount(1);
+    const amount = page.getByLabel('Payment Amount', { exact: true });
+    for (const [typed, shown] of [
+      ['12.50', '$12.50'],
+      ['12', '$12.00'],
+      ['1234.5', '$1,234.50'],
+    ]) {
+      await amount.focus();
+      await expect(amount).toHaveAttribute('data-masked', 'true');
+      await amount.selectText();
+      await page.keyboard.press('Backspace');
+      await amount.pressSequentially(typed!);
+      await page.getByLabel('Email').focus();
+      await expect(amount).toHaveValue(shown!);
+    }
+  });
+});
+
 test.describe('a mask that arrives while the visitor types', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -51,13 +51,13 @@ test('a patient finds the provider, confirms it and pays by keyboard alone, then
   await typeAndTab(page, 'A-1001');
   await typeAndTab(page, '01/31/1980');
   await typeAndTab(page, '125.5');
-  await expect(page.getByLabel('Payment Amount')).toHaveValue('$125.5');
+  await expect(page.getByLabel('Payment Amount')).toHaveValue('$125.50');
   await typeAndTab(page, 'jane@example.com');
   await page.keyboard.type('(559) 555-0100');
   await page.keyboard.press('Enter');
 
   await expect(page.getByLabel('Card Number')).toBeFocused();
-  await expect(page.getByText('Jane Doe · A-1001 · $125.5')).toBeVisible();
+  await expect(page.getByText('Jane Doe · A-1001 · $125.50')).toBeVisible();
   await expectAccessible(page);
   await typeAndTab(page, '4242424242424242');
   await expect(page.getByLabel('Card Number')).toHaveValue('4242 4242 4242 4242');
@@ -150,7 +150,9 @@ test('Cedar Valley Hospital refuses an American Express card', async ({ page }) 
   await expect(page.locator('#wp-ccn-error')).toHaveText('Invalid / Not Accepted');
 });
 
-test('a failed payment says why, brings the button back and keeps every typed value', async ({ page }) => {
+test('a failed payment says why at the card, brings the button back and keeps every typed value but the card number and code', async ({
+  page,
+}) => {
   await page.route('**/payment/payment_back.php**', (route) =>
     route.fulfill({
       status: 200,
@@ -179,8 +181,12 @@ test('a failed payment says why, brings the button back and keeps every typed va
     page.getByRole('alert').filter({ hasText: 'There was a problem saving your payment: The card was declined.' }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Payment' })).toBeEnabled();
+  // A declined card is typed again (or another one), as without script; the rest is kept.
+  await expect(page.getByLabel('Card Number')).toHaveValue('');
+  await expect(page.getByLabel('Security Code (CVV)')).toHaveValue('');
+  await expect(page.locator('#wp-ccn-error')).toHaveText('The card was declined.');
   for (const [label, value] of [
-    ['Card Number', '4111 1111 1111 1111'],
+    ['Expiration (MM/YY)', '12/30'],
     ['Name on Card', 'Lee Park'],
     ['City', 'Modesto'],
     ['ZIP Code', '95354'],
