@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { artefactPath } from '../shared/browser-server';
 import { expect, test } from './support';
 
 /**
@@ -62,6 +63,7 @@ for (const javaScript of [true, false]) {
       await page.waitForURL(/\/receipt\/PAP-[A-Z0-9]{8}$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your payment was received.');
       await expect(page.getByText('$42.50')).toBeVisible();
+      await page.screenshot({ path: artefactPath('chromium', javaScript, 'receipt'), fullPage: true });
     });
 
     test('a new password is set from the emailed link', async ({ page }) => {

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { browserServer, startSiteCommand } from '../shared/browser-server';
 
-export const BASE_URL = 'http://127.0.0.1:8799';
-export const FORMS_URL = 'http://127.0.0.1:8798';
+const server = browserServer('e2e', 8799, 8798);
+export const BASE_URL = server.siteUrl;
+export const FORMS_URL = server.formsUrl;
 /** Everything `wrangler dev` prints during the run, the Worker's log lines among it; read by worker-logs.check.ts. */
-export const WORKER_LOG = '.wrangler/e2e-worker.log';
+export const WORKER_LOG = server.log;
 
 // Debian's Chromium where it is installed (CI and the dev machines); Playwright's own browser elsewhere.
 const debianChromium = '/usr/bin/chromium';
@@ -21,15 +23,6 @@ const launchOptions = existsSync(debianChromium)
       ],
     }
   : {};
-
-const vars = [
-  `VERIFY_MERCHANT_FORM_URL:${FORMS_URL}/merchant`,
-  `VERIFY_CONFIRMATION_FORM_URL:${FORMS_URL}/confirmation`,
-  `VERIFY_NEWPARTNER_FORM_URL:${FORMS_URL}/newpartner`,
-  `WIDGET_FRAME_ANCESTORS:${FORMS_URL}`,
-  // The promotion ended in 2019; the browser tests walk the live flow.
-  'PAY_LATER_UNTIL:2099-12-31',
-].map((v) => `--var ${v}`);
 
 export default defineConfig({
   testDir: '.',
@@ -51,18 +44,13 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node test/e2e/stand-ins/forms.mjs',
+      command: `FORMS_PORT=${new URL(FORMS_URL).port} SITE_URL=${BASE_URL} node test/e2e/stand-ins/forms.mjs`,
       url: `${FORMS_URL}/merchant`,
       reuseExistingServer: false,
       cwd: '../..',
     },
     {
-      // A fresh, migrated database each run, so demo tokens and send limits start over.
-      command: [
-        `rm -rf .wrangler/e2e-state ${WORKER_LOG}`,
-        'npx wrangler d1 migrations apply DB --local --persist-to .wrangler/e2e-state',
-        `npx wrangler dev --port 8799 --ip 127.0.0.1 --persist-to .wrangler/e2e-state ${vars.join(' ')} > ${WORKER_LOG} 2>&1`,
-      ].join(' && '),
+      command: startSiteCommand(server),
       url: `${BASE_URL}/robots.txt`,
       reuseExistingServer: false,
       timeout: 120_000,

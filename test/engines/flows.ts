@@ -1,0 +1,265 @@
+import { eventually, type Window } from './engines';
+
+/**
+ * Every flow of both specs, as a visitor walks it: each field typed key by key (the masks at
+ * work when script runs), each button pressed. Written once for every engine and for script on
+ * and off; `ready` waits for an island to be running when script is on.
+ */
+export interface FlowContext {
+  w: Window;
+  site: string;
+  javaScript: boolean;
+  /** Where this run keeps its artefacts (the receipt's screenshot). */
+  artefact: (name: string) => string;
+}
+
+export interface Flow {
+  name: string;
+  /** Walked with the engine's own user agent (a computer's) at phone width: phones are sent on elsewhere. */
+  computer?: boolean;
+  run: (context: FlowContext) => Promise<void>;
+}
+
+async function ready({ w, javaScript }: FlowContext, island: string) {
+  if (javaScript) await eventually(() => w.has(`[data-island="${island}"][data-hydrated="true"]`), Boolean, `${island} hydrated`);
+}
+
+async function sees({ w }: FlowContext, text: string, timeoutMs?: number) {
+  await eventually(
+    () => w.text(),
+    (shown) => shown.includes(text),
+    `the page shows "${text}"`,
+    timeoutMs,
+  );
+}
+
+async function at({ w }: FlowContext, pattern: RegExp) {
+  try {
+    return await eventually(
+      () => w.url(),
+      (url) => pattern.test(url),
+      `the address matches ${pattern}`,
+    );
+  } catch (error) {
+    // What the page says instead is what a visitor would report.
+    throw new Error(`${String(error)}\nThe page shows: ${(await w.text().catch(() => '')).replace(/\s+/g, ' ').slice(0, 1500)}`);
+  }
+}
+
+export const FLOWS: Flow[] = [
+  {
+    name: 'text-me-a-link: a number typed digit by digit, the link sent',
+    computer: true,
+    async run(c) {
+      await c.w.goto(`${c.site}/valleymed`);
+      await ready(c, 'sms-form');
+      await c.w.type('#sms-phone', '5595550190');
+      if (c.javaScript)
+        await eventually(
+          () => c.w.value('#sms-phone'),
+          (v) => v === '(559) 555-0190',
+          'the phone mask',
+        );
+      await c.w.press('Text me a link');
+      await sees(c, 'Success! Check your phone for a text message');
+    },
+  },
+  {
+    name: 'provider search: a name typed, the provider chosen, its payment form',
+    async run(c) {
+      await c.w.goto(`${c.site}/web-payment`);
+      await ready(c, 'provider-lookup');
+      await c.w.type('#provider-name', 'valley medical');
+      if (!c.javaScript) await c.w.press('Search');
+      await eventually(
+        () => c.w.text(),
+        (t) => t.includes('Valley Medical Group'),
+        'the provider listed',
+      );
+      // The island lists options of a combobox; without script the page lists links.
+      if (c.javaScript) {
+        await c.w.click('//li[@role="option"][span[normalize-space()="Valley Medical Group"]]');
+        await c.w.press('Confirm');
+        await c.w.follow('Next');
+      } else await c.w.follow('Valley Medical Group');
+      await at(c, /\/web-payment\?p=1001/);
+      await sees(c, 'Patient Name');
+    },
+  },
+  {
+    name: 'web payment: both steps typed, a declined card, a corrected one, the receipt',
+    async run(c) {
+      const { w } = c;
+      await w.goto(`${c.site}/web-payment?p=1001`);
+      await ready(c, 'web-payment-form');
+      await w.type('#wp-patientName', 'Jane Doe');
+      await w.type('#wp-account', 'A-1001');
+      await w.type('#wp-payDOB', '01311980');
+      await w.type('#wp-amount', '12.50');
+      await w.type('#wp-email', 'jane@example.com');
+      await w.type('#wp-phone', '5595550100');
+      if (c.javaScript) {
+        await eventually(
+          () => w.value('#wp-payDOB'),
+          (v) => v === '01/31/1980',
+          'the date mask',
+        );
+        await eventually(
+          () => w.value('#wp-amount'),
+          (v) => v === '$12.50',
+          'the amount, in dollars and cents',
+        );
+        await eventually(
+          () => w.value('#wp-phone'),
+          (v) => v === '(559) 555-0100',
+          'the phone mask',
+        );
+      }
+      await w.press('Next');
+      await sees(c, 'Jane Doe · A-1001');
+      await sees(c, '$12.50');
+      const card = async (number: string, cvv: string) => {
+        // After a decline the card number and security code are empty again; the rest is kept.
+        await w.type('#wp-ccn', number);
+        if (!(await w.value('#wp-exp'))) await w.type('#wp-exp', '1230');
+        await w.type('#wp-cvv', cvv);
+        if (!(await w.value('#wp-billName'))) await w.type('#wp-billName', 'Jane Doe');
+        if (!(await w.value('#wp-addr1'))) await w.type('#wp-addr1', '1 Elm St');
+        if (!(await w.value('#wp-city'))) await w.type('#wp-city', 'Fresno');
+        await w.select('#wp-state', 'CA');
+        if (!(await w.value('#wp-zip'))) await w.type('#wp-zip', '93721');
+        if (c.javaScript)
+          await eventually(
+            () => w.value('#wp-exp'),
+            (v) => v === '12/30',
+            'the expiry mask',
+          );
+        await w.press('Submit Payment');
+      };
+      await card('4000000000000002', '123');
+      await eventually(
+        () => w.text('#wp-ccn-error'),
+        (t) => t === 'Your card was declined.',
+        'the decline at the card',
+      );
+      await eventually(
+        () => w.value('#wp-cvv'),
+        (v) => v === '',
+        'the security code cleared',
+      );
+      await eventually(
+        () => w.value('#wp-ccn'),
+        (v) => v === '',
+        'the card number cleared',
+      );
+      await eventually(
+        () => w.value('#wp-exp'),
+        (v) => v === (c.javaScript ? '12/30' : '1230'),
+        'the expiry kept',
+      );
+      await eventually(
+        () => w.value('#wp-billName'),
+        (v) => v === 'Jane Doe',
+        'the name on the card kept',
+      );
+      await card('4242424242424242', '737');
+      await at(c, /\/receipt\/PAP-[A-Z0-9]{8}$/);
+      await sees(c, 'Thank you! Your payment was received.');
+      await sees(c, '$12.50');
+      await w.screenshot(c.artefact('receipt'));
+    },
+  },
+  {
+    name: 'password reset: a new password from the emailed link',
+    async run(c) {
+      await c.w.goto(`${c.site}/update-password?x=RESET-VALID`);
+      await ready(c, 'password-reset');
+      await c.w.type('#reset-password', 'a long new password');
+      await c.w.type('#reset-confirm', 'a long new password');
+      await c.w.press('Save');
+      await sees(c, 'Your password has been updated. Please return to the app to sign in.');
+    },
+  },
+  {
+    name: 'bill info: a change confirmed',
+    async run(c) {
+      await c.w.goto(`${c.site}/update-info-request?t=INFO-DEADLINE`);
+      await ready(c, 'info-request');
+      await c.w.press('Confirm and pay');
+      await sees(c, 'Payment in progress');
+    },
+  },
+  {
+    name: 'bill info: a change declined, the payment cancelled',
+    async run(c) {
+      await c.w.goto(`${c.site}/update-info-request?t=INFO-AMOUNT`);
+      await ready(c, 'info-request');
+      await c.w.press('Decline');
+      await eventually(
+        () => c.w.text(),
+        (t) => t.includes('Yes, cancel the payment'),
+        'the question',
+      );
+      await c.w.press('Yes, cancel the payment');
+      await sees(c, 'Payment cancelled');
+    },
+  },
+  {
+    name: 'get-paid: the access code, a password, the biller panel',
+    async run(c) {
+      await c.w.goto(`${c.site}/getpaid`);
+      await ready(c, 'get-paid');
+      await c.w.type('#gp-access', 'ACCESS1');
+      await c.w.press('Continue');
+      await sees(c, 'Set up your account');
+      await c.w.type('#gp-email', 'billing@valleymed.example');
+      await c.w.type('#gp-pass', 'long enough password');
+      await c.w.type('#gp-confirm', 'long enough password');
+      await c.w.press('Create account');
+      await at(c, /\/biller\?agentToken=/);
+    },
+  },
+  {
+    name: 'get-paid: an emailed invite, continued by the biller, to the brand kit',
+    async run(c) {
+      await c.w.goto(`${c.site}/getpaid?i=${btoa('1008')}`);
+      await ready(c, 'get-paid');
+      await c.w.press('Continue');
+      await sees(c, 'Statements you send a month');
+      await c.w.type('#gp-email', 'ap@pinecrest.example');
+      await c.w.select('#gp-statements', '3K-10K');
+      await c.w.press('Send');
+      await at(c, /\/brand-kit\?company$/);
+    },
+  },
+  {
+    name: 'membership: the benefits, the payment choice, the waitlist',
+    async run(c) {
+      await c.w.goto(`${c.site}/member-signup?ad=2&camefrom=email`);
+      await ready(c, 'member-signup');
+      await c.w.follow('Continue');
+      await eventually(() => c.w.has('input[value="NEW_METHOD"]'), Boolean, 'the payment choice');
+      await c.w.click('input[value="NEW_METHOD"]');
+      await c.w.press('Join the waitlist');
+      await sees(c, "You're on the waitlist!");
+    },
+  },
+  {
+    name: 'pay later: a member enrols by email',
+    async run(c) {
+      await c.w.goto(`${c.site}/pay-later`);
+      await ready(c, 'pay-later');
+      await c.w.type('#pay-later-email', 'member@example.com');
+      await c.w.press('Get my advance');
+      await sees(c, "You're in!");
+    },
+  },
+  {
+    name: 'account link: the button sends the answer from sign-in',
+    async run(c) {
+      await c.w.goto(`${c.site}/account-link?code=auth-code&scope=gmail.readonly&state=xyz`);
+      await c.w.press('Link my email');
+      await sees(c, 'Your email is linked!');
+    },
+  },
+];

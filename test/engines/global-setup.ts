@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+import { browserServer, startSiteCommand } from '../shared/browser-server';
+import { WEBDRIVER_PORT } from './engines';
+
+/** The engine tier's own site, forms stand-in and WebKit driver. */
+export const server = browserServer('engines', 8797, 8796);
+
+async function until(url: string, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // Not up yet.
+    }
+    if (Date.now() > end) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function start(command: string, env: Record<string, string> = {}): ChildProcess {
+  // A process group of its own, so that stopping it stops what the shell started.
+  return spawn('bash', ['-c', command], { detached: true, stdio: 'ignore', env: { ...process.env, ...env } });
+}
+
+export default async function setup(project: TestProject) {
+  const children = [
+    start('node test/e2e/stand-ins/forms.mjs', { FORMS_PORT: new URL(server.formsUrl).port, SITE_URL: server.siteUrl }),
+    start(startSiteCommand(server), { WRANGLER_SEND_METRICS: 'false' }),
+    // MiniBrowser fills a 390 × 844 screen: a phone's width, which no window with a toolbar can have.
+    start(`exec xvfb-run -a -s "-screen 0 390x844x24" WebKitWebDriver --port=${WEBDRIVER_PORT}`),
+  ];
+  const stop = () => {
+    for (const child of children) {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  try {
+    await until(`${server.formsUrl}/merchant`, 20_000);
+    await until(`${server.siteUrl}/robots.txt`, 120_000);
+    await until(`http://127.0.0.1:${WEBDRIVER_PORT}/status`, 20_000);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  project.provide('siteUrl', server.siteUrl);
+  return stop;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteUrl: string;
+  }
+}

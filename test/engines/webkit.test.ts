@@ -1,0 +1,3 @@
+import { walkEveryFlow } from './walk';
+
+walkEveryFlow('webkit');
