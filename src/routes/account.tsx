@@ -4,8 +4,7 @@ import { ACCOUNT_LINK_FORM, BASE64_LINK_VALUE, EmailLinkSchema, PayLaterSchema, 
 import { PRIVATE_PAGE } from '../security/headers';
 import { humanCheckSiteKey, returnToAppUrl } from '../domain/config';
 import { adOf, cameFromOf, priceFor, startView } from '../domain/membership';
-import { PAY_LATER_FORM, PAY_LATER_RESULTS, payLaterMiss, payLaterOutcome, promotionOpen } from '../domain/pay-later';
-import { evenOut } from '../security/even-timing';
+import { PAY_LATER_FORM, PAY_LATER_RESULTS, promotionOpen } from '../domain/pay-later';
 import { AccountLinkPage, type AccountLinkView } from '../pages/account-link';
 import { MemberSignupPage } from '../pages/member-signup';
 import { InfoRequestPage } from '../pages/info-request';
@@ -70,21 +69,22 @@ accountRoutes.get('/pay-later', async (c) => {
   // After the email form was posted without script: its result.
   const posted = postedFor(postedForm(c), PAY_LATER_FORM);
   const postedResult = PAY_LATER_RESULTS.find((view) => view === posted?.data?.view);
-  if (posted?.done && postedResult)
-    return renderPage(c, <PayLaterPage outcome={{ view: postedResult }} until={until} />, { headers: PRIVATE_PAGE });
+  if (postedResult && (posted?.done || postedResult === 'oops'))
+    return renderPage(c, <PayLaterPage outcome={{ view: postedResult, notFound: !!posted?.data?.notFound }} until={until} />, {
+      headers: PRIVATE_PAGE,
+    });
   const ue = (c.req.query('ue') ?? '').trim();
   if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE });
-  const started = Date.now();
-  const stopped = await linkGuessingStopped(c);
-  if (stopped) return tooManyTries(c, stopped);
-  // A link with a token enrols at once: the answer is known before the page is drawn.
   // A link carries the token, never the email itself, and only one the API would take.
-  const result = BASE64_LINK_VALUE.test(ue) && PayLaterSchema.safeParse({ ue }).success ? await c.get('origin').payLater(ue) : null;
-  if (!result || (result.ok && payLaterMiss(result.value))) await countLinkMiss(c);
-  const outcome = payLaterOutcome('welcomeQuery', result?.ok ? result.value : null);
-  // Whether an email is known must not show in how long the page takes.
-  await evenOut(started);
-  return renderPage(c, <PayLaterPage outcome={outcome} until={until} />, { headers: PRIVATE_PAGE });
+  if (!BASE64_LINK_VALUE.test(ue) || !PayLaterSchema.safeParse({ ue }).success) {
+    const stopped = await linkGuessingStopped(c);
+    if (stopped) return tooManyTries(c, stopped);
+    await countLinkMiss(c);
+    return renderPage(c, <PayLaterPage outcome={{ view: 'oops' }} until={until} />, { headers: PRIVATE_PAGE });
+  }
+  // The link enrols when the person presses its button (a form post), never when it is opened:
+  // mail scanners open every emailed link.
+  return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeQuery' }} token={ue} until={until} />, { headers: PRIVATE_PAGE });
 });
 
 accountRoutes.get('/member-signup', (c) => {

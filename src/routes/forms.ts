@@ -169,6 +169,16 @@ FORMS[PAYMENT_FORM] = async (c, fields, dispatch) => {
 
 /** The pay-later opt-in by email: through the API, then a 303 to the result, or the email again with its error. */
 FORMS[PAY_LATER_FORM] = async (c, fields, dispatch) => {
+  const ue = one(fields, 'ue');
+  if (ue !== undefined) {
+    // The emailed link's button: its token enrols, and the result is shown.
+    const answer = await callApi(c, dispatch, 'POST', '/api/pay_later.php', { ue });
+    if (answer.status === 429) return again(c, dispatch, refused(PAY_LATER_FORM, {}, answer), answer);
+    const outcome = payLaterOutcome('welcomeQuery', answer.status === 200 ? (answer.body as PayLaterResult) : null);
+    if (outcome.view !== 'oops') return samePageDone(c, PAY_LATER_FORM, outcome.view);
+    const data = { view: 'oops', ...(outcome.notFound ? { notFound: '1' } : {}) };
+    return pageAgain(c, dispatch, { form: PAY_LATER_FORM, values: {}, errors: {}, data }, answer.status === 200 ? 200 : answer.status);
+  }
   const values = typed(fields, ['email']);
   const email = values.email?.trim() ?? '';
   if (!looksLikeEmail(email))

@@ -255,6 +255,15 @@ export const FLOWS: Flow[] = [
     },
   },
   {
+    name: "pay later: the emailed link's button enrols",
+    async run(c) {
+      await c.w.goto(`${c.site}/pay-later?ue=${btoa('member@example.com')}`);
+      await ready(c, 'pay-later');
+      await c.w.press('Get my advance');
+      await sees(c, "You're in!");
+    },
+  },
+  {
     name: 'account link: the button sends the answer from sign-in',
     async run(c) {
       await c.w.goto(`${c.site}/account-link?code=auth-code&scope=gmail.readonly&state=xyz`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, scriptTags, visibleText } from '../helpers';
-import { embeddedEnv, httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
+import { embeddedEnv, freshClient, httpEnv, injectFault, postForm, request, resetStandIn, standInCalls } from '../origin-helpers';
 
 const open = (vars: Partial<Env> = {}) => embeddedEnv({ PAY_LATER_UNTIL: '2099-12-31', ...vars } as Partial<Env>);
 const text = async (e: Env, path: string) => visibleText(await (await request(e, path, { headers: { 'User-Agent': DESKTOP } })).text());
@@ -21,13 +21,35 @@ describe('/pay-later', () => {
     expect(visibleText(html)).toContain('Offer ends December 31, 2099.');
   });
 
-  it('with a token, enrols at once and shows the result', async () => {
-    expect(await text(open(), `/pay-later?ue=${btoa('member@example.com')}`)).toContain("You're in!");
-    expect(await text(open(), `/pay-later?ue=${btoa('member@example.com')}`)).toContain("You're already enrolled.");
-    expect(await text(open(), `/pay-later?ue=${btoa('enrolled@example.com')}`)).toContain("You're already enrolled.");
-    expect(await text(open(), `/pay-later?ue=${btoa('stranger@example.com')}`)).toContain(
-      "Oops! We couldn't find a Papaya account using that email.",
-    );
+  /** The emailed link's button, pressed without script; the result page it leads to. */
+  const press = async (ue: string, e = open()) => {
+    const res = await postForm(`/pay-later?ue=${encodeURIComponent(ue)}`, { _form: 'pay-later', ue }, freshClient(), 'same-origin', e);
+    const location = res.headers.get('Location');
+    return location ? text(e, location) : visibleText(await res.text());
+  };
+
+  it('with a token, asks for the press of a button, then enrols and shows the result', async () => {
+    const page = await (
+      await request(open(), `/pay-later?ue=${btoa('member@example.com')}`, { headers: { 'User-Agent': DESKTOP } })
+    ).text();
+    expect(visibleText(page)).toContain('Get my advance');
+    expect(page).toContain(`<input type="hidden" name="ue" value="${btoa('member@example.com')}"/>`);
+    expect(visibleText(page)).not.toContain('member@example.com');
+    expect(await press(btoa('member@example.com'))).toContain("You're in!");
+    expect(await press(btoa('member@example.com'))).toContain("You're already enrolled.");
+    expect(await press(btoa('enrolled@example.com'))).toContain("You're already enrolled.");
+    expect(await press(btoa('stranger@example.com'))).toContain("Oops! We couldn't find a Papaya account using that email.");
+  });
+
+  it('opening the link, as a mail scanner does, enrols no one', async () => {
+    await resetStandIn();
+    const live = httpEnv({ PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>);
+    for (let i = 0; i < 5; i++)
+      for (const method of ['GET', 'HEAD'])
+        await request(live, `/pay-later?ue=${btoa('member@example.com')}`, { method, headers: { 'User-Agent': DESKTOP } });
+    expect(await standInCalls()).toEqual([]);
+    expect(await press(btoa('member@example.com'), live)).toContain("You're in!");
+    expect((await standInCalls()).map((call) => call.path)).toEqual(['/api/pay_later.php']);
   });
 
   it('a link whose token is no base64 email is never sent to the backend, from the page or the API', async () => {
@@ -48,7 +70,7 @@ describe('/pay-later', () => {
   it('a failed call shows the oops view', async () => {
     await resetStandIn();
     await injectFault('/api/pay_later.php', 'status-500');
-    expect(await text(httpEnv({ PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>), `/pay-later?ue=${btoa('member@example.com')}`)).toContain(
+    expect(await press(btoa('member@example.com'), httpEnv({ PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>))).toContain(
       'Oops! Something went wrong.',
     );
     await resetStandIn();

@@ -22,12 +22,12 @@ const PAGES: Array<[string, number, string]> = [
   ['/web-payment-multi-option/faultprobe{n}', 503, UNAVAILABLE],
   ['/update-password?x=RESET-VALID', 200, 'This link has expired'],
   ['/update-info-request?t=INFO-FEE', 200, 'Error retrieving info. Please try again later.'],
-  ['/pay-later?ue=bWVtYmVyQGV4YW1wbGUuY29t', 200, 'Oops! Something went wrong.'],
 ];
 
 /** Pages that ask the backend only when the visitor presses their button (a form posted without script). */
 const BUTTONS: Array<[string, Record<string, string>, string]> = [
   [`/getpaid?i=${btoa('1001')}`, { _form: 'get-paid', whichState: 'preEmail', i: btoa('1001') }, 'Oops something went wrong'],
+  ['/pay-later?ue=bWVtYmVyQGV4YW1wbGUuY29t', { _form: 'pay-later', ue: 'bWVtYmVyQGV4YW1wbGUuY29t' }, 'Oops! Something went wrong.'],
   [
     '/account-link?code=c&state=s',
     { _form: 'account-link', code: 'c', state: 's', scope: '' },

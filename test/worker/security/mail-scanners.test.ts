@@ -82,6 +82,19 @@ describe('emailed links survive mail scanners', () => {
     expect(JSON.parse(calls[0]!.body)).toMatchObject({ code: 'one-time-code' });
   });
 
+  it('pay-later link: scanned, nothing sent; the person presses the button and is enrolled', async () => {
+    const ue = btoa('member@example.com');
+    const link = `/pay-later?ue=${ue}`;
+    const open = { PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>;
+    await resetStandIn();
+    await scan(link, httpEnv(open));
+    expect(await standInCalls()).toEqual([]);
+    expect(await scan(link, embeddedEnv(open))).toEqual(Array(10).fill(200));
+    const res = await postForm(link, { _form: 'pay-later', ue }, freshClient(), 'same-origin', embeddedEnv(open));
+    expect(res.status).toBe(303);
+    expect(visibleText(await (await request(embeddedEnv(open), res.headers.get('Location')!)).text())).toContain("You're in!");
+  });
+
   it('get-paid invite: scanned, nothing sent; the person continues to the invite form', async () => {
     const invite = btoa('1008');
     const link = `/getpaid?i=${invite}`;
