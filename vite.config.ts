@@ -41,8 +41,14 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]domain[\\/]/.test(id) },
       output: {
         // The input-mask library, loaded when a masked field is first focused or the page is idle,
-        // is named for what it is (the payment script inventory lists chunks by name).
-        manualChunks: (id) => (id.includes('/node_modules/imask/') ? 'imask' : undefined),
+        // is named for what it is (the payment script inventory lists chunks by name): its core with
+        // the pattern masks, and the number and dynamic kinds only the payment form loads.
+        manualChunks: (id) => {
+          if (!id.includes('/node_modules/imask/')) return undefined;
+          if (id.includes('/imask/esm/masked/number')) return 'imask-number';
+          if (id.includes('/imask/esm/masked/dynamic')) return 'imask-dynamic';
+          return 'imask';
+        },
       },
     },
   },

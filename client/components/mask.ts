@@ -1,5 +1,16 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import type IMaskType from 'imask';
 import type { FactoryArg, InputMask } from 'imask';
+
+/** imask with the mask kinds a page uses registered, and no others. */
+export type MaskLoader = () => Promise<typeof IMaskType>;
+
+/**
+ * imask's core with its pattern masks only: the library's per-kind modules register each kind on
+ * the core as they load, so the text-me-a-link pages carry neither numbers nor dates.
+ */
+export const loadPatternMasks: MaskLoader = () =>
+  Promise.all([import('imask/holder'), import('imask/masked/pattern')]).then(([core]) => core.default as typeof IMaskType);
 
 /**
  * The masks that are a fixed pattern of digits, the separators inserted as the visitor types.
@@ -24,6 +35,7 @@ export function useMask(
   options: FactoryArg,
   value: string,
   onValue: (value: string) => void,
+  load: MaskLoader = loadPatternMasks,
 ): void {
   const mask = useRef<InputMask<FactoryArg> | null>(null);
   const report = useRef(onValue);
@@ -38,7 +50,7 @@ export function useMask(
     if (!el) return;
     let gone = false;
     const attach = () => {
-      void import('imask').then(({ default: IMask }) => {
+      void load().then((IMask) => {
         if (gone || mask.current) return;
         const m = IMask(el, options);
         m.on('accept', () => {
@@ -61,7 +73,7 @@ export function useMask(
       mask.current = null;
     };
     // The mask is made once per field; its value is kept in step by the effect below.
-  }, [ref, options]);
+  }, [ref, options, load]);
 
   // In the commit itself, never later: a passive effect could run after the mask has taken
   // further keystrokes and would write an older value back over them.

@@ -1,5 +1,9 @@
 import type { FactoryArg } from 'imask';
-import { PATTERN_MASKS } from './mask';
+import { loadPatternMasks, PATTERN_MASKS, type MaskLoader } from './mask';
+
+/** imask with the kinds the payment form uses: patterns, the card number's choice of pattern, the amount. */
+export const loadPaymentMasks: MaskLoader = () =>
+  Promise.all([loadPatternMasks(), import('imask/masked/number'), import('imask/masked/dynamic')]).then(([IMask]) => IMask);
 
 /** Every mask of the payment form: the patterns, the card number and the amount. */
 export const PAYMENT_MASKS = {

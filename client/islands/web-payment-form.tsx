@@ -17,7 +17,7 @@ import { US_STATES } from '../../src/domain/us-states';
 import { PROCESSING, SMS_RECEIPT_NOTE, type FormLabels } from '../../src/domain/web-payment-labels';
 import { SelectField, TextField } from '../components/field';
 import { useMask } from '../components/mask';
-import { PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
+import { loadPaymentMasks, PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
 import { HumanCheck, humanTokenIn } from './human-check';
 
 // The page's CSP allows no eval: zod checks fields without compiling them, and without probing for eval.
@@ -62,7 +62,7 @@ function MaskedField({
   'value' | 'onChange'
 >) {
   const ref = useRef<HTMLInputElement>(null);
-  useMask(ref, PAYMENT_MASKS[kind], value, onValue);
+  useMask(ref, PAYMENT_MASKS[kind], value, onValue, loadPaymentMasks);
   return <Field ref={ref} value={value} onChange={(e) => onValue(e.target.value)} {...props} />;
 }
 

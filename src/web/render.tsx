@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ReactElement } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { reactServer } from './react-dom-server';
 import { isBot } from '../domain/device';
 import { siteOrigin } from '../domain/config';
 import { isHeaderless, PREVIEW_URL_PARAMS } from '../domain/site';
@@ -89,7 +89,8 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
   }
 }
 
-function startRender(page: ReactElement, context: PageContextValue, requestId: string, onError?: () => void) {
+async function startRender(page: ReactElement, context: PageContextValue, requestId: string, onError?: () => void) {
+  const { renderToReadableStream } = await reactServer();
   return renderToReadableStream(<PageContext value={context}>{page}</PageContext>, {
     nonce: context.nonce,
     onError(error) {

@@ -1,6 +1,9 @@
 // The JavaScript a visitor downloads before a page is usable: the page's own script and
 // modulepreload tags, inline scripts, the islands' entry and the chunk of every island on the
 // page (loaded once the page has loaded), and every module those import statically, gzip-compressed.
+// And once the page is idle: the same, with every module the islands load later (`import()` of the
+// input masks, loaded at first focus or when the browser is idle) — but not the entry's own
+// `import()`s, which are the chunks of islands the page does not have.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -21,6 +24,8 @@ const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const attr = (attrs, name) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(attrs)?.[1];
 /** Static `import … from "x"`, `import "x"` and `export … from "x"`; `import("x")` is left out (loaded later, on demand). */
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["']([^"']+)["']/g;
+/** `import("x")`: loaded later, when a field is first focused or the browser is idle. */
+const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
 export function scriptsOf(html, pageUrl) {
   const urls = [];
@@ -45,9 +50,13 @@ export function scriptsOf(html, pageUrl) {
   return { urls, inline };
 }
 
-/** gzip bytes of every script the page needs before it is usable, and the list of files. */
-export async function javascriptBeforeUsable(html, pageUrl, fetchText = (u) => fetch(u).then((r) => r.text())) {
+/**
+ * gzip bytes of every script the page needs before it is usable, and the list of files; with
+ * `idle`, also what its islands load once the page is idle.
+ */
+export async function javascriptBeforeUsable(html, pageUrl, fetchText = (u) => fetch(u).then((r) => r.text()), { idle = false } = {}) {
   const { urls, inline } = scriptsOf(html, pageUrl);
+  const entry = urls.length ? new URL(islandFiles()['(entry)'], pageUrl).href : undefined;
   const seen = new Map();
   const queue = [...urls];
   while (queue.length) {
@@ -55,7 +64,9 @@ export async function javascriptBeforeUsable(html, pageUrl, fetchText = (u) => f
     if (seen.has(url)) continue;
     const source = await fetchText(url);
     seen.set(url, source);
-    for (const [, spec] of source.matchAll(STATIC_IMPORT)) {
+    const imports = [...source.matchAll(STATIC_IMPORT)];
+    if (idle && url !== entry) imports.push(...source.matchAll(DYNAMIC_IMPORT));
+    for (const [, spec] of imports) {
       if (spec.startsWith('.') || spec.startsWith('/')) queue.push(new URL(spec, url).href);
     }
   }

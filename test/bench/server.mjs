@@ -4,6 +4,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +24,17 @@ export function buildWorker() {
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
   run(
     'npx',
-    ['wrangler', 'deploy', '--dry-run', '--minify', '--outdir', join(OUT, 'worker'), '--define', 'process.env.NODE_ENV:"production"'],
+    [
+      'wrangler',
+      'deploy',
+      '--env',
+      'production',
+      '--dry-run',
+      '--outdir',
+      join(OUT, 'worker'),
+      '--metafile',
+      join(OUT, 'worker-meta.json'),
+    ],
     {
       NODE_ENV: 'production',
       WRANGLER_SEND_METRICS: 'false',
@@ -37,7 +48,19 @@ export function buildWorker() {
   // React's development builds print these; the production builds do not contain them.
   if (source.includes('react-dom-server.edge.development') || source.includes('Warning: %s'))
     throw new Error('the Worker bundle holds a development build of React');
-  return { bundle, bytes: statSync(bundle).size };
+  return { bundle, bytes: statSync(bundle).size, gzipBytes: gzipSync(source).length, report: bundleReport(join(OUT, 'worker-meta.json')) };
+}
+
+/** What the Worker bundle is made of, by package (or folder of the project), largest first, from esbuild's metafile. */
+export function bundleReport(metafile) {
+  const meta = JSON.parse(readFileSync(metafile, 'utf8'));
+  const output = Object.entries(meta.outputs).find(([name]) => name.endsWith('.js'))[1];
+  const parts = new Map();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.replace(/^((?:src|client)\/[^/]+).*/, '$1');
+    parts.set(name, (parts.get(name) ?? 0) + bytesInOutput);
+  }
+  return [...parts].sort((a, b) => b[1] - a[1]).map(([part, bytes]) => ({ part, bytes }));
 }
 
 /** The `[vars]` of wrangler.toml (simple quoted strings, as this project keeps them). */

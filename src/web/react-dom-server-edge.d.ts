@@ -1,0 +1,3 @@
+declare module '*/react-dom/cjs/react-dom-server.edge.production.js' {
+  export { renderToReadableStream } from 'react-dom/server';
+}
