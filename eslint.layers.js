@@ -52,7 +52,8 @@ const importsRule = {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const to = layerOf(path.resolve(path.dirname(context.filename), source));
-      if (to === from || allowed.includes(to)) return;
+      // A package's own file, imported by its path where the package exports no entry for it, is a package.
+      if (to === from || to === 'node_modules' || allowed.includes(to)) return;
       context.report({ node, messageId: 'layer', data: { from, to, source, why: WHY[from] } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
