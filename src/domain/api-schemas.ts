@@ -1,4 +1,5 @@
-import * as z from 'zod';
+// zod's smaller functional build: the Worker loads it on every cold start, and islands share these.
+import * as z from 'zod/mini';
 import { GET_PAID_POSTED_VIEWS } from './get-paid';
 import { FIELD_TYPES } from './info-request';
 import { INVALID_TOKEN, REQUIRED } from './messages';
@@ -15,45 +16,44 @@ export const TOKEN_SHAPE = /^[A-Za-z0-9_\-.=]{1,200}$/;
 
 /** A base64 value carried by a link (the pay-later email, a get-paid invite), up to 500 characters. */
 export const BASE64_LINK_VALUE = /^[A-Za-z0-9+/_-]{1,496}={0,2}$/;
-const token = z.string().min(1, REQUIRED).regex(TOKEN_SHAPE, INVALID_TOKEN);
-const shortText = (max: number) => z.string().max(max);
+const token = z.string().check(z.minLength(1, REQUIRED), z.regex(TOKEN_SHAPE, INVALID_TOKEN));
+const shortText = (max: number) => z.string().check(z.maxLength(max));
 /** A text that may be missing or null, read as empty. */
 const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullish()
-    .transform((v) => v ?? '');
+  z.pipe(
+    z.nullish(z.string().check(z.maxLength(max))),
+    z.transform((v) => v ?? ''),
+  );
 
 export const PayeeQuerySchema = z.object({
-  url: z.string().min(1, REQUIRED).regex(PAYEE_NAME, 'Invalid payee name.'),
+  url: z.string().check(z.minLength(1, REQUIRED), z.regex(PAYEE_NAME, 'Invalid payee name.')),
 });
 
 export const NotFoundReportSchema = z.object({
-  path: z.string().min(1).max(2000).startsWith('/'),
+  path: z.string().check(z.minLength(1), z.maxLength(2000), z.startsWith('/')),
 });
 
 export const FeatureQuerySchema = z.object({ featureName: z.enum(['pay-wpbp-redirect']) });
 
 export const PasswordResetSchema = z.object({
   x: token,
-  np: z.string().min(PASSWORD_MIN, HINT_LENGTH_TODO).max(200).optional(),
-  humanToken: z.string().max(4096).optional(),
+  np: z.optional(z.string().check(z.minLength(PASSWORD_MIN, HINT_LENGTH_TODO), z.maxLength(200))),
+  humanToken: z.optional(z.string().check(z.maxLength(4096))),
 });
 
-export const payeeIdField = z.string().regex(PAYEE_ID, 'Invalid payee.');
+export const payeeIdField = z.string().check(z.regex(PAYEE_ID, 'Invalid payee.'));
 
 /** The query of a payment submit: the payee and the legacy switches. */
 export const PaymentQuerySchema = z.object({
   p: payeeIdField,
-  optE: z.literal('true').optional(),
-  silent: z.literal('1').optional(),
-  generic: z.literal('1').optional(),
-  ib: z.literal('1').optional(),
+  optE: z.optional(z.literal('true')),
+  silent: z.optional(z.literal('1')),
+  generic: z.optional(z.literal('1')),
+  ib: z.optional(z.literal('1')),
 });
 
 /** A form field that may be missing and is sent at most once (a repeated name arrives as a list). */
-const sentOnce = z.string({ error: 'Sent more than once.' }).optional();
+const sentOnce = z.optional(z.string({ error: 'Sent more than once.' }));
 
 /**
  * The guest payment as posted (multipart or urlencoded): each field once, the company's invoices
@@ -64,10 +64,10 @@ export const PaymentFormSchema = z.object({
     (typeof PAYER_FIELDS)[number] | (typeof CARD_FIELDS)[number],
     typeof sentOnce
   >),
-  invoice: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? [] : [v].flat())),
+  invoice: z.pipe(
+    z.optional(z.union([z.string(), z.array(z.string())])),
+    z.transform((v) => (v === undefined ? [] : [v].flat())),
+  ),
   isBtoB: sentOnce,
   idempotencyKey: sentOnce,
   humanToken: sentOnce,
@@ -78,17 +78,12 @@ export const GetPayeeQuerySchema = z.object({ action: z.literal('getPayee'), p: 
 
 export const SearchQuerySchema = z.object({
   action: z.literal('getPayees'),
-  term: z.string().trim().min(SEARCH_TERM_MIN, 'Type at least 3 characters.'),
+  term: z.string().check(z.trim(), z.minLength(SEARCH_TERM_MIN, 'Type at least 3 characters.')),
   target: z.literal('partner'),
 });
 
 /** What Google's sign-in sends back: printable ASCII only (scopes are space-separated URLs). */
-const oauthText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .regex(/^[\x20-\x7e]*$/, 'Unexpected characters.')
-    .default('');
+const oauthText = (max: number) => z._default(z.string().check(z.maxLength(max), z.regex(/^[\x20-\x7e]*$/, 'Unexpected characters.')), '');
 
 export const EmailLinkSchema = z.object({
   state: oauthText(2000),
@@ -103,7 +98,7 @@ export const ACCOUNT_LINK_FORM = 'account-link';
 /** A field of a bill-info request, as the backend sends it and the browser sends it back. */
 export const FieldSchema = z.object({
   type: z.enum(FIELD_TYPES),
-  name: z.string().max(200),
+  name: z.string().check(z.maxLength(200)),
   placeholder: text(500),
   value: text(2000),
 });
@@ -111,38 +106,35 @@ export const FieldSchema = z.object({
 export const InfoTokenQuerySchema = z.object({ t: token });
 /** The answers to a bill-info request: every field has a value (spec 001 §5), or nothing is sent. */
 export const InfoAnswerSchema = z.object({
-  fields: z
-    .array(FieldSchema)
-    .min(1)
-    .max(50)
-    .superRefine((fields, ctx) => {
+  fields: z.array(FieldSchema).check(
+    z.minLength(1),
+    z.maxLength(50),
+    z.superRefine((fields, ctx) => {
       fields.forEach((field, i) => {
         if (!field.value.trim()) ctx.addIssue({ code: 'custom', path: [i, 'value'], message: REQUIRED });
       });
     }),
+  ),
 });
 /** Cancelling a bill names its bill-info token; a bill id alone is refused. */
 export const CancelQuerySchema = z.object({ t: token });
 
 export const MemberSignupQuerySchema = z.object({
   p: z.enum(['CARD_ON_FILE', 'NEW_METHOD']),
-  f: shortText(100).default(''),
-  a: z
-    .string()
-    .regex(/^\d{0,2}$/)
-    .default(''),
+  f: z._default(shortText(100), ''),
+  a: z._default(z.string().check(z.regex(/^\d{0,2}$/)), ''),
 });
 
 export const PayLaterSchema = z.object({
-  ue: z
-    .string()
-    .trim()
-    .min(1, REQUIRED)
-    .max(400)
-    .refine((ue) => tokenEmail(ue) !== undefined, INVALID_TOKEN),
+  ue: z.string().check(
+    z.trim(),
+    z.minLength(1, REQUIRED),
+    z.maxLength(400),
+    z.refine((ue) => tokenEmail(ue) !== undefined, INVALID_TOKEN),
+  ),
 });
 
-const optionalText = (max: number) => z.string().max(max).optional();
+const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
 export const GetPaidRequestSchema = z.object({
   whichState: z.enum(GET_PAID_POSTED_VIEWS),
@@ -151,15 +143,18 @@ export const GetPaidRequestSchema = z.object({
   pass: optionalText(200),
   fax: optionalText(40),
   statements: optionalText(20),
-  signup: z.boolean().optional(),
+  signup: z.optional(z.boolean()),
   i: optionalText(500),
   sessionToken: optionalText(200),
 });
 export type GetPaidRequest = z.output<typeof GetPaidRequestSchema>;
 
-export const ShortenSchema = z.object({ url: z.string().min(1).max(2000) });
+export const ShortenSchema = z.object({ url: z.string().check(z.minLength(1), z.maxLength(2000)) });
 
 /** The new password and its confirmation, as the form posts them; each message at its field. */
 export const NewPasswordSchema = z
-  .object({ np: z.string().min(PASSWORD_MIN, HINT_LENGTH_TODO).max(200), confirm: z.string().max(200) })
-  .refine((v) => v.np === v.confirm, { path: ['confirm'], message: HINT_MATCH_TODO });
+  .object({
+    np: z.string().check(z.minLength(PASSWORD_MIN, HINT_LENGTH_TODO), z.maxLength(200)),
+    confirm: z.string().check(z.maxLength(200)),
+  })
+  .check(z.refine((v) => v.np === v.confirm, { path: ['confirm'], message: HINT_MATCH_TODO }));

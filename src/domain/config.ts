@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The Worker's settings (contract §1 plus page settings), read once per set of bindings by one
@@ -8,22 +8,34 @@ import * as z from 'zod';
  * configured, as the README says.
  */
 
-const text = z.string().trim();
+const text = z.string().check(z.trim());
 const withoutTrailingSlash = (v: string) => v.replace(/\/+$/, '');
 /** Lower-cased so `OFF` and `off` are the same; anything else outside the list is an error. */
-const mode = <T extends string>(values: readonly [T, ...T[]]) => text.toLowerCase().pipe(z.enum(values));
-const list = text.transform((v) =>
-  v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean),
+const mode = <T extends string>(values: readonly [T, ...T[]]) => z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.enum(values));
+const list = z.pipe(
+  text,
+  z.transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
 );
-const lowerList = list.transform((items) => items.map((s) => s.toLowerCase()));
-const positiveInt = text.regex(/^\d+$/, 'Expected a whole number.').transform(Number).pipe(z.number().int().positive());
-const absoluteUrl = text.pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/ })])).transform(withoutTrailingSlash);
+const lowerList = z.pipe(
+  list,
+  z.transform((items) => items.map((s) => s.toLowerCase())),
+);
+const positiveInt = z.pipe(
+  z.pipe(z.string().check(z.trim(), z.regex(/^\d+$/, 'Expected a whole number.')), z.transform(Number)),
+  z.int().check(z.positive()),
+);
+const absoluteUrl = z.pipe(z.pipe(text, z.union([z.literal(''), z.url({ protocol: /^https?$/ })])), z.transform(withoutTrailingSlash));
 /** An absolute URL or a path on this site. */
-const link = text.refine((v) => v === '' || v.startsWith('/') || URL.canParse(v), 'Expected a URL or a path.');
-const isoDate = text.regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD.');
+const link = z.string().check(
+  z.trim(),
+  z.refine((v) => v === '' || v.startsWith('/') || URL.canParse(v), 'Expected a URL or a path.'),
+);
+const isoDate = z.string().check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD.'));
 
 export function isHttpsUrl(value: string): boolean {
   try {
@@ -61,91 +73,94 @@ function frameableUrl(value: string): string {
 export const ORIGIN_TIMEOUT_MS = 60_000;
 const DEFAULT_FINANCING_PROVIDER = 'https://www.carecredit.com/';
 
-const SettingsSchema = z
-  .object({
-    ENVIRONMENT: mode(['development', 'production']).default('development'),
-    ORIGIN_URL: absoluteUrl.default(''),
-    ORIGIN_TIMEOUT_MS: positiveInt.default(ORIGIN_TIMEOUT_MS),
-    PUBLIC_URL: absoluteUrl.default(''),
-    WEB_PAY_URL: absoluteUrl.default('https://webpay.papayapay.com'),
-    APP_STORE_URL: absoluteUrl.default(''),
-    PLAY_STORE_URL: absoluteUrl.default(''),
-    APP_LINK_URL: absoluteUrl.default(''),
-    BILLER_PANEL_URL: link.default('/biller'),
-    HUMAN_CHECK: mode(['off', 'turnstile']).default('off'),
-    TURNSTILE_SITE_KEY: text.default(''),
-    TURNSTILE_SECRET: text.default(''),
-    FORM_KEY_SECRET: text.default(''),
-    CARD_HMAC_KEY: text.default(''),
-    TEAM_EMAIL_LIST: text.default('getpaid'),
-    TURNSTILE_VERIFY_URL: absoluteUrl.default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
-    PAYBOT_URL: absoluteUrl.default(''),
-    GENERIC_PAY_NAMES: lowerList.default([]),
-    MULTI_OPTION_PROVIDERS: lowerList.default([]),
-    WEB_FORM_PAYEE_NAMES: lowerList.default([]),
-    WEB_PAY_ALWAYS_ALLOWED: list.default([]),
-    DEBT_COLLECTOR_PAYEE_IDS: list.default([]),
-    SMS_LIMIT_PER_PHONE: positiveInt.default(3),
-    SMS_LIMIT_PER_IP: positiveInt.default(10),
-    PAY_LATER_UNTIL: isoDate.default('2019-09-30'),
-    ATTRIBUTION_URL: absoluteUrl.default(''),
-    FINANCING_PROVIDER_URL: text.default(DEFAULT_FINANCING_PROVIDER),
-    FINANCING_BACK_LINKS: list.default([]),
-    VERIFY_MERCHANT_FORM_URL: text.default(''),
-    VERIFY_CONFIRMATION_FORM_URL: text.default(''),
-    VERIFY_NEWPARTNER_FORM_URL: text.default(''),
-    WIDGET_FRAME_ANCESTORS: list.default([]),
-  })
-  .superRefine((s, ctx) => {
-    // In production the embedded demo origin and its developer routes must be out of reach, and
-    // every link the site writes must use its public address, never the request's Host.
-    if (s.ENVIRONMENT === 'production' && !s.ORIGIN_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ORIGIN_URL'],
-        message: 'Production needs the backend: the embedded demo origin never serves it.',
-      });
-    }
-    for (const secret of ['FORM_KEY_SECRET', 'CARD_HMAC_KEY'] as const) {
-      if (s.ENVIRONMENT === 'production' && s[secret].length < 32) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [secret],
-          message: 'Production needs this secret, at least 32 characters (wrangler secret put).',
-        });
-      }
-    }
-    // A universal link opens the app only from another domain: iOS keeps links within a site in Safari.
-    if (s.APP_LINK_URL && !isHttpsUrl(s.APP_LINK_URL)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['APP_LINK_URL'],
-        message: 'The app link must be an https URL on a domain associated with the app.',
-      });
-    } else if (s.APP_LINK_URL && s.PUBLIC_URL && new URL(s.APP_LINK_URL).host === new URL(s.PUBLIC_URL).host) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['APP_LINK_URL'],
-        message: 'The app link must be on another domain than PUBLIC_URL: iOS opens links within a site in Safari, never in the app.',
-      });
-    }
-    if (s.ENVIRONMENT === 'production' && !s.PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Production needs its public address for links and redirects.' });
-    }
-    // Every payment, text and password change in production passes a fresh human check: after a
-    // decline, and for a payee under attack, too. It cannot be switched off there.
-    if (s.ENVIRONMENT === 'production' && s.HUMAN_CHECK !== 'turnstile') {
-      ctx.addIssue({ code: 'custom', path: ['HUMAN_CHECK'], message: 'Production needs HUMAN_CHECK=turnstile.' });
-    }
-    if (s.ENVIRONMENT === 'production' && s.HUMAN_CHECK === 'turnstile' && (!s.TURNSTILE_SECRET || !s.TURNSTILE_SITE_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['TURNSTILE_SECRET'],
-        message: 'Production with HUMAN_CHECK=turnstile needs TURNSTILE_SITE_KEY and the TURNSTILE_SECRET secret.',
-      });
-    }
-  })
-  .transform((s) => ({
+const SettingsSchema = z.pipe(
+  z
+    .object({
+      ENVIRONMENT: z._default(mode(['development', 'production']), 'development'),
+      ORIGIN_URL: z._default(absoluteUrl, ''),
+      ORIGIN_TIMEOUT_MS: z._default(positiveInt, ORIGIN_TIMEOUT_MS),
+      PUBLIC_URL: z._default(absoluteUrl, ''),
+      WEB_PAY_URL: z._default(absoluteUrl, 'https://webpay.papayapay.com'),
+      APP_STORE_URL: z._default(absoluteUrl, ''),
+      PLAY_STORE_URL: z._default(absoluteUrl, ''),
+      APP_LINK_URL: z._default(absoluteUrl, ''),
+      BILLER_PANEL_URL: z._default(link, '/biller'),
+      HUMAN_CHECK: z._default(mode(['off', 'turnstile']), 'off'),
+      TURNSTILE_SITE_KEY: z._default(text, ''),
+      TURNSTILE_SECRET: z._default(text, ''),
+      FORM_KEY_SECRET: z._default(text, ''),
+      CARD_HMAC_KEY: z._default(text, ''),
+      TEAM_EMAIL_LIST: z._default(text, 'getpaid'),
+      TURNSTILE_VERIFY_URL: z._default(absoluteUrl, 'https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+      PAYBOT_URL: z._default(absoluteUrl, ''),
+      GENERIC_PAY_NAMES: z._default(lowerList, []),
+      MULTI_OPTION_PROVIDERS: z._default(lowerList, []),
+      WEB_FORM_PAYEE_NAMES: z._default(lowerList, []),
+      WEB_PAY_ALWAYS_ALLOWED: z._default(list, []),
+      DEBT_COLLECTOR_PAYEE_IDS: z._default(list, []),
+      SMS_LIMIT_PER_PHONE: z._default(positiveInt, 3),
+      SMS_LIMIT_PER_IP: z._default(positiveInt, 10),
+      PAY_LATER_UNTIL: z._default(isoDate, '2019-09-30'),
+      ATTRIBUTION_URL: z._default(absoluteUrl, ''),
+      FINANCING_PROVIDER_URL: z._default(text, DEFAULT_FINANCING_PROVIDER),
+      FINANCING_BACK_LINKS: z._default(list, []),
+      VERIFY_MERCHANT_FORM_URL: z._default(text, ''),
+      VERIFY_CONFIRMATION_FORM_URL: z._default(text, ''),
+      VERIFY_NEWPARTNER_FORM_URL: z._default(text, ''),
+      WIDGET_FRAME_ANCESTORS: z._default(list, []),
+    })
+    .check(
+      z.superRefine((s, ctx) => {
+        // In production the embedded demo origin and its developer routes must be out of reach, and
+        // every link the site writes must use its public address, never the request's Host.
+        if (s.ENVIRONMENT === 'production' && !s.ORIGIN_URL) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['ORIGIN_URL'],
+            message: 'Production needs the backend: the embedded demo origin never serves it.',
+          });
+        }
+        for (const secret of ['FORM_KEY_SECRET', 'CARD_HMAC_KEY'] as const) {
+          if (s.ENVIRONMENT === 'production' && s[secret].length < 32) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [secret],
+              message: 'Production needs this secret, at least 32 characters (wrangler secret put).',
+            });
+          }
+        }
+        // A universal link opens the app only from another domain: iOS keeps links within a site in Safari.
+        if (s.APP_LINK_URL && !isHttpsUrl(s.APP_LINK_URL)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['APP_LINK_URL'],
+            message: 'The app link must be an https URL on a domain associated with the app.',
+          });
+        } else if (s.APP_LINK_URL && s.PUBLIC_URL && new URL(s.APP_LINK_URL).host === new URL(s.PUBLIC_URL).host) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['APP_LINK_URL'],
+            message: 'The app link must be on another domain than PUBLIC_URL: iOS opens links within a site in Safari, never in the app.',
+          });
+        }
+        if (s.ENVIRONMENT === 'production' && !s.PUBLIC_URL) {
+          ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Production needs its public address for links and redirects.' });
+        }
+        // Every payment, text and password change in production passes a fresh human check: after a
+        // decline, and for a payee under attack, too. It cannot be switched off there.
+        if (s.ENVIRONMENT === 'production' && s.HUMAN_CHECK !== 'turnstile') {
+          ctx.addIssue({ code: 'custom', path: ['HUMAN_CHECK'], message: 'Production needs HUMAN_CHECK=turnstile.' });
+        }
+        if (s.ENVIRONMENT === 'production' && s.HUMAN_CHECK === 'turnstile' && (!s.TURNSTILE_SECRET || !s.TURNSTILE_SITE_KEY)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['TURNSTILE_SECRET'],
+            message: 'Production with HUMAN_CHECK=turnstile needs TURNSTILE_SITE_KEY and the TURNSTILE_SECRET secret.',
+          });
+        }
+      }),
+    ),
+  z.transform((s) => ({
     production: s.ENVIRONMENT === 'production',
     originUrl: s.ORIGIN_URL,
     originTimeoutMs: s.ORIGIN_TIMEOUT_MS,
@@ -187,7 +202,8 @@ const SettingsSchema = z
       newpartner: frameableUrl(s.VERIFY_NEWPARTNER_FORM_URL),
     },
     widgetFrameAncestors: s.WIDGET_FRAME_ANCESTORS,
-  }));
+  })),
+);
 
 export type SiteConfig = z.output<typeof SettingsSchema>;
 
@@ -212,10 +228,10 @@ export function readConfig(bindings: object): SiteConfig {
   return config;
 }
 
-/** Where "Return to the Papaya app" leads an iPhone: the app's universal link, or its App Store page without one. */
 /** The site's own origin: PUBLIC_URL when set, the request's otherwise. */
 export const siteOrigin = (config: SiteConfig, requestUrl: string) => config.publicUrl || new URL(requestUrl).origin;
 
+/** Where "Return to the Papaya app" leads an iPhone: the app's universal link, or its App Store page without one. */
 export const returnToAppUrl = (config: SiteConfig) => config.appLinkUrl || config.appStoreUrl;
 
 /** The store a phone should download the app from; desktop visitors get the download landing. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { FieldSchema, type GetPaidRequest } from '../domain/api-schemas';
 import type { TeamEmail } from '../domain/get-paid';
 import type { Field } from '../domain/info-request';
@@ -18,7 +18,7 @@ export interface CallSpec<I, O> {
   name: string;
   request(input: I): { method: 'GET' | 'POST' | 'DELETE'; path: string; json?: unknown; form?: Record<string, string> };
   /** Schema of the JSON answer; absent when the answer is ignored. */
-  response?: z.ZodType<O>;
+  response?: z.ZodMiniType<O>;
 }
 
 const q = (params: Record<string, string | undefined>) => {
@@ -27,11 +27,11 @@ const q = (params: Record<string, string | undefined>) => {
   return search.toString();
 };
 
-const success = z
-  .object({ success: z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['true', 'false', '1', '0'])]) })
-  .transform((v) => ({
-    success: v.success === true || v.success === 1 || v.success === 'true' || v.success === '1',
-  }));
+/** The answer's `success`, in any of the spellings the backend uses, as a boolean. */
+const success = z.pipe(
+  z.object({ success: z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['true', 'false', '1', '0'])]) }),
+  z.transform((v) => v.success === true || v.success === 1 || v.success === 'true' || v.success === '1'),
+);
 
 const define = <I, O = void>(spec: CallSpec<I, O>) => spec;
 
@@ -39,7 +39,10 @@ export const calls = {
   payeeByUrl: define({
     name: 'payee_url',
     request: (url: string) => ({ method: 'POST', path: `/api/payee_url.php?${q({ url })}` }),
-    response: z.object({ result: z.object({ payee: FetchedPayeeSchema.nullable() }) }).transform((v) => v.result.payee),
+    response: z.pipe(
+      z.object({ result: z.object({ payee: z.nullable(FetchedPayeeSchema) }) }),
+      z.transform((v) => v.result.payee),
+    ),
   }),
   report404: define({
     name: '404',
@@ -48,33 +51,36 @@ export const calls = {
   featureEnabled: define({
     name: 'is_enabled',
     request: (featureName: string) => ({ method: 'GET', path: `/api/unleash/is_enabled.php?${q({ featureName })}` }),
-    response: z.object({ data: z.object({ message: z.boolean() }) }).transform((v) => v.data.message),
+    response: z.pipe(
+      z.object({ data: z.object({ message: z.boolean() }) }),
+      z.transform((v) => v.data.message),
+    ),
   }),
   sendSms: define({
     name: 'send_sms_client',
     request: (payload: SmsSend) => ({ method: 'POST', path: '/api/send_sms_client.php', json: payload }),
-    response: z.object({ success: z.boolean(), message: z.string().max(1000).optional() }),
+    response: z.object({ success: z.boolean(), message: z.optional(z.string().check(z.maxLength(1000))) }),
   }),
   forgotPassword: define({
     name: 'forgot_password_back',
     request: (body: { x: string; np?: string }) => ({ method: 'POST', path: '/api/forgot_password_back.php', json: body }),
-    response: z.object({ success: z.boolean(), status: z.string().max(100).default('') }),
+    response: z.object({ success: z.boolean(), status: z._default(z.string().check(z.maxLength(100)), '') }),
   }),
   getPayee: define({
     name: 'getPayee',
     request: (p: string) => ({ method: 'POST', path: `/api/web_payment.php?${q({ action: 'getPayee', p })}` }),
     response: z.union([
-      z
-        .object({})
-        .strict()
-        .transform(() => null),
+      z.pipe(
+        z.strictObject({}),
+        z.transform(() => null),
+      ),
       FetchedPayeeSchema,
     ]),
   }),
   searchPayees: define({
     name: 'getPayees',
     request: (term: string) => ({ method: 'GET', path: `/api/web_payment.php?${q({ action: 'getPayees', term, target: 'partner' })}` }),
-    response: z.array(SearchResultSchema).max(500),
+    response: z.array(SearchResultSchema).check(z.maxLength(500)),
   }),
   submitPayment: define({
     name: 'payment_back',
@@ -97,14 +103,18 @@ export const calls = {
       path: '/api/link_gmail_account.php',
       json: body,
     }),
-    response: z
-      .object({ success: z.union([z.enum(['true', 'false']), z.boolean()]) })
-      .transform((v) => v.success === true || v.success === 'true'),
+    response: z.pipe(
+      z.object({ success: z.union([z.enum(['true', 'false']), z.boolean()]) }),
+      z.transform((v) => v.success === true || v.success === 'true'),
+    ),
   }),
   getInfoRequest: define({
     name: 'update_info_request:get',
     request: (t: string) => ({ method: 'GET', path: `/api/update_info_request.php?${q({ t })}` }),
-    response: z.object({ requestedInfo: z.array(FieldSchema).max(50) }).transform((v) => v.requestedInfo),
+    response: z.pipe(
+      z.object({ requestedInfo: z.array(FieldSchema).check(z.maxLength(50)) }),
+      z.transform((v) => v.requestedInfo),
+    ),
   }),
   submitInfoRequest: define({
     name: 'update_info_request:post',
@@ -113,17 +123,20 @@ export const calls = {
       path: `/api/update_info_request.php?${q({ t })}`,
       json: { fields },
     }),
-    response: success.transform((v) => v.success),
+    response: success,
   }),
   deleteInfoRequest: define({
     name: 'update_info_request:delete',
     request: (t: string) => ({ method: 'DELETE', path: `/api/update_info_request.php?${q({ t })}` }),
-    response: z.object({ billId: z.union([z.string().min(1).max(40), z.number().int()]).transform(String) }).transform((v) => v.billId),
+    response: z.pipe(
+      z.object({ billId: z.union([z.string().check(z.minLength(1), z.maxLength(40)), z.int()]) }),
+      z.transform((v) => String(v.billId)),
+    ),
   }),
   cancelBill: define({
     name: 'cancel_back',
     request: (billId: string) => ({ method: 'POST', path: `/cancel_back.php?${q({ o: billId })}` }),
-    response: success.transform((v) => v.success),
+    response: success,
   }),
   memberSignup: define({
     name: 'member_signup',
@@ -131,7 +144,7 @@ export const calls = {
       method: 'POST',
       path: `/api/member_signup.php?${q({ p: paymentType, f: cameFrom, a: ad })}`,
     }),
-    response: success.transform((v) => v.success),
+    response: success,
   }),
   payLater: define({
     name: 'pay_later',
@@ -146,7 +159,7 @@ export const calls = {
   sendTeamEmail: define({
     name: 'send_team_email',
     request: (payload: TeamEmail) => ({ method: 'POST', path: '/api/send_team_email.php', json: payload }),
-    response: success.transform((v) => v.success),
+    response: success,
   }),
 };
 

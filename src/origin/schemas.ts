@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { sanitizeHeading } from '../security/sanitize';
 import { GET_PAID_VIEWS, type GetPaidResponse } from '../domain/get-paid';
 import { PAY_LATER_CODES, type PayLaterResult } from '../domain/pay-later';
@@ -11,19 +11,24 @@ import { PAYEE_ID, type Payee, type SearchResult } from '../domain/payee';
  */
 
 /** A boolean flag as the legacy backend may send it; absent means false. */
-const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', ''])])
-  .nullish()
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const flag = z.pipe(
+  z.nullish(z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false', ''])])),
+  z.transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
+);
 
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullish()
-    .transform((v) => v ?? '');
+/** `schema`, or `fallback` when the field is missing or null. */
+const orElse = <T extends z.ZodMiniType, F>(schema: T, fallback: F) =>
+  z.pipe(
+    z.nullish(schema),
+    z.transform((v) => (v ?? fallback) as NonNullable<z.output<T>> | F),
+  );
 
-const digits = z.union([z.string().regex(PAYEE_ID), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).transform(String);
+const text = (max: number) => orElse(z.string().check(z.maxLength(max)), '');
+
+const digits = z.pipe(
+  z.union([z.string().check(z.regex(PAYEE_ID)), z.int().check(z.nonnegative(), z.lte(Number.MAX_SAFE_INTEGER))]),
+  z.transform(String),
+);
 
 const payeeFlags = {
   isProvider: flag,
@@ -46,56 +51,43 @@ const AddressSchema = z.object({
 
 export const PayeeSchema = z.object({
   payeeId: digits,
-  payeeName: z.string().min(1).max(200),
-  logo: z
-    .object({ url: text(2000) })
-    .nullish()
-    .transform((v) => v ?? { url: '' }),
+  payeeName: z.string().check(z.minLength(1), z.maxLength(200)),
+  logo: orElse(z.object({ url: text(2000) }), { url: '' }),
   url: text(200),
-  urls: z
-    .object({ url: text(200), billingUrl: text(200) })
-    .nullish()
-    .transform((v) => v ?? { url: '', billingUrl: '' }),
+  urls: orElse(z.object({ url: text(200), billingUrl: text(200) }), { url: '', billingUrl: '' }),
   ...payeeFlags,
   customHeading: text(10_000),
-  address: AddressSchema.nullish().transform((v) => v ?? { address1: '', address2: '', city: '', state: '', zip: '' }),
+  address: orElse(AddressSchema, { address1: '', address2: '', city: '', state: '', zip: '' }),
   pphone: text(40),
-  customFields: z
-    .object({ payDOB: flag, payDOS: flag, billingZip: flag })
-    .nullish()
-    .transform((v) => v ?? { payDOB: false, payDOS: false, billingZip: false }),
+  customFields: orElse(z.object({ payDOB: flag, payDOS: flag, billingZip: flag }), { payDOB: false, payDOS: false, billingZip: false }),
   acctRegex: text(500),
   acctRegexWarn: text(500),
   acctRegexReadibleString: text(200),
-  ccAccepted: z
-    .object({ pall: flag, pvisa: flag, pmc: flag, pdiscover: flag, pamex: flag })
-    .nullish()
-    .transform((v) => v ?? { pall: true, pvisa: true, pmc: true, pdiscover: true, pamex: true }),
-  payeeFees: z
-    .array(z.string().max(500))
-    .max(20)
-    .nullish()
-    .transform((v) => v ?? []),
-  fee: z.coerce
-    .number()
-    .finite()
-    .nonnegative()
-    .max(1000)
-    .nullish()
-    .transform((v) => v ?? 0),
+  ccAccepted: orElse(z.object({ pall: flag, pvisa: flag, pmc: flag, pdiscover: flag, pamex: flag }), {
+    pall: true,
+    pvisa: true,
+    pmc: true,
+    pdiscover: true,
+    pamex: true,
+  }),
+  payeeFees: orElse(z.array(z.string().check(z.maxLength(500))).check(z.maxLength(20)), [] as string[]),
+  fee: orElse(z.coerce.number().check(z.nonnegative(), z.lte(1000)), 0),
   commonBot: text(200),
-}) satisfies z.ZodType<Payee>;
+}) satisfies z.ZodMiniType<Payee>;
 export type PayeeInput = z.input<typeof PayeeSchema>;
 
 /** A payee as the origin answers it, its custom heading cleaned once, here, before anything keeps or shows it. */
-export const FetchedPayeeSchema = PayeeSchema.transform(async (payee) => ({
-  ...payee,
-  customHeading: await sanitizeHeading(payee.customHeading),
-}));
+export const FetchedPayeeSchema = z.pipe(
+  PayeeSchema,
+  z.transform(async (payee) => ({
+    ...payee,
+    customHeading: await sanitizeHeading(payee.customHeading),
+  })),
+);
 
 export const SearchResultSchema = z.object({
   id: digits,
-  name: z.string().min(1).max(200),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
   street1: text(200),
   street2: text(200),
   city: text(100),
@@ -103,25 +95,22 @@ export const SearchResultSchema = z.object({
   zip: text(20),
   url: text(200),
   ...payeeFlags,
-}) satisfies z.ZodType<SearchResult>;
+}) satisfies z.ZodMiniType<SearchResult>;
 
-const optionalText = (max: number) => z.string().max(max).optional();
+const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
 export const GetPaidResponseSchema = z.object({
   nextView: z.enum(GET_PAID_VIEWS),
   sessionToken: optionalText(200),
   payeeName: optionalText(200),
-  payeeBilling: flag.optional(),
-  payeeId: digits.optional(),
-  amount: z
-    .union([z.string().max(40), z.number()])
-    .transform(String)
-    .optional(),
+  payeeBilling: z.optional(flag),
+  payeeId: z.optional(digits),
+  amount: z.optional(z.pipe(z.union([z.string().check(z.maxLength(40)), z.number()]), z.transform(String))),
   phone: optionalText(40),
   payeeCreatedAt: optionalText(40),
-  inviteCount: z.coerce.number().int().nonnegative().optional(),
-  existingGroup: flag.optional(),
-}) satisfies z.ZodType<GetPaidResponse>;
+  inviteCount: z.optional(z.pipe(z.coerce.number(), z.int().check(z.nonnegative()))),
+  existingGroup: z.optional(flag),
+}) satisfies z.ZodMiniType<GetPaidResponse>;
 
 /** What the backend's SMS call takes; the Worker composes it, never the browser. */
 export interface SmsSend {
@@ -175,11 +164,11 @@ export interface PaymentQuery {
 }
 
 export const PaymentResultSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('success'), confirmationUrl: z.string().min(1).max(2000) }),
-  z.object({ status: z.literal('error'), message: z.string().max(1000).default('') }),
+  z.object({ status: z.literal('success'), confirmationUrl: z.string().check(z.minLength(1), z.maxLength(2000)) }),
+  z.object({ status: z.literal('error'), message: z._default(z.string().check(z.maxLength(1000)), '') }),
 ]);
 
 export const PayLaterResultSchema = z.union([
   z.object({ status: z.literal('success') }),
   z.object({ status: z.literal('error'), result: z.object({ code: z.enum(PAY_LATER_CODES) }) }),
-]) satisfies z.ZodType<PayLaterResult>;
+]) satisfies z.ZodMiniType<PayLaterResult>;

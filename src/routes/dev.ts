@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { REDIRECT_FLAG } from '../origin/feature-flags';
 import type { AppEnv } from '../web/app-env';
 import { apiError, validJson } from '../web/validate';

@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { fieldErrors, type ApiError } from '../domain/errors';
 import type { OriginFailure } from '../origin';
 import type { AppEnv } from './app-env';
@@ -115,15 +115,15 @@ export const noBody: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** The shared hook: a value the schema refuses is a 400 with each field's first message. */
 function refuseInvalid(result: { success: boolean; error?: unknown }, c: Context) {
-  if (!result.success) return apiError(c as Context<AppEnv>, 400, CHECK_FIELDS, fieldErrors(result.error as z.ZodError));
+  if (!result.success) return apiError(c as Context<AppEnv>, 400, CHECK_FIELDS, fieldErrors(result.error as z.core.$ZodError));
 }
 
 /** The query string, checked by `schema`; read it with `c.req.valid('query')`. */
-export const validQuery = <S extends z.ZodType>(schema: S) => zValidator('query', schema, refuseInvalid);
+export const validQuery = <S extends z.ZodMiniType>(schema: S) => zValidator('query', schema, refuseInvalid);
 
 /** A JSON body, checked by `schema`; read it with `c.req.valid('json')`. */
-export const validJson = <S extends z.ZodType>(schema: S) => [jsonBody, zValidator('json', schema, refuseInvalid)] as const;
+export const validJson = <S extends z.ZodMiniType>(schema: S) => [jsonBody, zValidator('json', schema, refuseInvalid)] as const;
 
 /** A form body of at most `limit` bytes, checked by `schema`; read it with `c.req.valid('form')`. */
-export const validForm = <S extends z.ZodType>(limit: number, schema: S) =>
+export const validForm = <S extends z.ZodMiniType>(limit: number, schema: S) =>
   [formBody(limit), zValidator('form', schema, refuseInvalid)] as const;

@@ -80,7 +80,7 @@ export function printTable(results) {
     ['page', 'req/s', '÷ baseline', 'p50 ms', 'p99 ms', 'errors', 'HTML bytes', 'JS before usable (gzip)', 'JS once idle (gzip)'],
   ];
   const b = results.baseline;
-  rows.push(['baseline: /healthz (fixed string)', fmt(b.rps), '1.00', fmt(b.p50Ms, 2), fmt(b.p99Ms, 2), String(b.errors), '—', '—']);
+  rows.push(['baseline: /healthz (fixed string)', fmt(b.rps), '1.00', fmt(b.p50Ms, 2), fmt(b.p99Ms, 2), String(b.errors), '—', '—', '—']);
   const w = results.bareWorker;
   rows.push([
     '(reference) bare Worker, same process',
