@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 
 // Builds the browser side only: the boot script, the island entry, the islands and the
@@ -9,8 +10,19 @@ import { defineConfig } from 'vite';
 // preloading: the helper becomes a plain call, and its 1.3 KB gzip leave every form page.
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 
+/** The two files of the client build every page names, for the Worker: not the whole manifest. */
+const WORKER_ASSETS = 'dist/client/.vite/worker-assets.json';
+
 export default defineConfig({
   plugins: [
+    {
+      name: 'worker-assets',
+      writeBundle() {
+        const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+        const file = (key: string) => `/${manifest[key]!.file}`;
+        writeFileSync(WORKER_ASSETS, `${JSON.stringify({ stylesheet: file('client/styles.css'), boot: file('client/boot.ts') })}\n`);
+      },
+    },
     {
       name: 'plain-dynamic-import',
       enforce: 'pre',
