@@ -25,7 +25,7 @@ const attr = (attrs, name) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').ex
 /** Static `import … from "x"`, `import "x"` and `export … from "x"`; `import("x")` is left out (loaded later, on demand). */
 const STATIC_IMPORT = /\b(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["']([^"']+)["']/g;
 /** `import("x")`: loaded later, when a field is first focused or the browser is idle. */
-const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+const DYNAMIC_IMPORT = /\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g;
 
 export function scriptsOf(html, pageUrl) {
   const urls = [];
