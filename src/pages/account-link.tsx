@@ -11,7 +11,18 @@ export type AccountLinkView = 'confirm' | 'linked' | 'failed';
  * the button (a form post, no script): opening the link, as mail scanners and previews do, sends
  * nothing. iPhone visitors get a way back to the app once it is done.
  */
-export function AccountLinkPage({ view, link, returnUrl }: { view: AccountLinkView; link?: EmailLink; returnUrl?: string }) {
+export function AccountLinkPage({
+  view,
+  link,
+  returnUrl,
+  refusal,
+}: {
+  view: AccountLinkView;
+  link?: EmailLink;
+  returnUrl?: string;
+  /** Why the button's post was refused before the backend heard of it (too many tries). */
+  refusal?: string;
+}) {
   return (
     <Document personal page="Account-Link" meta="ebills">
       <section className="card notice">
@@ -39,7 +50,7 @@ export function AccountLinkPage({ view, link, returnUrl }: { view: AccountLinkVi
         {view === 'failed' && (
           <>
             <h1>{LINK_FAILED}</h1>
-            <p>Please go back to the Papaya app and try linking your email again.</p>
+            {refusal ? <p role="alert">{refusal}</p> : <p>Please go back to the Papaya app and try linking your email again.</p>}
           </>
         )}
         {view !== 'confirm' && returnUrl && (

@@ -115,7 +115,9 @@ accountRoutes.get('/account-link', (c) => {
   const pending = answer.success && answer.data.code && !answer.data.error ? answer.data : undefined;
   const view: AccountLinkView = getCookie(c, LINKED_COOKIE) === '1' || posted?.done ? 'linked' : posted || !pending ? 'failed' : 'confirm';
   const returnUrl = c.get('device') === 'apple' ? returnToAppUrl(c.get('config')) : undefined;
-  return renderPage(c, <AccountLinkPage view={view} link={pending} returnUrl={returnUrl} />, { headers: PRIVATE_PAGE });
+  return renderPage(c, <AccountLinkPage view={view} link={pending} returnUrl={returnUrl} refusal={posted?.error} />, {
+    headers: PRIVATE_PAGE,
+  });
 });
 
 accountRoutes.get('/update-info-request', async (c) => {

@@ -35,7 +35,7 @@ export const POLICIES = {
    * rotating addresses in one provider's block is stopped too.
    */
   accessCodeMissesPerTarget: { limit: 10, windowMs: 60 * MINUTE },
-  /** Reset, bill-info and pay-later tokens and emails that matched nothing, from one client. */
+  /** Reset, bill-info and pay-later tokens and emails, and account-link answers, that matched nothing, from one client. */
   linkMissesPerClient: { limit: 20, windowMs: 60 * MINUTE },
   /** Team notifications about one get-paid invite. */
   teamEmailsPerInvite: { limit: 3, windowMs: 24 * 60 * MINUTE },

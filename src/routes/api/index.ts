@@ -100,7 +100,12 @@ apiRoutes.get('/api/web_payment.php', validQuery(SearchQuerySchema), async (c) =
 
 apiRoutes.post('/api/link_gmail_account.php', ...validJson(EmailLinkSchema), async (c) => {
   const body = c.req.valid('json');
-  return answer(c, await c.get('origin').linkGmail(body), (ok) => ({ success: ok ? 'true' : 'false' }));
+  // A sign-in answer the backend refuses counts as a link that matched nothing: codes are not guessed here.
+  const stopped = await linkGuessingStopped(c);
+  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds));
+  const result = await c.get('origin').linkGmail(body);
+  if (result.ok && !result.value) await countLinkMiss(c);
+  return answer(c, result, (ok) => ({ success: ok ? 'true' : 'false' }));
 });
 
 apiRoutes.get('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), async (c) => {

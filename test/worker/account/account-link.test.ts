@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DESKTOP, IPHONE, scriptTags, visibleText } from '../helpers';
-import { freshClient, httpEnv, injectFault, postForm, request, resetStandIn, standInCalls } from '../origin-helpers';
+import { embeddedEnv, freshClient, httpEnv, injectFault, postForm, request, resetStandIn, standInCalls } from '../origin-helpers';
 
 const visit = (path: string, ua = DESKTOP, cookie?: string) =>
   request(httpEnv(), path, { headers: { 'User-Agent': ua, ...(cookie ? { Cookie: cookie } : {}) } });
@@ -56,6 +56,25 @@ describe('/account-link', () => {
     );
     expect(visibleText(await failed.text())).toContain('Oh no! There was an issue linking your email.');
     expect(failed.headers.get('Set-Cookie')).toBeNull();
+  });
+
+  it('one client whose answers the backend keeps refusing is stopped after 20, at the page and the API', async () => {
+    const client = freshClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const res = await postForm('/account-link?code=x', { _form: 'account-link', state: '', code: '', scope: '' }, client);
+      statuses.push(res.status);
+      if (i === 21) expect(visibleText(await res.text())).toMatch(/Too many links were tried from your connection/);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
+    const api = await request(embeddedEnv(), '/api/link_gmail_account.php', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': client, 'Sec-Fetch-Site': 'same-origin' },
+      body: JSON.stringify({ code: 'c' }),
+    });
+    expect(api.status).toBe(429);
+    expect(api.headers.get('Retry-After')).toMatch(/^\d+$/);
   });
 
   it('the button is refused from another site', async () => {
