@@ -151,35 +151,52 @@ async function firefox({ javaScript, phone }: OpenOptions): Promise<Window> {
     });
     return (answer.result.result as { value: T }).value;
   };
-  const settled = () =>
-    eventually(
-      () => call<string>('() => document.readyState'),
-      (state) => state === 'complete',
-      'the page loaded',
-    );
+  type Event = { context: string };
+  const events = connection as unknown as {
+    on(name: string, handler: (event: Event) => void): void;
+    off(name: string, handler: (event: Event) => void): void;
+  };
+  /**
+   * Clicks, and when the click starts a navigation (a form posted, a link followed), waits for the
+   * next page to load: BiDi says when one starts, and a click that starts none returns at once.
+   */
   const click = async (selector: string) => {
     const node = await find(selector);
     // BiDi, unlike WebDriver classic, does not scroll to what it clicks.
     await call("(el) => el.scrollIntoView({ block: 'center' })", node);
-    const origin = { type: 'element', element: node };
-    await send('input.performActions', {
-      context,
-      actions: [
-        {
-          type: 'pointer',
-          id: 'finger',
-          actions: [
-            { type: 'pointerMove', x: 0, y: 0, origin },
-            { type: 'pointerDown', button: 0 },
-            { type: 'pointerUp', button: 0 },
-          ],
-        },
-      ],
-    });
-    await send('input.releaseActions', { context });
-    // A click that posts a form or follows a link is done when the next page has loaded.
-    await new Promise((r) => setTimeout(r, 250));
-    await settled();
+    let started = false;
+    let loaded!: () => void;
+    const load = new Promise<void>((resolve) => (loaded = resolve));
+    const onStart = (event: Event) => {
+      if (event.context === context) started = true;
+    };
+    const onLoad = (event: Event) => {
+      if (event.context === context && started) loaded();
+    };
+    events.on('browsingContext.navigationStarted', onStart);
+    events.on('browsingContext.load', onLoad);
+    try {
+      await send('input.performActions', {
+        context,
+        actions: [
+          {
+            type: 'pointer',
+            id: 'finger',
+            actions: [
+              { type: 'pointerMove', x: 0, y: 0, origin: { type: 'element', element: node } },
+              { type: 'pointerDown', button: 0 },
+              { type: 'pointerUp', button: 0 },
+            ],
+          },
+        ],
+      });
+      await send('input.releaseActions', { context });
+      await new Promise((r) => setTimeout(r, 300));
+      if (started) await Promise.race([load, new Promise((r) => setTimeout(r, 15_000))]);
+    } finally {
+      events.off('browsingContext.navigationStarted', onStart);
+      events.off('browsingContext.load', onLoad);
+    }
   };
   return {
     async goto(url) {
