@@ -3,8 +3,7 @@ import type { FlagState } from '../domain/payee-resolution';
 import type { Payee } from '../domain/payee';
 import { createClient, type Origin, type Transport } from './client';
 import type { Receipt } from '../domain/receipt';
-import { embeddedOrigin, findReceipt, listOutbox, setFeatureFlag, type OutboxEntry } from './embedded';
-import { seed } from './embedded/seed';
+import type { OutboxEntry } from './embedded';
 import { FLAG_CACHE_KEY, redirectFlag } from './feature-flags';
 import { cachedPayeeById, cachedPayeeByUrl } from './payee-cache';
 import type { CallOutcome, OriginResult } from './result';
@@ -19,6 +18,16 @@ export { paymentFields, type PaymentSubmission } from './payment';
 const EMBEDDED_BASE = 'http://embedded-origin.internal';
 
 /**
+ * Set by the build (`define` in wrangler.toml): whether it may run without a backend. The
+ * production build may not (its settings refuse to start without ORIGIN_URL), so the bundler
+ * leaves the embedded origin out of it.
+ */
+declare const EMBEDDED_ORIGIN: boolean;
+/** The embedded origin, loaded on first use in the builds that carry it. */
+const embedded = () =>
+  EMBEDDED_ORIGIN ? import('./embedded/door') : Promise.reject(new Error('This build has no embedded origin: set ORIGIN_URL.'));
+
+/**
  * The contract's calls (§3): real HTTP when ORIGIN_URL is set, the embedded origin on D1
  * otherwise.
  */
@@ -26,7 +35,7 @@ export function createOrigin(env: Env, onOutcome?: (outcome: CallOutcome) => voi
   const { originUrl, originTimeoutMs: timeoutMs } = readConfig(env);
   const transport: Transport = originUrl
     ? (url, init) => fetch(url, init)
-    : async (url, init) => embeddedOrigin.fetch(new Request(url, init), env);
+    : async (url, init) => (await embedded()).embeddedOrigin.fetch(new Request(url, init), env);
   return createClient({ baseUrl: originUrl || EMBEDDED_BASE, transport, timeoutMs, onOutcome });
 }
 
@@ -57,22 +66,22 @@ export type OriginDoor = Origin & OriginExtras;
 export function originForRequest(env: Env, onOutcome: (outcome: CallOutcome) => void, defer: (work: Promise<unknown>) => void): OriginDoor {
   let client: Origin | undefined;
   const calls = () => (client ??= createOrigin(env, onOutcome));
-  const embedded = !readConfig(env).originUrl;
+  const withoutBackend = !readConfig(env).originUrl;
   const extras: OriginExtras = {
     cachedPayeeByUrl: (query) => cachedPayeeByUrl(env.CACHE, calls(), query, defer),
     cachedPayeeById: (id) => cachedPayeeById(env.CACHE, calls(), id, defer),
     redirectFlag: () => redirectFlag(env.CACHE, calls(), defer),
-    receipt: async (confirmation) => (embedded ? findReceipt(env.DB, confirmation) : null),
-    outbox: async () => (embedded ? listOutbox(env.DB) : null),
+    receipt: async (confirmation) => (withoutBackend ? (await embedded()).findReceipt(env.DB, confirmation) : null),
+    outbox: async () => (withoutBackend ? (await embedded()).listOutbox(env.DB) : null),
     setFlag: async (name, enabled) => {
-      if (!embedded) return false;
-      await setFeatureFlag(env.DB, name, enabled);
+      if (!withoutBackend) return false;
+      await (await embedded()).setFeatureFlag(env.DB, name, enabled);
       await env.CACHE.delete(FLAG_CACHE_KEY);
       return true;
     },
     resetDemo: async () => {
-      if (!embedded) return false;
-      await seed(env.DB);
+      if (!withoutBackend) return false;
+      await (await embedded()).seed(env.DB);
       await env.CACHE.delete(FLAG_CACHE_KEY);
       return true;
     },

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { FOREIGN_PAGES } from '../domain/site';
 import { passThrough } from '../origin/passthrough';
-import { DemoIndexPage, ForeignStandInPage } from '../pages/demo';
 import type { AppEnv } from '../web/app-env';
 import { renderPage } from '../web/render';
 import { unavailableResponse } from '../web/server-error';
@@ -12,6 +11,8 @@ import { unavailableResponse } from '../web/server-error';
  */
 export const foreignRoutes = new Hono<AppEnv>();
 
+declare const EMBEDDED_ORIGIN: boolean;
+
 for (const page of FOREIGN_PAGES) {
   foreignRoutes.all(page.path, async (c) => {
     const { originUrl } = c.get('config');
@@ -20,6 +21,10 @@ for (const page of FOREIGN_PAGES) {
       return (await passThrough(originUrl, c.req.raw)) ?? unavailableResponse();
     }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.body(null, 405, { Allow: 'GET, HEAD' });
+    // The local demo's pages, in the builds that may run without a backend (src/origin/index.ts).
+    const demo = EMBEDDED_ORIGIN ? await import('../pages/demo') : null;
+    if (!demo) return unavailableResponse();
+    const { DemoIndexPage, ForeignStandInPage } = demo;
     return renderPage(c, page.path === '/' ? <DemoIndexPage /> : <ForeignStandInPage page={page} />, { reuse: true });
   });
 }
