@@ -7,7 +7,7 @@ import { remote } from 'webdriverio';
  * The browser engines of the tier beyond Chromium, each driven by its own maintained client and
  * seen through one small interface, so every flow is written once:
  * - WebKit, the engine of Safari on every iPhone: Debian's WebKitGTK MiniBrowser through
- *   WebKitWebDriver (WebDriver classic, WebdriverIO), full screen on a 390 × 844 display;
+ *   WebKitWebDriver (WebDriver classic, WebdriverIO), full screen, its window set to 390 × 844;
  * - Firefox (Gecko): Debian's firefox-esr through WebDriver BiDi (Puppeteer), at 390 × 844.
  */
 export type EngineName = 'webkit' | 'firefox';
@@ -74,6 +74,9 @@ async function webkit({ javaScript, phone }: OpenOptions): Promise<Window> {
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args },
     } as WebdriverIO.Capabilities,
   });
+  // MiniBrowser opens at 1024 × 768 whatever the display, and its toolbar keeps a window at least
+  // 447 px wide: full screen (no toolbar), the window is then set to the phone's size.
+  await browser.setWindowSize(VIEWPORT.width, VIEWPORT.height);
   // CSS, or XPath when it starts with `//`: WebdriverIO tells them apart by themselves.
   const element = (selector: string) => browser.$(selector);
   return {

@@ -1,4 +1,5 @@
-import { eventually, type Window } from './engines';
+import { readFile } from 'node:fs/promises';
+import { eventually, VIEWPORT, type Window } from './engines';
 
 /**
  * Every flow of both specs, as a visitor walks it: each field typed key by key (the masks at
@@ -44,6 +45,15 @@ async function at({ w }: FlowContext, pattern: RegExp) {
     // What the page says instead is what a visitor would report.
     throw new Error(`${String(error)}\nThe page shows: ${(await w.text().catch(() => '')).replace(/\s+/g, ' ').slice(0, 1500)}`);
   }
+}
+
+/** Keeps a screenshot of the page, which must be as wide as the phone the flows are walked on. */
+async function keep({ w, artefact }: FlowContext, name: string) {
+  const path = artefact(name);
+  await w.screenshot(path);
+  // A PNG's width is the big-endian word at byte 16 (its IHDR chunk).
+  const width = (await readFile(path)).readUInt32BE(16);
+  if (width !== VIEWPORT.width) throw new Error(`the page was ${width} px wide, not ${VIEWPORT.width}`);
 }
 
 export const FLOWS: Flow[] = [
@@ -166,7 +176,7 @@ export const FLOWS: Flow[] = [
       await at(c, /\/receipt\/PAP-[A-Z0-9]{8}$/);
       await sees(c, 'Thank you! Your payment was received.');
       await sees(c, '$12.50');
-      await w.screenshot(c.artefact('receipt'));
+      await keep(c, 'receipt');
     },
   },
   {

@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
   const children = [
     start('node test/e2e/stand-ins/forms.mjs', { FORMS_PORT: new URL(server.formsUrl).port, SITE_URL: server.siteUrl }),
     start(startSiteCommand(server), { WRANGLER_SEND_METRICS: 'false' }),
-    // MiniBrowser fills a 390 × 844 screen: a phone's width, which no window with a toolbar can have.
+    // A phone-sized screen; each session sets its window to the phone's width (engines.ts).
     start(`exec xvfb-run -a -s "-screen 0 390x844x24" WebKitWebDriver --port=${WEBDRIVER_PORT}`),
   ];
   const stop = () => {
