@@ -1,11 +1,10 @@
 import { useMemo, useRef, useState, type FormEvent, type ComponentProps } from 'react';
-import { config as zodConfig } from 'zod/mini';
-import { fieldErrors } from '../../src/domain/errors';
 import {
   CARD_FIELDS,
-  cardSchema,
+  cardFields,
+  formProblems,
   PAYER_FIELDS,
-  payerSchema,
+  payerFields,
   PAYMENT_FORM,
   paymentFailed,
   shownAmount,
@@ -19,9 +18,6 @@ import { SelectField, TextField } from '../components/field';
 import { useMask } from '../components/mask';
 import { loadPaymentMasks, PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
 import { HumanCheck, humanTokenIn } from './human-check';
-
-// The page's CSP allows no eval: zod checks fields without compiling them, and without probing for eval.
-zodConfig({ jitless: true });
 
 export interface WebPaymentFormProps {
   payeeId: string;
@@ -106,16 +102,12 @@ export default function WebPaymentForm({
     account: company ? undefined : (values.account ?? ''),
     invoices: company ? invoices.map((i) => i.value) : undefined,
   };
-  // The schemas depend on the payee only; built once, they check every keystroke.
-  const payerRules = useMemo(() => payerSchema(rules, { company }), [rules, company]);
-  const cardRules = useMemo(() => cardSchema(rules, new Date()), [rules]);
-  const payerCheck = payerRules.safeParse(payerInput);
-  const cardCheck = cardRules.safeParse(values);
-  const errors = {
-    ...(payerCheck.success ? {} : fieldErrors(payerCheck.error)),
-    ...(cardCheck.success ? {} : fieldErrors(cardCheck.error)),
-    ...serverErrors,
-  };
+  // The rules depend on the payee only; made once, they check every keystroke (as the server does).
+  const payerRules = useMemo(() => payerFields(rules, { company }), [rules, company]);
+  const cardRules = useMemo(() => cardFields(rules, new Date()), [rules]);
+  const payerProblems = formProblems(payerRules, payerInput, payerInput.invoices);
+  const cardProblems = formProblems(cardRules, values);
+  const errors = { ...payerProblems, ...cardProblems, ...serverErrors };
   const shown = (name: string) => (touched.has(name) ? errors[name] : undefined);
 
   const set = (name: string, value: string) => {
@@ -147,7 +139,7 @@ export default function WebPaymentForm({
   function next() {
     const names = [...PAYER_FIELDS, ...invoices.map((_, i) => `invoices.${i}`)];
     touch(...names);
-    if (!payerCheck.success) return focusFirstError(names);
+    if (Object.keys(payerProblems).length) return focusFirstError(names);
     setStep('card');
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('#wp-ccn')?.focus());
   }
@@ -161,7 +153,7 @@ export default function WebPaymentForm({
     event.preventDefault();
     if (step === 'payer') return next();
     touch(...CARD_FIELDS);
-    if (!cardCheck.success) return focusFirstError([...CARD_FIELDS]);
+    if (Object.keys(cardProblems).length) return focusFirstError([...CARD_FIELDS]);
     const humanToken = humanTokenIn(formRef.current);
     if (humanCheckSiteKey && !humanToken)
       return setStatus({ kind: 'failed', message: 'Please confirm you are not a robot, then try again.' });

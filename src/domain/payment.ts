@@ -1,5 +1,5 @@
-// zod's smaller functional build: these rules run in the browser on every keystroke, and on the server.
-import * as z from 'zod/mini';
+// The rules of the web payment form, as plain functions: the form checks every keystroke with them
+// in the browser, and the server's schemas (`payment-schemas.ts`) are built from the same ones.
 import { brandAccepted, cardBrand, cardDigits, expiryValid, luhnValid, type CardsAccepted } from './card';
 import { EMAIL_PATTERN } from './email';
 import { INVALID_EMAIL, REQUIRED } from './messages';
@@ -40,15 +40,6 @@ export interface PayeeRules {
   ccAccepted: CardsAccepted;
 }
 
-/** A required text: missing or blank is 'Required'; longer than `max` gets the field's own message. */
-const required = (max: number, tooLong = 'This is too long.') =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? REQUIRED : undefined) })
-    .check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(max, tooLong));
-
-/** A required text that must also match `pattern`. */
-const requiredMatching = (max: number, pattern: RegExp, message: string) => required(max, message).check(z.regex(pattern, message));
-
 /** Dollars as the site shows them: `$1,234.50`. */
 export const formatDollars = (dollars: number) =>
   `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -65,13 +56,53 @@ export function parseAmount(value: string): number {
   return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
-export const amountField = required(20, AMOUNT_OVER_LIMIT).check(
-  z.superRefine((value, ctx) => {
-    const amount = parseAmount(value);
-    if (!(amount > 0)) ctx.addIssue({ code: 'custom', message: REQUIRED, input: value });
-    else if (amount > MAX_WEB_PAYMENT) ctx.addIssue({ code: 'custom', message: AMOUNT_OVER_LIMIT, input: value });
-  }),
-);
+/** Said of a text longer than its field takes, where the field has no message of its own. */
+export const TOO_LONG = 'This is too long.';
+
+/** A field's rule: the message for what was typed, or nothing when it is right. */
+export type FieldRule = (value: string) => string | undefined;
+
+/**
+ * A rule and what the value becomes once it passes (trimmed, slashes put in). `optional` fields
+ * may be left out altogether; a required one left out is `Required`.
+ */
+export interface PaymentField {
+  rule: FieldRule;
+  normalize: (value: string) => string;
+  optional?: boolean;
+}
+
+const trim = (value: string) => value.trim();
+const asTyped = (value: string) => value;
+
+/** A required text: blank is 'Required'; longer than `max` gets the field's own message. */
+const required =
+  (max: number, tooLong = TOO_LONG): FieldRule =>
+  (value) => {
+    const text = value.trim();
+    if (!text) return REQUIRED;
+    if (text.length > max) return tooLong;
+    return undefined;
+  };
+
+/** A required text that must also match `pattern`. */
+const requiredMatching =
+  (max: number, pattern: RegExp, message: string): FieldRule =>
+  (value) =>
+    required(max, message)(value) ?? (pattern.test(value.trim()) ? undefined : message);
+
+/** A required field, its value trimmed. */
+const requiredField = (rule: FieldRule, normalize = trim): PaymentField => ({ rule, normalize });
+/** A field that may be missing or empty; anything in it must pass `rule`. */
+const optionalField = (rule: FieldRule): PaymentField => ({ rule, normalize: asTyped, optional: true });
+const matching =
+  (pattern: RegExp, message: string): FieldRule =>
+  (value) =>
+    pattern.test(value) ? undefined : message;
+const atMost =
+  (max: number): FieldRule =>
+  (value) =>
+    value.length > max ? TOO_LONG : undefined;
 
 /**
  * Digits typed without their slashes (a phone's number pad has none, and without script no mask
@@ -83,77 +114,114 @@ const withSlashes = (value: string) =>
     : /^\d{4}$/.test(value)
       ? `${value.slice(0, 2)}/${value.slice(2)}`
       : value;
+const trimmedWithSlashes = (value: string) => withSlashes(value.trim());
 
-export const dateField = z.pipe(
-  z.pipe(required(10, INVALID_DATE), z.transform(withSlashes)),
-  z.string().check(z.regex(/^\d{2}\/\d{2}\/\d{4}$/, INVALID_DATE)),
-);
-export const emailField = requiredMatching(254, EMAIL_PATTERN, INVALID_EMAIL);
-export const phoneField = requiredMatching(30, /^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/, INVALID_PHONE_NUMBER);
-export const zipField = requiredMatching(10, /^\d{5}(-\d{4})?$/, INVALID_ZIP);
+const amountRule: FieldRule = (value) => {
+  const problem = required(20, AMOUNT_OVER_LIMIT)(value);
+  if (problem) return problem;
+  const amount = parseAmount(value.trim());
+  if (!(amount > 0)) return REQUIRED;
+  return amount > MAX_WEB_PAYMENT ? AMOUNT_OVER_LIMIT : undefined;
+};
+const dateRule: FieldRule = (value) =>
+  required(10, INVALID_DATE)(value) ?? (/^\d{2}\/\d{2}\/\d{4}$/.test(trimmedWithSlashes(value)) ? undefined : INVALID_DATE);
+const zipRule = requiredMatching(10, /^\d{5}(-\d{4})?$/, INVALID_ZIP);
 
-function accountField(rules: PayeeRules) {
+export const AMOUNT_FIELD = requiredField(amountRule);
+export const DATE_FIELD = requiredField(dateRule, trimmedWithSlashes);
+export const EMAIL_FIELD = requiredField(requiredMatching(254, EMAIL_PATTERN, INVALID_EMAIL));
+export const PHONE_FIELD = requiredField(requiredMatching(30, /^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/, INVALID_PHONE_NUMBER));
+export const ZIP_FIELD = requiredField(zipRule);
+
+function accountRule(rules: PayeeRules): FieldRule {
   let pattern: RegExp | null = null;
   try {
     pattern = rules.acctRegex ? new RegExp(rules.acctRegex) : null;
   } catch {
     pattern = null;
   }
-  return required(50).check(
-    z.superRefine((value, ctx) => {
-      if (pattern && !pattern.test(value)) {
-        ctx.addIssue({
-          code: 'custom',
-          input: value,
-          message: rules.acctRegexWarn ? accountWarning(rules.acctRegexWarn) : accountStartsWith(rules.acctRegexReadibleString),
-        });
-      }
+  return (value) => {
+    const problem = required(50)(value);
+    if (problem || !pattern || pattern.test(value.trim())) return problem;
+    return rules.acctRegexWarn ? accountWarning(rules.acctRegexWarn) : accountStartsWith(rules.acctRegexReadibleString);
+  };
+}
+
+/** A company's invoice numbers: at least one, each required. */
+export const INVOICE_FIELD = requiredField(required(50));
+export const MAX_INVOICES = 20;
+
+/**
+ * Step 1, patient / payer / company info, field by field. Fields the payee does not enable are
+ * not sent on; anything typed in them must still be well formed (bare digits count as a date here
+ * too: the check that runs before the payee is known uses this). A company's invoices are checked
+ * by `INVOICE_FIELD`, one by one.
+ */
+export function payerFields(rules: PayeeRules, { company }: { company: boolean }): Record<PayerField, PaymentField> {
+  const skippedDate = optionalField(matching(/^(\d{2}\/\d{2}\/\d{4}|\d{8})?$/, INVALID_DATE));
+  return {
+    patientName: requiredField(required(100)),
+    account: company ? optionalField(atMost(50)) : requiredField(accountRule(rules)),
+    payDOB: rules.customFields.payDOB ? DATE_FIELD : skippedDate,
+    payDOS: rules.customFields.payDOS ? DATE_FIELD : skippedDate,
+    amount: AMOUNT_FIELD,
+    email: EMAIL_FIELD,
+    phone: PHONE_FIELD,
+    billingZip: rules.customFields.billingZip ? ZIP_FIELD : optionalField(matching(/^(\d{5}(-\d{4})?)?$/, INVALID_ZIP)),
+  };
+}
+
+/** Step 2, payment info, field by field. `now` decides which expiry dates have passed. */
+export function cardFields(rules: PayeeRules, now: Date): Record<CardField, PaymentField> {
+  const ccnRule = requiredMatching(23, /^[\d\s-]+$/, CARD_NOT_ACCEPTED);
+  return {
+    ccn: requiredField((value) => {
+      const problem = ccnRule(value);
+      if (problem) return problem;
+      const digits = cardDigits(value);
+      return luhnValid(digits) && brandAccepted(cardBrand(digits), rules.ccAccepted) ? undefined : CARD_NOT_ACCEPTED;
     }),
-  );
+    exp: requiredField(
+      (value) => required(7, INVALID_EXPIRY)(value) ?? (expiryValid(trimmedWithSlashes(value), now) ? undefined : INVALID_EXPIRY),
+      trimmedWithSlashes,
+    ),
+    cvv: requiredField(requiredMatching(4, /^\d{3,4}$/, INVALID_CVV)),
+    billName: requiredField(requiredMatching(100, /^\S+(\s+\S+)+$/, INVALID_CARDHOLDER)),
+    addr1: requiredField(required(200)),
+    city: requiredField(required(100)),
+    state: requiredField((value) => ((US_STATES as readonly string[]).includes(value) ? undefined : INVALID_STATE), asTyped),
+    zip: ZIP_FIELD,
+    payNote: optionalField(atMost(500)),
+  };
 }
 
-/** Step 1, patient / payer / company info. Fields the payee does not enable are skipped. */
-export function payerSchema(rules: PayeeRules, { company }: { company: boolean }) {
-  // A field the payee does not ask for is not sent on; anything in it must still be well formed.
-  // Bare digits count as a date here too (the check that runs before the payee is known uses this).
-  const skip = z.optional(z.string().check(z.regex(/^(\d{2}\/\d{2}\/\d{4}|\d{8})?$/, INVALID_DATE)));
-  return z.object({
-    patientName: required(100),
-    account: company ? z.optional(z.string().check(z.maxLength(50))) : accountField(rules),
-    invoices: company
-      ? z.array(required(50)).check(z.minLength(1, REQUIRED), z.maxLength(20))
-      : z.optional(z.array(z.string()).check(z.maxLength(0))),
-    payDOB: rules.customFields.payDOB ? dateField : skip,
-    payDOS: rules.customFields.payDOS ? dateField : skip,
-    amount: amountField,
-    email: emailField,
-    phone: phoneField,
-    billingZip: rules.customFields.billingZip ? zipField : z.optional(z.string().check(z.regex(/^(\d{5}(-\d{4})?)?$/, INVALID_ZIP))),
-  });
-}
-export type PayerForm = z.output<ReturnType<typeof payerSchema>>;
+export type PayerField = (typeof PAYER_FIELDS)[number];
+export type CardField = (typeof CARD_FIELDS)[number];
 
-/** Step 2, payment info. `now` decides which expiry dates have passed. */
-export function cardSchema(rules: PayeeRules, now: Date) {
-  return z.object({
-    ccn: requiredMatching(23, /^[\d\s-]+$/, CARD_NOT_ACCEPTED).check(
-      z.superRefine((value, ctx) => {
-        const digits = cardDigits(value);
-        if (!luhnValid(digits) || !brandAccepted(cardBrand(digits), rules.ccAccepted))
-          ctx.addIssue({ code: 'custom', message: CARD_NOT_ACCEPTED, input: value });
-      }),
-    ),
-    exp: z.pipe(
-      z.pipe(required(7, INVALID_EXPIRY), z.transform(withSlashes)),
-      z.string().check(z.refine((v) => expiryValid(v, now), INVALID_EXPIRY)),
-    ),
-    cvv: requiredMatching(4, /^\d{3,4}$/, INVALID_CVV),
-    billName: requiredMatching(100, /^\S+(\s+\S+)+$/, INVALID_CARDHOLDER),
-    zip: zipField,
-    addr1: required(200),
-    city: required(100),
-    state: z.enum(US_STATES, { error: INVALID_STATE }),
-    payNote: z.optional(z.string().check(z.maxLength(500))),
-  });
+/** A field's message for a value (missing is `Required` unless the field is optional). */
+export function fieldProblem(field: PaymentField, value: unknown): string | undefined {
+  if (value === undefined || value === '') return field.optional ? undefined : field.rule('');
+  return typeof value === 'string' ? field.rule(value) : REQUIRED;
 }
-export type CardForm = z.output<ReturnType<typeof cardSchema>>;
+
+/** Every problem of a form, by field name (`invoices.0` for a company's first invoice). */
+export function formProblems(
+  fields: Record<string, PaymentField>,
+  values: Record<string, unknown>,
+  invoices?: readonly string[],
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    const problem = fieldProblem(field, values[name]);
+    if (problem) problems[name] = problem;
+  }
+  if (invoices) {
+    if (!invoices.length) problems.invoices = REQUIRED;
+    else if (invoices.length > MAX_INVOICES) problems.invoices = TOO_LONG;
+    invoices.forEach((value, i) => {
+      const problem = fieldProblem(INVOICE_FIELD, value);
+      if (problem) problems[`invoices.${i}`] = problem;
+    });
+  }
+  return problems;
+}

@@ -1,5 +1,6 @@
 import { cardDigits } from '../domain/card';
-import { parseAmount, type CardForm, type PayerForm } from '../domain/payment';
+import { parseAmount } from '../domain/payment';
+import type { CardForm, PayerForm } from '../domain/payment-schemas';
 import type { Payee } from '../domain/payee';
 import type { PaymentFields } from './schemas';
 

@@ -22,7 +22,8 @@ import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from
 import { ACCOUNT_LINK_FORM, NewPasswordSchema } from '../domain/api-schemas';
 import { rememberLinked } from './account';
 import { RESET_FORM, resetView } from '../domain/password';
-import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, payerSchema, UNREPEATED_CARD_FIELDS } from '../domain/payment';
+import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, UNREPEATED_CARD_FIELDS } from '../domain/payment';
+import { payerSchema } from '../domain/payment-schemas';
 import type { AppEnv } from '../web/app-env';
 import { callApi, pageAgain, samePageDone, seeOther, withApiCookies, type ApiAnswer, type Dispatch } from '../web/form-post';
 import { isFormBody, readForm } from '../web/validate';

@@ -3,7 +3,9 @@ import { brandAccepted, cardBrand, expiryValid, luhnValid } from '../../src/doma
 import {
   AMOUNT_OVER_LIMIT,
   CARD_NOT_ACCEPTED,
-  cardSchema,
+  cardFields,
+  formProblems,
+  payerFields,
   INVALID_CARDHOLDER,
   INVALID_CVV,
   INVALID_DATE,
@@ -13,11 +15,12 @@ import {
   INVALID_STATE,
   INVALID_ZIP,
   parseAmount,
-  payerSchema,
   paymentFailed,
   REQUIRED,
   type PayeeRules,
 } from '../../src/domain/payment';
+import { cardSchema, payerSchema } from '../../src/domain/payment-schemas';
+import { fieldErrors } from '../../src/domain/errors';
 
 const allCards = { pall: true, pvisa: true, pmc: true, pdiscover: true, pamex: true };
 const plain: PayeeRules = {
@@ -261,5 +264,37 @@ describe('card helpers', () => {
 
   it('writes the payment failure message as the spec does', () => {
     expect(paymentFailed('Card declined.')).toBe('There was a problem saving your payment: Card declined.');
+  });
+});
+
+describe('the form in the browser and the server say the same', () => {
+  const payee = { ...cedar, customFields: { payDOB: true, payDOS: true, billingZip: true } };
+  const payerCases: Array<[PayeeRules, boolean, Record<string, unknown>]> = [
+    [plain, false, payer],
+    [plain, false, {}],
+    [plain, false, { ...payer, amount: '2000.01', email: 'jane@', phone: '555', payDOB: 'x', billingZip: '1' }],
+    [plain, false, { ...payer, patientName: 'x'.repeat(101), account: ' ' }],
+    [payee, false, { ...payer, account: 'XX1', payDOB: '01311980', payDOS: '13', billingZip: '93721-12' }],
+    [payee, false, { ...payer, account: 'CV123456', payDOB: ' 01/31/1980 ', payDOS: '03/04/2026', billingZip: '93721' }],
+    [plain, true, { ...payer, account: undefined, invoices: ['INV-1', ' ', 'x'.repeat(51)] }],
+    [plain, true, { ...payer, account: 'x'.repeat(51), invoices: [] }],
+  ];
+  it.each(payerCases)('step 1 (%#)', (rules, company, input) => {
+    const server = payerSchema(rules, { company }).safeParse(input);
+    const browser = formProblems(payerFields(rules, { company }), input, company ? (input.invoices as string[]) : undefined);
+    expect(browser).toEqual(server.success ? {} : fieldErrors(server.error));
+  });
+
+  const cardCases: Array<Record<string, unknown>> = [
+    card,
+    {},
+    { ...card, ccn: '4242 4242 4242 4241', exp: '1330', cvv: '12', billName: 'Jane', zip: 'x', state: 'ZZ', payNote: 'x'.repeat(501) },
+    { ...card, ccn: '378282246310005', exp: '1230', addr1: ' ', city: 'x'.repeat(101) },
+  ];
+  it.each(cardCases)('step 2 (%#)', (input) => {
+    for (const rules of [plain, cedar]) {
+      const server = cardSchema(rules, NOW).safeParse(input);
+      expect(formProblems(cardFields(rules, NOW), input)).toEqual(server.success ? {} : fieldErrors(server.error));
+    }
   });
 });
