@@ -108,6 +108,7 @@ const SettingsSchema = z.pipe(
       VERIFY_CONFIRMATION_FORM_URL: z._default(text, ''),
       VERIFY_NEWPARTNER_FORM_URL: z._default(text, ''),
       WIDGET_FRAME_ANCESTORS: z._default(list, []),
+      REQUEST_LOG: z.optional(mode(['all', 'sampled'])),
     })
     .check(
       z.superRefine((s, ctx) => {
@@ -202,6 +203,8 @@ const SettingsSchema = z.pipe(
       newpartner: frameableUrl(s.VERIFY_NEWPARTNER_FORM_URL),
     },
     widgetFrameAncestors: s.WIDGET_FRAME_ANCESTORS,
+    /** Which successful requests get a log line: every one, or a sample (failures always do). */
+    requestLog: s.REQUEST_LOG ?? (s.ENVIRONMENT === 'production' ? 'sampled' : 'all'),
   })),
 );
 

@@ -15,14 +15,15 @@ export interface RequestLogLine {
 }
 
 /**
- * The sample rate of error reporting (spec 001 §9). In production a request that went well is
- * logged at this rate; one that failed (status 400 and above, or an origin call that did not
- * succeed) always is. Elsewhere every request is logged.
+ * The sample rate of error reporting (spec 001 §9). With sampled logs (production's, unless
+ * `REQUEST_LOG` says otherwise) a request that went well is logged at this rate; one that failed
+ * (status 400 and above, or an origin call that did not succeed) always is. With `all` (the
+ * default elsewhere) every request is logged.
  */
 export const SUCCESS_LOG_SAMPLE_RATE = 0.01;
 
-export function keepRequestLog(production: boolean, status: number, originFailed: boolean, random = Math.random): boolean {
-  return !production || status >= 400 || originFailed || random() < SUCCESS_LOG_SAMPLE_RATE;
+export function keepRequestLog(policy: 'all' | 'sampled', status: number, originFailed: boolean, random = Math.random): boolean {
+  return policy === 'all' || status >= 400 || originFailed || random() < SUCCESS_LOG_SAMPLE_RATE;
 }
 
 export function logRequest(line: RequestLogLine): void {

@@ -64,7 +64,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   if (
     !keepRequestLog(
-      config.production,
+      config.requestLog,
       c.res.status,
       originCalls.some((call) => call.outcome !== 'ok'),
     )

@@ -232,6 +232,8 @@ export async function startServer({
     // Production would refuse to start without Turnstile, which the bench cannot reach; with a
     // backend set, a development Worker takes the same path through every measured page.
     ENVIRONMENT: 'development',
+    // Production's logging: a sample of the requests that went well, every failure.
+    REQUEST_LOG: 'sampled',
     HUMAN_CHECK: 'off',
     ORIGIN_URL: originUrl,
     PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -22,6 +22,12 @@ describe('readConfig', () => {
     expect(c.humanCheck).toBe('turnstile');
     expect(c.originUrl).toBe('https://backend.example');
     expect(c.production).toBe(true);
+    expect(c.requestLog).toBe('sampled');
+  });
+
+  it('logs every request outside production and a sample in production, unless REQUEST_LOG says otherwise', () => {
+    expect(readConfig({}).requestLog).toBe('all');
+    expect(readConfig({ REQUEST_LOG: 'Sampled' }).requestLog).toBe('sampled');
   });
 
   it('reads modes whatever their case, and is off only when told so or not set', () => {
@@ -33,6 +39,7 @@ describe('readConfig', () => {
   it.each([
     ['HUMAN_CHECK', { HUMAN_CHECK: 'turnstyle' }],
     ['ENVIRONMENT', { ENVIRONMENT: 'prod' }],
+    ['REQUEST_LOG', { REQUEST_LOG: 'some' }],
     ['SMS_LIMIT_PER_IP', { SMS_LIMIT_PER_IP: 'lots' }],
     ['SMS_LIMIT_PER_PHONE', { SMS_LIMIT_PER_PHONE: '0' }],
     ['ORIGIN_TIMEOUT_MS', { ORIGIN_TIMEOUT_MS: '60s' }],
