@@ -44,7 +44,7 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     manifest: true,
-    target: 'es2019',
+    target: 'es2020',
     modulePreload: false,
     rollupOptions: {
       input: ['client/boot.ts', 'client/styles.css'],

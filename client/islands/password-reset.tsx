@@ -13,7 +13,7 @@ import {
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { ChangedView, ExpiredView, MismatchView } from '../components/password-views';
-import { HumanCheck, humanTokenIn } from './human-check';
+import { HumanCheck, humanTokenIn } from '../components/human-check';
 
 export interface PasswordResetProps {
   token: string;

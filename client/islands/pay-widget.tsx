@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { WidgetVariant } from '../../src/domain/site';
 import type { PostedForm } from '../../src/domain/posted-form';
+import type { PayWidgetText, SmsFormText } from '../../src/domain/catalogue';
 import SmsForm from './sms-form';
 
 export interface PayWidgetProps {
@@ -12,13 +13,15 @@ export interface PayWidgetProps {
   humanCheckSiteKey?: string;
   /** The download link the Pay Now button opens in a new tab. */
   downloadUrl: string;
+  /** Its words and its form's, in the visitor's language. */
+  text: { widget: PayWidgetText; form: SmsFormText };
   /** The text-me-a-link form as posted without script. */
   posted?: PostedForm;
 }
 
 export const STORE_TRANSITION_MS = 950;
 
-function PayNow({ downloadUrl }: { downloadUrl: string }) {
+function PayNow({ downloadUrl, text }: { downloadUrl: string; text: PayWidgetText }) {
   const [redirecting, setRedirecting] = useState(false);
   useEffect(() => {
     if (!redirecting) return;
@@ -31,25 +34,25 @@ function PayNow({ downloadUrl }: { downloadUrl: string }) {
   if (redirecting) {
     return (
       <p className="widget-redirecting" role="status">
-        Redirecting to the app store
+        {text.redirecting}
       </p>
     );
   }
   return (
     <button type="button" className="button widget-pay-now" onClick={() => setRedirecting(true)}>
-      Pay Now
+      {text.payNow}
     </button>
   );
 }
 
 /** The embeddable pay widget and its variants, for partner sites. */
-export default function PayWidget({ formId, variant, mobile, payeeId, downloadUrl, humanCheckSiteKey, posted }: PayWidgetProps) {
+export default function PayWidget({ formId, variant, mobile, payeeId, downloadUrl, humanCheckSiteKey, text, posted }: PayWidgetProps) {
   const [sent, setSent] = useState(false);
-  if (variant === 'button') return <PayNow downloadUrl={downloadUrl} />;
+  if (variant === 'button') return <PayNow downloadUrl={downloadUrl} text={text.widget} />;
   return (
     <div className="widget-body">
       {mobile ? (
-        <PayNow downloadUrl={downloadUrl} />
+        <PayNow downloadUrl={downloadUrl} text={text.widget} />
       ) : (
         <SmsForm
           formId={formId}
@@ -57,6 +60,7 @@ export default function PayWidget({ formId, variant, mobile, payeeId, downloadUr
           source="w"
           humanCheckSiteKey={humanCheckSiteKey}
           onSentChange={setSent}
+          text={text.form}
           posted={posted}
         />
       )}
@@ -64,9 +68,9 @@ export default function PayWidget({ formId, variant, mobile, payeeId, downloadUr
         <span className="widget-stars" aria-hidden="true">
           ★★★★★
         </span>{' '}
-        <strong>4.8</strong> <span>30k+ user reviews</span>
+        <strong>4.8</strong> <span>{text.widget.reviews}</span>
       </p>
-      {!sent && <p className="widget-closing">Pay your bill in minutes from your phone, securely, with no account needed to start.</p>}
+      {!sent && <p className="widget-closing">{text.widget.closing}</p>}
     </div>
   );
 }

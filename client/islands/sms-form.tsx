@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { INVALID_PHONE, mobileNumber } from '../../src/domain/phone';
+import { mobileNumber } from '../../src/domain/phone';
 import { PATTERN_MASKS, useMask } from '../components/mask';
-import { HUMAN_CHECK_FAILED, SMS_SUCCESS } from '../../src/domain/sms';
+import type { SmsFormText } from '../../src/domain/catalogue';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
-import { HumanCheck, humanTokenIn } from './human-check';
+import { HumanCheck, humanTokenIn } from '../components/human-check';
 import { ipadAsMac } from '../../src/domain/ipad';
 
 /** The `_form` name of text-me-a-link forms. */
@@ -20,7 +20,8 @@ export interface SmsFormProps {
   storeUrl?: string;
   /** On a computer: the App Store, opened instead when the computer turns out to be an iPad (below). */
   appStoreUrl?: string;
-  submitLabel?: string;
+  /** Its words, in the visitor's language. */
+  text: SmsFormText;
   /** Turnstile site key when the human check is on. */
   humanCheckSiteKey?: string;
   /** Told when the success message shows and hides (the widget hides its closing line meanwhile). */
@@ -41,7 +42,7 @@ export default function SmsForm({
   source,
   storeUrl,
   appStoreUrl,
-  submitLabel = 'Text me a link',
+  text,
   humanCheckSiteKey,
   onSentChange,
   posted,
@@ -72,13 +73,13 @@ export default function SmsForm({
     event.preventDefault();
     const num = mobileNumber(phone);
     if (!num) {
-      setState({ kind: 'form', error: INVALID_PHONE });
+      setState({ kind: 'form', error: text.invalidPhone });
       inputRef.current?.focus();
       return;
     }
     const humanToken = humanTokenIn(formRef.current);
     if (humanCheckSiteKey && !humanToken) {
-      setState({ kind: 'form', error: HUMAN_CHECK_FAILED });
+      setState({ kind: 'form', error: text.humanCheckFailed });
       return;
     }
     setState({ kind: 'sending' });
@@ -92,9 +93,9 @@ export default function SmsForm({
       if (humanCheckSiteKey) setHumanReset((n) => n + 1);
       if (res.ok) return setState({ kind: 'sent' });
       const body = (await res.json().catch(() => null)) as { error?: string; fields?: Record<string, string> } | null;
-      setState({ kind: 'form', error: body?.fields?.num ?? body?.error ?? 'We could not send the text message. Please try again.' });
+      setState({ kind: 'form', error: body?.fields?.num ?? body?.error ?? text.sendFailed });
     } catch {
-      setState({ kind: 'form', error: 'You seem to be offline. Check your connection and try again.' });
+      setState({ kind: 'form', error: text.offline });
     }
     inputRef.current?.focus();
   }
@@ -103,16 +104,16 @@ export default function SmsForm({
     return (
       <div className="sms-success" role="status">
         <p ref={successRef} tabIndex={-1} className="sms-success__message">
-          {SMS_SUCCESS}
+          {text.sent}
         </p>
         {posted?.data?.again ? (
           // Sent without script: a link back to the form.
           <a href={posted.data.again} className="link-button">
-            Try Again
+            {text.tryAgain}
           </a>
         ) : (
           <button type="button" className="link-button" onClick={() => setState({ kind: 'form' })}>
-            Try Again
+            {text.tryAgain}
           </button>
         )}
       </div>
@@ -125,7 +126,7 @@ export default function SmsForm({
       <input type="hidden" name={FORM_FIELD} value={SMS_FORM} />
       <input type="hidden" name="source" value={source} />
       {payeeId && <input type="hidden" name="payeeId" value={payeeId} />}
-      <label htmlFor={`${formId}-phone`}>Mobile number</label>
+      <label htmlFor={`${formId}-phone`}>{text.label}</label>
       <div className="sms-form__row">
         <input
           ref={inputRef}
@@ -134,21 +135,21 @@ export default function SmsForm({
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          placeholder="(555) 555-5555"
+          placeholder={text.placeholder}
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
         <button type="submit" className="button" disabled={state.kind === 'sending'}>
-          {state.kind === 'sending' ? 'Sending...' : submitLabel}
+          {state.kind === 'sending' ? text.sending : text.submit}
         </button>
       </div>
       {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
       <p id={errorId} className="field-error" role="alert">
         {error}
       </p>
-      <p className="fine-print">We'll text you a secure link. Message and data rates may apply.</p>
+      <p className="fine-print">{text.finePrint}</p>
     </form>
   );
 }

@@ -17,7 +17,7 @@ import { PROCESSING, SMS_RECEIPT_NOTE, type FormLabels } from '../../src/domain/
 import { SelectField, TextField } from '../components/field';
 import { useMask } from '../components/mask';
 import { loadPaymentMasks, PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
-import { HumanCheck, humanTokenIn } from './human-check';
+import { HumanCheck, humanTokenIn } from '../components/human-check';
 
 export interface WebPaymentFormProps {
   payeeId: string;

@@ -1,5 +1,3 @@
-export const INVALID_PHONE = 'Please enter a valid mobile number';
-
 export const digitsOf = (value: string): string => value.replace(/\D/g, '');
 
 /** A US mobile number as the backend takes it: 10 digits, a leading country code 1 dropped. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { payeeIdField } from './api-schemas';
-import { INVALID_PHONE, mobileNumber } from './phone';
+import { mobileNumber } from './phone';
+import { INVALID_PHONE } from './sms';
 
 /** A US mobile number as typed, parsed to the 10 digits the backend takes. */
 export const MobileNumberSchema = z.pipe(

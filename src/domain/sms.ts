@@ -1,8 +1,10 @@
+import { en } from './catalogue/en';
 import { inMinutes } from './limits';
 
-export const SMS_SUCCESS = 'Success! Check your phone for a text message';
-export const SMS_SEND_FAILED = 'We could not send the text message. Please try again.';
-export const HUMAN_CHECK_FAILED = 'Please confirm you are not a robot, then try again.';
+export const INVALID_PHONE = en.smsForm.invalidPhone;
+export const SMS_SUCCESS = en.smsForm.sent;
+export const SMS_SEND_FAILED = en.smsForm.sendFailed;
+export const HUMAN_CHECK_FAILED = en.smsForm.humanCheckFailed;
 
 export function tooManyTexts(retryAfterSeconds: number): string {
   return `Too many texts were requested. Please try again in ${inMinutes(retryAfterSeconds)}.`;

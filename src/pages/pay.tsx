@@ -3,6 +3,7 @@ import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import type { Payee } from '../domain/payee';
 import { payeeTitle } from '../domain/site';
 import { Island } from '../web/island';
+import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
 
@@ -33,6 +34,7 @@ function PayeeHeader({ payee }: { payee: Payee }) {
 
 /** Text-me-a-link: the plain page, or the one for a payee. */
 export function PayPage({ page, payee, webPayment, storeUrl, humanCheckSiteKey, appStoreUrl, playStoreUrl }: PayPageProps) {
+  const { text } = usePageContext();
   return (
     <Document page={page} meta="pay" title={payee ? payeeTitle(payee.payeeName) : undefined}>
       <section className="card pay">
@@ -54,6 +56,7 @@ export function PayPage({ page, payee, webPayment, storeUrl, humanCheckSiteKey, 
             storeUrl,
             appStoreUrl: storeUrl ? undefined : appStoreUrl,
             humanCheckSiteKey,
+            text: text.smsForm,
           }}
         />
         <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />

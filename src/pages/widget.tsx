@@ -3,6 +3,7 @@ import { SMS_FORM } from '../../client/islands/sms-form';
 import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import type { WidgetVariant } from '../domain/site';
 import { Island } from '../web/island';
+import { usePageContext } from '../web/page-context';
 import { Logo } from './shell/logo';
 import { Document } from './shell/document';
 
@@ -24,6 +25,7 @@ interface WidgetPageProps {
 
 /** A widget page, framed by partner sites: no navigation, no footer. */
 export function WidgetPage({ variant, mobile, payeeId, payeeName, downloadUrl, siteUrl, humanCheckSiteKey }: WidgetPageProps) {
+  const { text } = usePageContext();
   return (
     <Document page={PAGE_NAMES[variant]} meta="pay" chromeless>
       <section className={`widget widget--${variant}`}>
@@ -45,7 +47,15 @@ export function WidgetPage({ variant, mobile, payeeId, payeeName, downloadUrl, s
           name="pay-widget"
           form={SMS_FORM}
           component={PayWidget}
-          props={{ formId: 'widget', variant, mobile, payeeId, downloadUrl, humanCheckSiteKey }}
+          props={{
+            formId: 'widget',
+            variant,
+            mobile,
+            payeeId,
+            downloadUrl,
+            humanCheckSiteKey,
+            text: { widget: text.payWidget, form: text.smsForm },
+          }}
         />
       </section>
     </Document>

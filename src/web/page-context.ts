@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Catalogue } from '../domain/catalogue';
 import type { DeviceClass } from '../domain/device';
 import type { IslandName } from '../domain/islands';
 import type { PostedForm } from '../domain/posted-form';
@@ -16,6 +17,8 @@ export interface PageContextValue {
   /** Filled by `<Island>` as islands render; read by the scripts at the end of `<body>`. */
   islands: Set<IslandName>;
   year: number;
+  /** The words of the page and its islands, in the visitor's language. */
+  text: Catalogue;
   /** A form posted without script, or the mark its success left: handed to the island that drew it. */
   posted?: PostedForm;
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ReactElement } from 'react';
 import { reactServer } from './react-dom-server';
 import { isBot } from '../domain/device';
+import { CATALOGUES } from '../domain/catalogue';
 import { siteOrigin } from '../domain/config';
 import { isHeaderless, PREVIEW_URL_PARAMS } from '../domain/site';
 import { PageContext, type PageContextValue } from './page-context';
@@ -55,6 +56,8 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     headerless: isHeaderless(c.req.query('headerless')),
     islands: new Set(),
     year: new Date().getUTCFullYear(),
+    // Offered in English: the Spanish catalogue is not offered before it covers every page.
+    text: CATALOGUES.en,
     posted: postedForm(c),
   };
   const status = (init.status ?? 200) as 200;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_PHONE, mobileNumber, usNumber } from '../../src/domain/phone';
+import { mobileNumber, usNumber } from '../../src/domain/phone';
+import { INVALID_PHONE } from '../../src/domain/sms';
 import { MobileNumberSchema } from '../../src/domain/sms-request';
 import { downloadPath, randomLinkId, smsBody, smsTimestamp } from '../../src/domain/sms-template';
 

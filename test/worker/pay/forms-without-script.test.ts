@@ -5,8 +5,7 @@ import { CANCELLED, IN_PROGRESS } from '../../../src/domain/info-request';
 import { REQUIRED } from '../../../src/domain/messages';
 import { NOT_FOUND_EMAIL } from '../../../src/domain/pay-later';
 import { INVALID_EMAIL } from '../../../src/domain/payment';
-import { INVALID_PHONE } from '../../../src/domain/phone';
-import { SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
+import { INVALID_PHONE, SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
 import {
   embeddedEnv,

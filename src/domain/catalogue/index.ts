@@ -1,0 +1,10 @@
+import { en, type Catalogue } from './en';
+import { es } from './es';
+
+export type { Catalogue, PayWidgetText, SmsFormText } from './en';
+
+/** The languages the site is written in. */
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const CATALOGUES: Record<Language, Catalogue> = { en, es };
