@@ -12,7 +12,7 @@ const WEB_PAYMENT_JS = 95.7 * KIB;
 export const IDLE_JS_BUDGET = { 'text-me-a-link': 80 * KIB, 'web payment': 90 * KIB };
 
 /**
- * kind: `static` pages ship no JavaScript and must reach 0.60 of the baseline; `ssr` pages 0.25.
+ * kind: `static` pages ship no JavaScript and must reach 0.60 of the baseline; `ssr` pages 0.50, as every page.
  * jsBudget: gzip bytes of JavaScript before the page is usable.
  */
 export const PAGES = [
@@ -40,7 +40,7 @@ export const PAGES = [
   { name: 'short link', path: '/s/<key>', status: 302, kind: 'static', jsBudget: 0 },
 ];
 
-export const RATIO_BUDGET = { static: 0.6, ssr: 0.25 };
+export const RATIO_BUDGET = { static: 0.6, ssr: 0.5 };
 /** The Worker as deployed (minified, React's production build), gzip: what every cold isolate loads. */
 export const WORKER_BUNDLE_BUDGET = 120 * KIB;
 
