@@ -6,14 +6,16 @@ import {
   PAYER_FIELDS,
   payerFields,
   PAYMENT_FORM,
-  paymentFailed,
+  problemText,
   shownAmount,
   type PayeeRules,
+  type PaymentProblem,
 } from '../../src/domain/payment';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { US_STATES } from '../../src/domain/us-states';
-import { PROCESSING, SMS_RECEIPT_NOTE, type FormLabels } from '../../src/domain/web-payment-labels';
+import type { FormLabels } from '../../src/domain/web-payment-labels';
+import type { PaymentFormText, PaymentProblemText } from '../../src/domain/catalogue';
 import { SelectField, TextField } from '../components/field';
 import { useMask } from '../components/mask';
 import { loadPaymentMasks, PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
@@ -28,6 +30,8 @@ export interface WebPaymentFormProps {
   flags: { optE: boolean; silent: boolean; generic: boolean };
   idempotencyKey: string;
   humanCheckSiteKey?: string;
+  /** Its words and its fields' problems, in the visitor's language. */
+  text: { form: PaymentFormText; problems: PaymentProblemText };
   /** The form as posted without script: values (never the card number or code), errors, step, new key. */
   posted?: PostedForm;
 }
@@ -79,8 +83,11 @@ export default function WebPaymentForm({
   flags,
   idempotencyKey,
   humanCheckSiteKey,
+  text,
   posted,
 }: WebPaymentFormProps) {
+  const words = text.form;
+  const failed = (message: string) => words.failed.replace('{message}', message);
   const [values, setValues] = useState<Values>(() => ({
     amount: '',
     state: '',
@@ -91,7 +98,7 @@ export default function WebPaymentForm({
   const [step, setStep] = useState<'payer' | 'card'>(posted?.data?.step === 'card' ? 'card' : 'payer');
   const [formKey, setFormKey] = useState(posted?.data?.formKey ?? idempotencyKey);
   const [status, setStatus] = useState<{ kind: 'idle' } | { kind: 'processing' } | { kind: 'failed'; message: string }>(
-    posted?.error ? { kind: 'failed', message: paymentFailed(posted.error) } : { kind: 'idle' },
+    posted?.error ? { kind: 'failed', message: failed(posted.error) } : { kind: 'idle' },
   );
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const [humanReset, setHumanReset] = useState(0);
@@ -107,7 +114,9 @@ export default function WebPaymentForm({
   const cardRules = useMemo(() => cardFields(rules, new Date()), [rules]);
   const payerProblems = formProblems(payerRules, payerInput, payerInput.invoices);
   const cardProblems = formProblems(cardRules, values);
-  const errors = { ...payerProblems, ...cardProblems, ...serverErrors };
+  const said = (problems: Record<string, PaymentProblem>) =>
+    Object.fromEntries(Object.entries(problems).map(([name, problem]) => [name, problemText(text.problems, problem, rules)]));
+  const errors = { ...said(payerProblems), ...said(cardProblems), ...serverErrors };
   const shown = (name: string) => (touched.has(name) ? errors[name] : undefined);
 
   const set = (name: string, value: string) => {
@@ -155,8 +164,7 @@ export default function WebPaymentForm({
     touch(...CARD_FIELDS);
     if (Object.keys(cardProblems).length) return focusFirstError([...CARD_FIELDS]);
     const humanToken = humanTokenIn(formRef.current);
-    if (humanCheckSiteKey && !humanToken)
-      return setStatus({ kind: 'failed', message: 'Please confirm you are not a robot, then try again.' });
+    if (humanCheckSiteKey && !humanToken) return setStatus({ kind: 'failed', message: words.humanCheckFailed });
     setStatus({ kind: 'processing' });
     const body = new FormData();
     for (const [name, value] of Object.entries(values)) if (value && (isPayerField(name) || isCardField(name))) body.append(name, value);
@@ -200,10 +208,10 @@ export default function WebPaymentForm({
         touch('ccn');
         requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('#wp-ccn')?.focus());
       }
-      setStatus({ kind: 'failed', message: paymentFailed(answer.message ?? answer.error ?? 'Please try again.') });
+      setStatus({ kind: 'failed', message: failed(answer.message ?? answer.error ?? words.tryAgain) });
     } catch {
       freshHumanCheck();
-      setStatus({ kind: 'failed', message: paymentFailed('You seem to be offline. Check your connection and try again.') });
+      setStatus({ kind: 'failed', message: failed(words.offline) });
     }
   }
 
@@ -225,7 +233,7 @@ export default function WebPaymentForm({
         <input type="hidden" name="idempotencyKey" value={formKey} />
         <fieldset className="wp-step" disabled={processing}>
           <legend>
-            <span className="wp-step__number">1</span> {company ? 'Company Info' : 'Patient / Payer Info'}
+            <span className="wp-step__number">1</span> {company ? words.companyStep : words.payerStep}
           </legend>
           {step === 'card' ? (
             <div className="wp-summary">
@@ -244,12 +252,12 @@ export default function WebPaymentForm({
                   setStep('payer');
                 }}
               >
-                Edit
+                {words.edit}
               </button>
             </div>
           ) : (
             <>
-              <Field name="patientName" label={labels.name} autoComplete="name" {...bind('patientName')} />
+              <Field name="patientName" label={words[labels.name]} autoComplete="name" {...bind('patientName')} />
               {company ? (
                 <div className="wp-invoices">
                   {invoices.map((invoice, i) => (
@@ -257,7 +265,7 @@ export default function WebPaymentForm({
                       <Field
                         id={`wp-invoices-${i}`}
                         name="invoice"
-                        label={`${labels.account} ${i + 1}`}
+                        label={`${words[labels.account]} ${i + 1}`}
                         value={invoice.value}
                         onChange={(e) =>
                           setInvoices((list) => list.map((x) => (x.id === invoice.id ? { ...x, value: e.target.value } : x)))
@@ -271,7 +279,7 @@ export default function WebPaymentForm({
                           className="link-button"
                           onClick={() => setInvoices((list) => list.filter((x) => x.id !== invoice.id))}
                         >
-                          Remove {labels.account.toLowerCase()} {i + 1}
+                          {words.removeItem.replace('{item}', words[labels.account].toLowerCase()).replace('{n}', String(i + 1))}
                         </button>
                       )}
                     </div>
@@ -281,39 +289,44 @@ export default function WebPaymentForm({
                     className="link-button"
                     onClick={() => setInvoices((list) => [...list, { id: Math.max(...list.map((x) => x.id)) + 1, value: '' }])}
                   >
-                    Add another {labels.account.toLowerCase()}
+                    {words.addItem.replace('{item}', words[labels.account].toLowerCase())}
                   </button>
                 </div>
               ) : (
-                <Field name="account" label={labels.account} {...bind('account')} />
+                <Field name="account" label={words[labels.account]} {...bind('account')} />
               )}
               {rules.customFields.payDOB && (
                 <MaskedField
-                  label="Patient Date of Birth"
-                  placeholder="MM/DD/YYYY"
+                  label={words.dateOfBirth}
+                  placeholder={words.datePlaceholder}
                   inputMode="numeric"
                   autoComplete="bday"
                   {...masked('payDOB', 'date')}
                 />
               )}
               {rules.customFields.payDOS && (
-                <MaskedField label="Date of Service" placeholder="MM/DD/YYYY" inputMode="numeric" {...masked('payDOS', 'date')} />
+                <MaskedField
+                  label={words.dateOfService}
+                  placeholder={words.datePlaceholder}
+                  inputMode="numeric"
+                  {...masked('payDOS', 'date')}
+                />
               )}
-              <MaskedField label={labels.amount} inputMode="decimal" placeholder="$0.00" {...masked('amount', 'amount')} />
-              <Field name="email" label="Email" type="email" autoComplete="email" {...bind('email')} />
+              <MaskedField label={words[labels.amount]} inputMode="decimal" placeholder="$0.00" {...masked('amount', 'amount')} />
+              <Field name="email" label={words.email} type="email" autoComplete="email" {...bind('email')} />
               <MaskedField
-                label={labels.phone}
+                label={words[labels.phone]}
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel-national"
-                hint={SMS_RECEIPT_NOTE}
+                hint={words.smsReceiptNote}
                 {...masked('phone', 'phone')}
               />
               {rules.customFields.billingZip && (
-                <MaskedField label="Billing ZIP Code" inputMode="numeric" autoComplete="postal-code" {...masked('billingZip', 'zip')} />
+                <MaskedField label={words.billingZip} inputMode="numeric" autoComplete="postal-code" {...masked('billingZip', 'zip')} />
               )}
               <button type="submit" className="button">
-                Next
+                {words.next}
               </button>
             </>
           )}
@@ -321,27 +334,27 @@ export default function WebPaymentForm({
 
         <fieldset className="wp-step" disabled={processing || step !== 'card'} hidden={step !== 'card'}>
           <legend>
-            <span className="wp-step__number">2</span> Payment Info
+            <span className="wp-step__number">2</span> {words.cardStep}
           </legend>
-          <MaskedField label="Card Number" inputMode="numeric" autoComplete="cc-number" {...masked('ccn', 'card')} />
+          <MaskedField label={words.cardNumber} inputMode="numeric" autoComplete="cc-number" {...masked('ccn', 'card')} />
           <div className="wp-row">
             <MaskedField
-              label="Expiration (MM/YY)"
+              label={words.expiry}
               inputMode="numeric"
               autoComplete="cc-exp"
-              placeholder="MM/YY"
+              placeholder={words.expiryPlaceholder}
               {...masked('exp', 'expiry')}
             />
-            <MaskedField label="Security Code (CVV)" inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...masked('cvv', 'cvv')} />
+            <MaskedField label={words.cvv} inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...masked('cvv', 'cvv')} />
           </div>
-          <Field name="billName" label="Name on Card" autoComplete="cc-name" {...bind('billName')} />
-          <Field name="addr1" label="Billing Address" autoComplete="address-line1" {...bind('addr1')} />
+          <Field name="billName" label={words.nameOnCard} autoComplete="cc-name" {...bind('billName')} />
+          <Field name="addr1" label={words.billingAddress} autoComplete="address-line1" {...bind('addr1')} />
           <div className="wp-row">
-            <Field name="city" label="City" autoComplete="address-level2" {...bind('city')} />
+            <Field name="city" label={words.city} autoComplete="address-level2" {...bind('city')} />
             <SelectField
               id="wp-state"
               name="state"
-              label="State"
+              label={words.state}
               autoComplete="address-level1"
               options={US_STATES}
               value={values.state ?? ''}
@@ -349,12 +362,12 @@ export default function WebPaymentForm({
               onBlur={() => touch('state')}
               error={shown('state')}
             />
-            <MaskedField label="ZIP Code" inputMode="numeric" autoComplete="postal-code" {...masked('zip', 'zip')} />
+            <MaskedField label={words.zip} inputMode="numeric" autoComplete="postal-code" {...masked('zip', 'zip')} />
           </div>
-          <Field name="payNote" label="Note (optional)" {...bind('payNote')} />
+          <Field name="payNote" label={words.note} {...bind('payNote')} />
           {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
           <button type="submit" className="button" disabled={processing}>
-            {processing ? PROCESSING : 'Submit Payment'}
+            {processing ? words.processing : words.submit}
           </button>
         </fieldset>
         {status.kind === 'failed' && (

@@ -1,37 +1,41 @@
 // The server's schemas of the web payment form, built from the rules of `payment.ts`: the same
 // rule and message for each field in the browser and on the server, and no zod in the browser.
 import * as z from 'zod/mini';
+import { en, type PaymentProblemText } from './catalogue/en';
 import {
   cardFields,
   fieldProblem,
   INVOICE_FIELD,
   MAX_INVOICES,
   payerFields,
-  REQUIRED,
-  TOO_LONG,
+  problemText,
   type CardField,
   type PaymentField,
   type PayeeRules,
   type PayerField,
+  type PaymentProblem,
 } from './payment';
 
+/** Problems as the visitor reads them: in a language, with the payee's own account hint. */
+type Say = (problem: PaymentProblem) => string;
+
 /** A field checked by its rule, then as the backend gets it (trimmed, slashes put in). */
-function fieldSchema(field: PaymentField) {
+function fieldSchema(field: PaymentField, say: Say) {
   const checked = z.pipe(
     // Missing, or not text at all: the field's own word for it, as in the browser.
-    z.string({ error: (issue) => fieldProblem(field, issue.input) ?? REQUIRED }),
+    z.string({ error: (issue) => say(fieldProblem(field, issue.input) ?? 'required') }),
     z.transform((value: string, ctx) => {
-      const message = field.rule(value);
-      if (!message) return field.normalize(value);
-      ctx.issues.push({ code: 'custom', message, input: value });
+      const problem = field.rule(value);
+      if (!problem) return field.normalize(value);
+      ctx.issues.push({ code: 'custom', message: say(problem), input: value });
       return z.NEVER;
     }),
   );
   return field.optional ? z.optional(checked) : checked;
 }
 
-function schemasOf<Name extends string>(fields: Record<Name, PaymentField>) {
-  return Object.fromEntries(Object.entries<PaymentField>(fields).map(([name, field]) => [name, fieldSchema(field)])) as Record<
+function schemasOf<Name extends string>(fields: Record<Name, PaymentField>, say: Say) {
+  return Object.fromEntries(Object.entries<PaymentField>(fields).map(([name, field]) => [name, fieldSchema(field, say)])) as Record<
     Name,
     ReturnType<typeof fieldSchema>
   >;
@@ -43,18 +47,26 @@ export type PayerForm = Record<Exclude<PayerField, 'account' | 'payDOB' | 'payDO
 /** Step 2 as checked. */
 export type CardForm = Record<Exclude<CardField, 'payNote'>, string> & { payNote?: string };
 
-/** Step 1, patient / payer / company info (`payerFields`), with a company's invoice numbers. */
-export function payerSchema(rules: PayeeRules, { company }: { company: boolean }): z.ZodMiniType<PayerForm> {
+/** Step 1, patient / payer / company info (`payerFields`), with a company's invoice numbers; problems said in `texts`. */
+export function payerSchema(
+  rules: PayeeRules,
+  { company }: { company: boolean },
+  texts: PaymentProblemText = en.paymentProblems,
+): z.ZodMiniType<PayerForm> {
+  const say: Say = (problem) => problemText(texts, problem, rules);
   return z.object({
-    ...schemasOf(payerFields(rules, { company })),
+    ...schemasOf(payerFields(rules, { company }), say),
     invoices: company
-      ? z.array(fieldSchema(INVOICE_FIELD), { error: REQUIRED }).check(z.minLength(1, REQUIRED), z.maxLength(MAX_INVOICES, TOO_LONG))
-      : z.optional(z.array(z.string()).check(z.maxLength(0, TOO_LONG))),
+      ? z
+          .array(fieldSchema(INVOICE_FIELD, say), { error: say('required') })
+          .check(z.minLength(1, say('required')), z.maxLength(MAX_INVOICES, say('tooLong')))
+      : z.optional(z.array(z.string()).check(z.maxLength(0, say('tooLong')))),
     // A field's rule says whether it may be missing: only those fields come out undefined.
   }) as unknown as z.ZodMiniType<PayerForm>;
 }
 
-/** Step 2, payment info (`cardFields`). `now` decides which expiry dates have passed. */
-export function cardSchema(rules: PayeeRules, now: Date): z.ZodMiniType<CardForm> {
-  return z.object(schemasOf(cardFields(rules, now))) as unknown as z.ZodMiniType<CardForm>;
+/** Step 2, payment info (`cardFields`), problems said in `texts`. `now` decides which expiry dates have passed. */
+export function cardSchema(rules: PayeeRules, now: Date, texts: PaymentProblemText = en.paymentProblems): z.ZodMiniType<CardForm> {
+  const say: Say = (problem) => problemText(texts, problem, rules);
+  return z.object(schemasOf(cardFields(rules, now), say)) as unknown as z.ZodMiniType<CardForm>;
 }

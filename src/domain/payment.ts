@@ -2,19 +2,13 @@
 // in the browser, and the server's schemas (`payment-schemas.ts`) are built from the same ones.
 import { brandAccepted, cardBrand, cardDigits, expiryValid, luhnValid, type CardsAccepted } from './card';
 import { EMAIL_PATTERN } from './email';
-import { INVALID_EMAIL, REQUIRED } from './messages';
+import { REQUIRED } from './messages';
 import { US_STATES } from './us-states';
 
-export { INVALID_EMAIL, REQUIRED };
+export { REQUIRED };
 
-/** Messages of the pay-pages spec §5 and §8, exactly as written there. */
+/** The most a web payment may be (pay-pages spec §5). */
 export const MAX_WEB_PAYMENT = 2000;
-export const AMOUNT_OVER_LIMIT =
-  'Unfortunately we are unable to accept payments over $2,000 via Papaya Web Payment. Please download the Papaya app to proceed with paying this bill.';
-export const CARD_NOT_ACCEPTED = 'Invalid / Not Accepted';
-export const accountWarning = (warning: string) => `Please enter a valid account number: >${warning}`;
-export const accountStartsWith = (readable: string) => `Please enter a valid account number that starts with: ${readable}`;
-export const paymentFailed = (message: string) => `There was a problem saving your payment: ${message}`;
 
 /** The `_form` name of the web payment form, and its fields by step. */
 export const PAYMENT_FORM = 'payment';
@@ -23,13 +17,30 @@ export const CARD_FIELDS = ['ccn', 'exp', 'cvv', 'billName', 'addr1', 'city', 's
 /** Card fields never written back into a page, whatever happens to the payment. */
 export const UNREPEATED_CARD_FIELDS: readonly string[] = ['ccn', 'cvv'];
 
-export const INVALID_DATE = 'Please enter the date as MM/DD/YYYY.';
-export const INVALID_PHONE_NUMBER = 'Please enter a valid phone number.';
-export const INVALID_ZIP = 'Please enter a 5-digit ZIP code.';
-export const INVALID_EXPIRY = 'Please enter a valid expiration date (MM/YY).';
-export const INVALID_CVV = 'Please enter the 3 or 4 digit security code.';
-export const INVALID_CARDHOLDER = "Please enter the cardholder's first and last name.";
-export const INVALID_STATE = 'Please choose a state.';
+/**
+ * What can be wrong with a field of the form: a key of the catalogue's `paymentProblems`, where
+ * each is written in every language (`problemText` puts in the payee's own words).
+ */
+export type PaymentProblem =
+  | 'required'
+  | 'tooLong'
+  | 'amountOverLimit'
+  | 'cardNotAccepted'
+  | 'accountWarning'
+  | 'accountStartsWith'
+  | 'invalidDate'
+  | 'invalidPhone'
+  | 'invalidZip'
+  | 'invalidExpiry'
+  | 'invalidCvv'
+  | 'invalidCardholder'
+  | 'invalidState'
+  | 'invalidEmail';
+
+/** A problem as the visitor reads it, in the language of `texts`, with the payee's account hint. */
+export function problemText(texts: Readonly<Record<PaymentProblem, string>>, problem: PaymentProblem, rules: PayeeRules): string {
+  return texts[problem].replace('{warning}', rules.acctRegexWarn).replace('{start}', rules.acctRegexReadibleString);
+}
 
 /** What the forms need to know about the payee. */
 export interface PayeeRules {
@@ -56,11 +67,8 @@ export function parseAmount(value: string): number {
   return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
-/** Said of a text longer than its field takes, where the field has no message of its own. */
-export const TOO_LONG = 'This is too long.';
-
-/** A field's rule: the message for what was typed, or nothing when it is right. */
-export type FieldRule = (value: string) => string | undefined;
+/** A field's rule: what is wrong with what was typed, or nothing when it is right. */
+export type FieldRule = (value: string) => PaymentProblem | undefined;
 
 /**
  * A rule and what the value becomes once it passes (trimmed, slashes put in). `optional` fields
@@ -75,19 +83,19 @@ export interface PaymentField {
 const trim = (value: string) => value.trim();
 const asTyped = (value: string) => value;
 
-/** A required text: blank is 'Required'; longer than `max` gets the field's own message. */
+/** A required text: blank is `required`; longer than `max` gets the field's own problem. */
 const required =
-  (max: number, tooLong = TOO_LONG): FieldRule =>
+  (max: number, tooLong: PaymentProblem = 'tooLong'): FieldRule =>
   (value) => {
     const text = value.trim();
-    if (!text) return REQUIRED;
+    if (!text) return 'required';
     if (text.length > max) return tooLong;
     return undefined;
   };
 
 /** A required text that must also match `pattern`. */
 const requiredMatching =
-  (max: number, pattern: RegExp, message: string): FieldRule =>
+  (max: number, pattern: RegExp, message: PaymentProblem): FieldRule =>
   (value) =>
     required(max, message)(value) ?? (pattern.test(value.trim()) ? undefined : message);
 
@@ -96,13 +104,13 @@ const requiredField = (rule: FieldRule, normalize = trim): PaymentField => ({ ru
 /** A field that may be missing or empty; anything in it must pass `rule`. */
 const optionalField = (rule: FieldRule): PaymentField => ({ rule, normalize: asTyped, optional: true });
 const matching =
-  (pattern: RegExp, message: string): FieldRule =>
+  (pattern: RegExp, message: PaymentProblem): FieldRule =>
   (value) =>
     pattern.test(value) ? undefined : message;
 const atMost =
   (max: number): FieldRule =>
   (value) =>
-    value.length > max ? TOO_LONG : undefined;
+    value.length > max ? 'tooLong' : undefined;
 
 /**
  * Digits typed without their slashes (a phone's number pad has none, and without script no mask
@@ -117,20 +125,20 @@ const withSlashes = (value: string) =>
 const trimmedWithSlashes = (value: string) => withSlashes(value.trim());
 
 const amountRule: FieldRule = (value) => {
-  const problem = required(20, AMOUNT_OVER_LIMIT)(value);
+  const problem = required(20, 'amountOverLimit')(value);
   if (problem) return problem;
   const amount = parseAmount(value.trim());
-  if (!(amount > 0)) return REQUIRED;
-  return amount > MAX_WEB_PAYMENT ? AMOUNT_OVER_LIMIT : undefined;
+  if (!(amount > 0)) return 'required';
+  return amount > MAX_WEB_PAYMENT ? 'amountOverLimit' : undefined;
 };
 const dateRule: FieldRule = (value) =>
-  required(10, INVALID_DATE)(value) ?? (/^\d{2}\/\d{2}\/\d{4}$/.test(trimmedWithSlashes(value)) ? undefined : INVALID_DATE);
-const zipRule = requiredMatching(10, /^\d{5}(-\d{4})?$/, INVALID_ZIP);
+  required(10, 'invalidDate')(value) ?? (/^\d{2}\/\d{2}\/\d{4}$/.test(trimmedWithSlashes(value)) ? undefined : 'invalidDate');
+const zipRule = requiredMatching(10, /^\d{5}(-\d{4})?$/, 'invalidZip');
 
 export const AMOUNT_FIELD = requiredField(amountRule);
 export const DATE_FIELD = requiredField(dateRule, trimmedWithSlashes);
-export const EMAIL_FIELD = requiredField(requiredMatching(254, EMAIL_PATTERN, INVALID_EMAIL));
-export const PHONE_FIELD = requiredField(requiredMatching(30, /^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/, INVALID_PHONE_NUMBER));
+export const EMAIL_FIELD = requiredField(requiredMatching(254, EMAIL_PATTERN, 'invalidEmail'));
+export const PHONE_FIELD = requiredField(requiredMatching(30, /^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/, 'invalidPhone'));
 export const ZIP_FIELD = requiredField(zipRule);
 
 function accountRule(rules: PayeeRules): FieldRule {
@@ -143,7 +151,7 @@ function accountRule(rules: PayeeRules): FieldRule {
   return (value) => {
     const problem = required(50)(value);
     if (problem || !pattern || pattern.test(value.trim())) return problem;
-    return rules.acctRegexWarn ? accountWarning(rules.acctRegexWarn) : accountStartsWith(rules.acctRegexReadibleString);
+    return rules.acctRegexWarn ? 'accountWarning' : 'accountStartsWith';
   };
 }
 
@@ -158,7 +166,7 @@ export const MAX_INVOICES = 20;
  * by `INVOICE_FIELD`, one by one.
  */
 export function payerFields(rules: PayeeRules, { company }: { company: boolean }): Record<PayerField, PaymentField> {
-  const skippedDate = optionalField(matching(/^(\d{2}\/\d{2}\/\d{4}|\d{8})?$/, INVALID_DATE));
+  const skippedDate = optionalField(matching(/^(\d{2}\/\d{2}\/\d{4}|\d{8})?$/, 'invalidDate'));
   return {
     patientName: requiredField(required(100)),
     account: company ? optionalField(atMost(50)) : requiredField(accountRule(rules)),
@@ -167,29 +175,29 @@ export function payerFields(rules: PayeeRules, { company }: { company: boolean }
     amount: AMOUNT_FIELD,
     email: EMAIL_FIELD,
     phone: PHONE_FIELD,
-    billingZip: rules.customFields.billingZip ? ZIP_FIELD : optionalField(matching(/^(\d{5}(-\d{4})?)?$/, INVALID_ZIP)),
+    billingZip: rules.customFields.billingZip ? ZIP_FIELD : optionalField(matching(/^(\d{5}(-\d{4})?)?$/, 'invalidZip')),
   };
 }
 
 /** Step 2, payment info, field by field. `now` decides which expiry dates have passed. */
 export function cardFields(rules: PayeeRules, now: Date): Record<CardField, PaymentField> {
-  const ccnRule = requiredMatching(23, /^[\d\s-]+$/, CARD_NOT_ACCEPTED);
+  const ccnRule = requiredMatching(23, /^[\d\s-]+$/, 'cardNotAccepted');
   return {
     ccn: requiredField((value) => {
       const problem = ccnRule(value);
       if (problem) return problem;
       const digits = cardDigits(value);
-      return luhnValid(digits) && brandAccepted(cardBrand(digits), rules.ccAccepted) ? undefined : CARD_NOT_ACCEPTED;
+      return luhnValid(digits) && brandAccepted(cardBrand(digits), rules.ccAccepted) ? undefined : 'cardNotAccepted';
     }),
     exp: requiredField(
-      (value) => required(7, INVALID_EXPIRY)(value) ?? (expiryValid(trimmedWithSlashes(value), now) ? undefined : INVALID_EXPIRY),
+      (value) => required(7, 'invalidExpiry')(value) ?? (expiryValid(trimmedWithSlashes(value), now) ? undefined : 'invalidExpiry'),
       trimmedWithSlashes,
     ),
-    cvv: requiredField(requiredMatching(4, /^\d{3,4}$/, INVALID_CVV)),
-    billName: requiredField(requiredMatching(100, /^\S+(\s+\S+)+$/, INVALID_CARDHOLDER)),
+    cvv: requiredField(requiredMatching(4, /^\d{3,4}$/, 'invalidCvv')),
+    billName: requiredField(requiredMatching(100, /^\S+(\s+\S+)+$/, 'invalidCardholder')),
     addr1: requiredField(required(200)),
     city: requiredField(required(100)),
-    state: requiredField((value) => ((US_STATES as readonly string[]).includes(value) ? undefined : INVALID_STATE), asTyped),
+    state: requiredField((value) => ((US_STATES as readonly string[]).includes(value) ? undefined : 'invalidState'), asTyped),
     zip: ZIP_FIELD,
     payNote: optionalField(atMost(500)),
   };
@@ -199,9 +207,9 @@ export type PayerField = (typeof PAYER_FIELDS)[number];
 export type CardField = (typeof CARD_FIELDS)[number];
 
 /** A field's message for a value (missing is `Required` unless the field is optional). */
-export function fieldProblem(field: PaymentField, value: unknown): string | undefined {
+export function fieldProblem(field: PaymentField, value: unknown): PaymentProblem | undefined {
   if (value === undefined || value === '') return field.optional ? undefined : field.rule('');
-  return typeof value === 'string' ? field.rule(value) : REQUIRED;
+  return typeof value === 'string' ? field.rule(value) : 'required';
 }
 
 /** Every problem of a form, by field name (`invoices.0` for a company's first invoice). */
@@ -209,15 +217,15 @@ export function formProblems(
   fields: Record<string, PaymentField>,
   values: Record<string, unknown>,
   invoices?: readonly string[],
-): Record<string, string> {
-  const problems: Record<string, string> = {};
+): Record<string, PaymentProblem> {
+  const problems: Record<string, PaymentProblem> = {};
   for (const [name, field] of Object.entries(fields)) {
     const problem = fieldProblem(field, values[name]);
     if (problem) problems[name] = problem;
   }
   if (invoices) {
-    if (!invoices.length) problems.invoices = REQUIRED;
-    else if (invoices.length > MAX_INVOICES) problems.invoices = TOO_LONG;
+    if (!invoices.length) problems.invoices = 'required';
+    else if (invoices.length > MAX_INVOICES) problems.invoices = 'tooLong';
     invoices.forEach((value, i) => {
       const problem = fieldProblem(INVOICE_FIELD, value);
       if (problem) problems[`invoices.${i}`] = problem;

@@ -1,9 +1,11 @@
-/** Labels of the web payment form, by version (pay-pages spec §2). */
+import type { PaymentFormText } from './catalogue';
+
+/** Labels of the web payment form, by version (pay-pages spec §2): keys of the catalogue's `paymentForm`. */
 export interface FormLabels {
-  name: string;
-  account: string;
-  amount: string;
-  phone: string;
+  name: keyof PaymentFormText;
+  account: keyof PaymentFormText;
+  amount: keyof PaymentFormText;
+  phone: keyof PaymentFormText;
 }
 
 export function formLabels({
@@ -15,15 +17,13 @@ export function formLabels({
   notMedical: boolean;
   useStatement: boolean;
 }): FormLabels {
-  if (company) return { name: 'Company Name', account: 'Invoice Number', amount: 'Total Amount', phone: 'Contact Number' };
+  if (company) return { name: 'companyName', account: 'invoiceNumber', amount: 'totalAmount', phone: 'contactNumber' };
   return {
-    name: notMedical ? 'Billing Name' : 'Patient Name',
-    account: useStatement ? 'Statement Number' : 'Account Number',
-    amount: 'Payment Amount',
-    phone: 'Mobile Number',
+    name: notMedical ? 'billingName' : 'patientName',
+    account: useStatement ? 'statementNumber' : 'accountNumber',
+    amount: 'paymentAmount',
+    phone: 'mobileNumber',
   };
 }
 
 export const PROVIDER_NOT_FOUND = 'Provider not found. You can still make a payment by taking a picture of your bill through Papaya App.';
-export const SMS_RECEIPT_NOTE = 'We will text a receipt for this payment to this number.';
-export const PROCESSING = 'Processing...';

@@ -3,6 +3,7 @@ import WebPaymentForm, { type WebPaymentFormProps } from '../../client/islands/w
 import type { Payee, SearchResult } from '../domain/payee';
 import { payeeTitle } from '../domain/site';
 import { Island } from '../web/island';
+import { usePageContext } from '../web/page-context';
 import { PAYMENT_FORM } from '../domain/payment';
 import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import { Document } from './shell/document';
@@ -40,13 +41,15 @@ export function ProviderLookupPage({ term, ref404, results }: { term: string; re
 
 interface WebPaymentPageProps {
   payee: Payee;
-  form: WebPaymentFormProps;
+  /** The form's props but its words, which the page adds in the visitor's language. */
+  form: Omit<WebPaymentFormProps, 'text'>;
   debtCollector: boolean;
   appStoreUrl: string;
   playStoreUrl: string;
 }
 
 export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playStoreUrl }: WebPaymentPageProps) {
+  const { text } = usePageContext();
   const { address } = payee;
   return (
     <Document page="Web-Pay" meta="pay" title={payeeTitle(payee.payeeName)}>
@@ -62,7 +65,12 @@ export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playSt
           )}
           <HumanCheckScript siteKey={form.humanCheckSiteKey} />
           <HumanCheckNotice siteKey={form.humanCheckSiteKey} alternative="pay from your phone in the Papaya app." />
-          <Island name="web-payment-form" form={PAYMENT_FORM} component={WebPaymentForm} props={form} />
+          <Island
+            name="web-payment-form"
+            form={PAYMENT_FORM}
+            component={WebPaymentForm}
+            props={{ ...form, text: { form: text.paymentForm, problems: text.paymentProblems } }}
+          />
           {debtCollector && (
             <div className="wp-notice">
               <p>

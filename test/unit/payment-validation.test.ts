@@ -1,24 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { brandAccepted, cardBrand, expiryValid, luhnValid } from '../../src/domain/card';
 import {
-  AMOUNT_OVER_LIMIT,
-  CARD_NOT_ACCEPTED,
   cardFields,
   formProblems,
-  payerFields,
-  INVALID_CARDHOLDER,
-  INVALID_CVV,
-  INVALID_DATE,
-  INVALID_EMAIL,
-  INVALID_EXPIRY,
-  INVALID_PHONE_NUMBER,
-  INVALID_STATE,
-  INVALID_ZIP,
   parseAmount,
-  paymentFailed,
-  REQUIRED,
+  payerFields,
+  problemText,
   type PayeeRules,
+  type PaymentProblem,
 } from '../../src/domain/payment';
+import { CATALOGUES, LANGUAGES } from '../../src/domain/catalogue';
+import { en } from '../../src/domain/catalogue/en';
+
+const {
+  required: REQUIRED,
+  amountOverLimit: AMOUNT_OVER_LIMIT,
+  cardNotAccepted: CARD_NOT_ACCEPTED,
+  invalidCardholder: INVALID_CARDHOLDER,
+  invalidCvv: INVALID_CVV,
+  invalidDate: INVALID_DATE,
+  invalidEmail: INVALID_EMAIL,
+  invalidExpiry: INVALID_EXPIRY,
+  invalidPhone: INVALID_PHONE_NUMBER,
+  invalidState: INVALID_STATE,
+  invalidZip: INVALID_ZIP,
+} = en.paymentProblems;
 import { cardSchema, payerSchema } from '../../src/domain/payment-schemas';
 import { fieldErrors } from '../../src/domain/errors';
 
@@ -263,12 +269,16 @@ describe('card helpers', () => {
   });
 
   it('writes the payment failure message as the spec does', () => {
-    expect(paymentFailed('Card declined.')).toBe('There was a problem saving your payment: Card declined.');
+    expect(en.paymentForm.failed.replace('{message}', 'Card declined.')).toBe('There was a problem saving your payment: Card declined.');
   });
 });
 
-describe('the form in the browser and the server say the same', () => {
+describe.each(LANGUAGES)('the form in the browser and the server say the same, in %s', (language) => {
+  const texts = CATALOGUES[language].paymentProblems;
+  const said = (rules: PayeeRules, problems: Record<string, PaymentProblem>) =>
+    Object.fromEntries(Object.entries(problems).map(([name, problem]) => [name, problemText(texts, problem, rules)]));
   const payee = { ...cedar, customFields: { payDOB: true, payDOS: true, billingZip: true } };
+  const warned = { ...plain, acctRegex: '^\\d{8}$', acctRegexWarn: '8 digits, no letters' };
   const payerCases: Array<[PayeeRules, boolean, Record<string, unknown>]> = [
     [plain, false, payer],
     [plain, false, {}],
@@ -278,11 +288,12 @@ describe('the form in the browser and the server say the same', () => {
     [payee, false, { ...payer, account: 'CV123456', payDOB: ' 01/31/1980 ', payDOS: '03/04/2026', billingZip: '93721' }],
     [plain, true, { ...payer, account: undefined, invoices: ['INV-1', ' ', 'x'.repeat(51)] }],
     [plain, true, { ...payer, account: 'x'.repeat(51), invoices: [] }],
+    [warned, false, { ...payer, account: 'ABC' }],
   ];
   it.each(payerCases)('step 1 (%#)', (rules, company, input) => {
-    const server = payerSchema(rules, { company }).safeParse(input);
+    const server = payerSchema(rules, { company }, texts).safeParse(input);
     const browser = formProblems(payerFields(rules, { company }), input, company ? (input.invoices as string[]) : undefined);
-    expect(browser).toEqual(server.success ? {} : fieldErrors(server.error));
+    expect(said(rules, browser)).toEqual(server.success ? {} : fieldErrors(server.error));
   });
 
   const cardCases: Array<Record<string, unknown>> = [
@@ -293,8 +304,8 @@ describe('the form in the browser and the server say the same', () => {
   ];
   it.each(cardCases)('step 2 (%#)', (input) => {
     for (const rules of [plain, cedar]) {
-      const server = cardSchema(rules, NOW).safeParse(input);
-      expect(formProblems(cardFields(rules, NOW), input)).toEqual(server.success ? {} : fieldErrors(server.error));
+      const server = cardSchema(rules, NOW, texts).safeParse(input);
+      expect(said(rules, formProblems(cardFields(rules, NOW), input))).toEqual(server.success ? {} : fieldErrors(server.error));
     }
   });
 });

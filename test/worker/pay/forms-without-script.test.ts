@@ -4,7 +4,7 @@ import { ACCESS_CODE_HINT, INVALID_CODE_TITLE, PASSWORD_MATCH_HINT } from '../..
 import { CANCELLED, IN_PROGRESS } from '../../../src/domain/info-request';
 import { REQUIRED } from '../../../src/domain/messages';
 import { NOT_FOUND_EMAIL } from '../../../src/domain/pay-later';
-import { INVALID_EMAIL } from '../../../src/domain/payment';
+import { INVALID_EMAIL } from '../../../src/domain/messages';
 import { INVALID_PHONE, SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
 import {
