@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useHydrated } from '../components/hydrated';
 import { SEARCH_TERM_MIN, type SearchResult } from '../../src/domain/payee';
-import { PROVIDER_NOT_FOUND } from '../../src/domain/web-payment-labels';
+import type { ProviderLookupText } from '../../src/domain/catalogue';
 
 export interface ProviderLookupProps {
   /** Search term to start with (`t`). */
@@ -10,6 +10,8 @@ export interface ProviderLookupProps {
   ref404: boolean;
   /** What the server found for the term (the search form works without script). */
   results?: Result[];
+  /** Its words, in the visitor's language. */
+  text: ProviderLookupText;
 }
 
 type Result = Pick<SearchResult, 'id' | 'name' | 'street1' | 'street2' | 'city' | 'state' | 'zip'>;
@@ -19,7 +21,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 const addressOf = (r: Result) => [r.street1, r.street2, [r.city, r.state].filter(Boolean).join(', '), r.zip].filter(Boolean).join(' ');
 
 /** The provider lookup: a WAI-ARIA combobox, a confirmation dialog, then Next to the form. */
-export default function ProviderLookup({ initialTerm, ref404, results: found }: ProviderLookupProps) {
+export default function ProviderLookup({ initialTerm, ref404, results: found, text }: ProviderLookupProps) {
   const [term, setTerm] = useState(initialTerm);
   const [results, setResults] = useState<Result[]>(found ?? []);
   const [open, setOpen] = useState(false);
@@ -51,13 +53,13 @@ export default function ProviderLookup({ initialTerm, ref404, results: found }: 
         setOpen(list.length > 0);
         setActive(-1);
         setNotFound(!res.ok || list.length === 0);
-        setStatus(list.length === 1 ? '1 provider found.' : `${list.length} providers found.`);
+        setStatus(list.length === 1 ? text.oneFound : text.manyFound.replace('{n}', String(list.length)));
       } catch {
         if (ticket === latest.current) setNotFound(true);
       }
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [term, chosen]);
+  }, [term, chosen, text]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -116,7 +118,7 @@ export default function ProviderLookup({ initialTerm, ref404, results: found }: 
   return (
     <form className="lookup" method="get" action="/web-payment" role="search" onSubmit={(e) => e.preventDefault()}>
       {ref404 && <input type="hidden" name="ref" value="404" />}
-      <label htmlFor="provider-name">Provider Name</label>
+      <label htmlFor="provider-name">{text.label}</label>
       <div className="lookup__box">
         <input
           ref={inputRef}
@@ -134,7 +136,7 @@ export default function ProviderLookup({ initialTerm, ref404, results: found }: 
           onChange={(e) => onTermChange(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        <ul id="provider-results" role="listbox" aria-label="Providers" className="lookup__list" hidden={!open}>
+        <ul id="provider-results" role="listbox" aria-label={text.listLabel} className="lookup__list" hidden={!open}>
           {results.map((r, i) => (
             // Options are chosen from the keyboard through the combobox (aria-activedescendant),
             // as the WAI-ARIA combobox pattern has it; the click is for pointers.
@@ -155,15 +157,15 @@ export default function ProviderLookup({ initialTerm, ref404, results: found }: 
         </ul>
       </div>
       <p id="provider-hint" className="fine-print">
-        Type at least 3 letters of your provider's or biller's name.
+        {text.hint}
       </p>
       {!hydrated && (
         <>
           <button type="submit" className="button button--secondary">
-            Search
+            {text.search}
           </button>
           {results.length > 0 && (
-            <ul className="lookup__links" aria-label="Providers found">
+            <ul className="lookup__links" aria-label={text.linksLabel}>
               {results.map((r) => (
                 <li key={r.id}>
                   <a href={nextFor(r)}>{r.name}</a> <span className="lookup__address">{addressOf(r)}</span>
@@ -178,21 +180,21 @@ export default function ProviderLookup({ initialTerm, ref404, results: found }: 
       </p>
       {notFound && (
         <p className="field-error" role="alert">
-          {PROVIDER_NOT_FOUND}
+          {text.notFound}
         </p>
       )}
       <dialog ref={dialogRef} className="dialog" aria-labelledby="confirm-biller-title" onCancel={() => closeDialog(false)}>
         {pending && (
           <>
-            <h2 id="confirm-biller-title">Confirm Biller</h2>
+            <h2 id="confirm-biller-title">{text.confirmTitle}</h2>
             <p className="dialog__name">{pending.name}</p>
             <p>{addressOf(pending)}</p>
             <div className="dialog__actions">
               <button type="button" className="button button--secondary" onClick={() => closeDialog(false)}>
-                Cancel
+                {text.cancel}
               </button>
               <button type="button" className="button" onClick={() => closeDialog(true)}>
-                Confirm
+                {text.confirm}
               </button>
             </div>
           </>
@@ -200,12 +202,12 @@ export default function ProviderLookup({ initialTerm, ref404, results: found }: 
       </dialog>
       {next ? (
         <a className="button lookup__next" href={next}>
-          Next
+          {text.next}
         </a>
       ) : (
         hydrated && (
           <button type="button" className="button lookup__next" disabled>
-            Next
+            {text.next}
           </button>
         )
       )}

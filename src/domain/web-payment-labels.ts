@@ -25,5 +25,3 @@ export function formLabels({
     phone: 'mobileNumber',
   };
 }
-
-export const PROVIDER_NOT_FOUND = 'Provider not found. You can still make a payment by taking a picture of your bill through Papaya App.';

@@ -18,6 +18,7 @@ function LegalLinks() {
 }
 
 export function ProviderLookupPage({ term, ref404, results }: { term: string; ref404: boolean; results?: SearchResult[] }) {
+  const { text } = usePageContext();
   return (
     <Document page="Web-Pay" meta="pay" title="Pay a Bill on the Web - Papaya">
       <section className="card wp-lookup">
@@ -31,6 +32,7 @@ export function ProviderLookupPage({ term, ref404, results }: { term: string; re
             initialTerm: term,
             ref404,
             results: results?.map(({ id, name, street1, street2, city, state, zip }) => ({ id, name, street1, street2, city, state, zip })),
+            text: text.providerLookup,
           }}
         />
         <LegalLinks />

@@ -86,6 +86,21 @@ export const en = {
     offline: OFFLINE,
   },
   paymentProblems,
+  /** The provider search of /web-payment (pay-pages spec §3). */
+  providerLookup: {
+    label: 'Provider Name',
+    listLabel: 'Providers',
+    linksLabel: 'Providers found',
+    hint: "Type at least 3 letters of your provider's or biller's name.",
+    search: 'Search',
+    oneFound: '1 provider found.',
+    manyFound: '{n} providers found.',
+    notFound: 'Provider not found. You can still make a payment by taking a picture of your bill through Papaya App.',
+    confirmTitle: 'Confirm Biller',
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+    next: 'Next',
+  },
   /** The embeddable pay widget around the form. */
   payWidget: {
     payNow: 'Pay Now',
@@ -101,3 +116,4 @@ export type SmsFormText = Catalogue['smsForm'];
 export type PayWidgetText = Catalogue['payWidget'];
 export type PaymentFormText = Catalogue['paymentForm'];
 export type PaymentProblemText = Catalogue['paymentProblems'];
+export type ProviderLookupText = Catalogue['providerLookup'];

@@ -1,7 +1,7 @@
 import { en, type Catalogue } from './en';
 import { es } from './es';
 
-export type { Catalogue, PaymentFormText, PaymentProblemText, PayWidgetText, SmsFormText } from './en';
+export type { Catalogue, PaymentFormText, PaymentProblemText, PayWidgetText, ProviderLookupText, SmsFormText } from './en';
 
 /** The languages the site is written in. */
 export const LANGUAGES = ['en', 'es'] as const;

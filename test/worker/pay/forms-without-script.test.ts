@@ -18,7 +18,9 @@ import {
   resetStandIn,
   standInCalls,
 } from '../origin-helpers';
-import { PROVIDER_NOT_FOUND } from '../../../src/domain/web-payment-labels';
+import { en } from '../../../src/domain/catalogue/en';
+
+const PROVIDER_NOT_FOUND = en.providerLookup.notFound;
 
 type Outbox = Array<{ to: string; body: string }>;
 const outbox = async (): Promise<Outbox> => (await request(embeddedEnv(), '/_dev/outbox')).json<Outbox>();
