@@ -178,3 +178,31 @@ test.describe('a mask that arrives while the visitor types', () => {
     }
   });
 });
+
+test.describe('an amount whose mask arrives while the visitor types', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // The amount's mask pads cents when the visitor moves on, never when it arrives mid-typing:
+  // "1" typed before it and "2.50" after is $12.50, not $1.00.
+  test('keeps every character typed before and after', async ({ page }) => {
+    const typed = '12.50';
+    for (let typedFirst = 1; typedFirst < typed.length; typedFirst++) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.unrouteAll();
+      await page.route(/\/assets\/imask[\w-]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/web-payment?p=1001');
+      await expect(page.locator('[data-island="web-payment-form"][data-hydrated="true"]')).toHaveCount(1);
+      const amount = page.getByLabel('Payment Amount', { exact: true });
+      await amount.pressSequentially(typed.slice(0, typedFirst));
+      release();
+      await expect(amount, `mask arriving after ${typedFirst} characters`).toHaveAttribute('data-masked', 'true');
+      await amount.pressSequentially(typed.slice(typedFirst));
+      await expect(amount, `mask arriving after ${typedFirst} characters`).toHaveValue('$12.50');
+      expect(await caretOf(amount)).toEqual([6, 6]);
+    }
+  });
+});
