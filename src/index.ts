@@ -17,13 +17,14 @@ import { widgetRoutes } from './routes/widgets';
 import type { AppEnv } from './web/app-env';
 import { logError } from './web/log';
 import { forgetOldAnswers } from './security/idempotency';
-import { canonicalPath, refuseCrossSite, requestContext } from './web/middleware';
+import { canonicalPath, chooseLanguage, refuseCrossSite, requestContext } from './web/middleware';
 import { serverErrorResponse } from './web/server-error';
 
 const app = new Hono<AppEnv>();
 
 app.route('/', healthRoutes);
 app.use('*', requestContext);
+app.use('*', chooseLanguage);
 app.use('*', refuseCrossSite);
 app.use('*', canonicalPath);
 // Forms posted without script: carried out through the site's own API routes, then a 303 or the page again.
@@ -48,7 +49,7 @@ app.route('/', payRoutes);
 app.notFound(unclaimedPath);
 app.onError((error, c) => {
   logError(c.get('requestId') ?? 'unknown', 'unhandled', error);
-  return serverErrorResponse();
+  return serverErrorResponse(c.get('language'));
 });
 
 /**

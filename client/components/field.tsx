@@ -45,12 +45,13 @@ export function SelectField({
   error,
   hint,
   options,
+  choose,
   ...select
-}: Shell & { options: readonly string[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: Shell & { options: readonly string[]; /** The empty choice's words. */ choose: string } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy({ id, label, error, hint })} {...select}>
-        <option value="">Choose…</option>
+        <option value="">{choose}</option>
         {options.map((o) => (
           <option key={o} value={o}>
             {o}

@@ -212,6 +212,7 @@ export default function GetPaid({ view: initialView, session: initialSession, in
             id="gp-statements"
             name="statements"
             label="Statements you send a month"
+            choose="Choose…"
             options={STATEMENT_RANGES}
             value={values.statements}
             onChange={(ev) => setValues((v) => ({ ...v, statements: ev.target.value }))}

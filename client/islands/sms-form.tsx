@@ -5,6 +5,7 @@ import type { SmsFormText } from '../../src/domain/catalogue';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { HumanCheck, humanTokenIn } from '../components/human-check';
+import { pageLanguage } from '../components/page-language';
 import { ipadAsMac } from '../../src/domain/ipad';
 
 /** The `_form` name of text-me-a-link forms. */
@@ -86,7 +87,7 @@ export default function SmsForm({
     try {
       const res = await fetch('/api/send_sms_client.php', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...pageLanguage() },
         body: JSON.stringify({ num, payeeId, source, humanToken: humanToken || undefined }),
       });
       // A token is good for one check: the next send needs a new one.

@@ -20,6 +20,7 @@ import { SelectField, TextField } from '../components/field';
 import { useMask } from '../components/mask';
 import { loadPaymentMasks, PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
 import { HumanCheck, humanTokenIn } from '../components/human-check';
+import { pageLanguage } from '../components/page-language';
 
 export interface WebPaymentFormProps {
   payeeId: string;
@@ -182,7 +183,7 @@ export default function WebPaymentForm({
       ...(flags.generic ? { generic: '1' } : {}),
     });
     try {
-      const res = await fetch(`/payment/payment_back.php?${query}`, { method: 'POST', body });
+      const res = await fetch(`/payment/payment_back.php?${query}`, { method: 'POST', body, headers: pageLanguage() });
       const answer = (await res.json().catch(() => ({}))) as {
         status?: string;
         confirmationUrl?: string;
@@ -355,6 +356,7 @@ export default function WebPaymentForm({
               id="wp-state"
               name="state"
               label={words.state}
+              choose={words.choose}
               autoComplete="address-level1"
               options={US_STATES}
               value={values.state ?? ''}

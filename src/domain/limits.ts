@@ -1,22 +1,26 @@
+import { en, type LimitText } from './catalogue/en';
+import { fill } from './catalogue/fill';
 import { SUPPORT_EMAIL } from './site';
 
-/** What a visitor reads when the abuse guard stops them: what happened and how long to wait. */
-export function inMinutes(retryAfterSeconds: number): string {
+/** What a visitor reads when the abuse guard stops them (the catalogue's `limits`), in their language. */
+export function inMinutes(retryAfterSeconds: number, words: LimitText = en.limits): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return minutes === 1 ? words.minute : fill(words.minutes, { n: minutes });
 }
 
-export const tooManyPayments = (retryAfterSeconds: number) =>
-  `Too many payment attempts. Please try again in ${inMinutes(retryAfterSeconds)}.`;
+const waitFor = (words: LimitText, retryAfterSeconds: number) => ({ wait: inMinutes(retryAfterSeconds, words), email: SUPPORT_EMAIL });
 
-export const tooManyCodes = (retryAfterSeconds: number) =>
-  `Too many wrong codes. Please try again in ${inMinutes(retryAfterSeconds)}, or contact us at ${SUPPORT_EMAIL}.`;
+export const tooManyPayments = (retryAfterSeconds: number, words: LimitText = en.limits) =>
+  fill(words.tooManyPayments, waitFor(words, retryAfterSeconds));
 
-export const TOO_MANY_LINKS_TITLE = 'Too many links were tried';
-export const tryLinksAgain = (retryAfterSeconds: number) =>
-  `Please try again in ${inMinutes(retryAfterSeconds)}, or contact us at ${SUPPORT_EMAIL}.`;
-export const tooManyLinks = (retryAfterSeconds: number) =>
-  `${TOO_MANY_LINKS_TITLE} from your connection. ${tryLinksAgain(retryAfterSeconds)}`;
+export const tooManyTexts = (retryAfterSeconds: number, words: LimitText = en.limits) =>
+  fill(words.tooManyTexts, waitFor(words, retryAfterSeconds));
 
-/** A payment form's submit key that the site did not issue, that expired, or that is for another payee. */
-export const FORM_EXPIRED = 'This payment form has expired. Please reload the page.';
+export const tooManyCodes = (retryAfterSeconds: number, words: LimitText = en.limits) =>
+  fill(words.tooManyCodes, waitFor(words, retryAfterSeconds));
+
+export const TOO_MANY_LINKS_TITLE = en.limits.tooManyLinksTitle;
+export const tryLinksAgain = (retryAfterSeconds: number, words: LimitText = en.limits) =>
+  fill(words.tryLinksAgain, waitFor(words, retryAfterSeconds));
+export const tooManyLinks = (retryAfterSeconds: number, words: LimitText = en.limits) =>
+  fill(words.tooManyLinks, waitFor(words, retryAfterSeconds));

@@ -2,16 +2,12 @@
 
 export const DEFAULT_TITLE = 'Papaya - A Better Way to Bill Pay';
 
-/** The title of a payee's pages, in the tab and on a link's preview card. */
-export const payeeTitle = (payeeName: string) => `Pay ${payeeName} — Papaya`;
-
 /** The link-preview card every page declares (Open Graph), its image in `static/`. */
 export const PREVIEW = {
   siteName: 'Papaya',
   image: '/images/preview.png',
   imageWidth: 1200,
   imageHeight: 630,
-  imageAlt: 'Papaya: pay your bill securely by card or with the Papaya app.',
   touchIcon: '/apple-touch-icon.png',
 } as const;
 
@@ -33,83 +29,32 @@ export type MetaSection =
   | 'error'
   | 'paymentPlanOptions';
 
-export const PAGE_META: Record<MetaSection, { title: string; description: string }> = {
-  default: {
-    title: DEFAULT_TITLE,
-    description:
-      'Pay medical bills, utilities and invoices in a snap. Take a picture of your bill with the Papaya app or pay by card on the web.',
-  },
-  about: {
-    title: 'About Papaya - A Better Way to Bill Pay',
-    description: 'Papaya makes paying any bill as simple as taking a picture of it.',
-  },
-  how: {
-    title: 'How Papaya Works - A Better Way to Bill Pay',
-    description: 'Snap a photo of your bill, choose how to pay, and Papaya delivers the payment for you.',
-  },
-  partners: {
-    title: 'Papaya for Billers and Providers',
-    description: 'Offer your patients and customers a faster way to pay, with no integration work.',
-  },
-  brandKit: {
-    title: 'Papaya Brand Kit',
-    description: 'Logos, badges and guidelines for telling your customers they can pay with Papaya.',
-  },
-  contact: {
-    title: 'Contact Papaya',
-    description: 'Questions about a payment or your account? Reach the Papaya support team.',
-  },
-  careers: {
-    title: 'Careers at Papaya',
-    description: 'Join the team building a better way to pay bills.',
-  },
-  pay: {
-    title: 'Pay Your Bill with Papaya',
-    description: 'Get a secure link by text message and pay your bill in minutes.',
-  },
-  five: {
-    title: 'Pay Your Bill in Five Minutes - Papaya',
-    description: 'Pay any bill from your phone in about five minutes with the Papaya app.',
-  },
-  ebills: {
-    title: 'Link Your Email for eBills - Papaya',
-    description: 'Connect your inbox so Papaya can find your electronic bills for you.',
-  },
-  getPaid: {
-    title: 'Get Paid with Papaya',
-    description: 'Claim a payment sent to you through Papaya with your access code.',
-  },
-  error: {
-    title: 'Page Not Found - Papaya',
-    description: "We can't find that page. You can still pay your bill with Papaya.",
-  },
-  paymentPlanOptions: {
-    title: 'Payment Plan Options - Papaya',
-    description: 'Options for financing a medical bill over time.',
-  },
-};
+/* Each section's title and description are in the message catalogue (`metaTitle`, `metaDescription`). */
 
 export interface NavLink {
   href: string;
-  label: string;
+  /** Its words, in the catalogue's `nav` group. */
+  label: NavLabel;
   /** Hidden on pages whose path is listed (the partner link on /postcard and /call). */
   hiddenOn?: readonly string[];
 }
 
+export type NavLabel = 'howItWorks' | 'about' | 'forBillers' | 'careers' | 'contact' | 'brandKit' | 'uspsBrandKit' | 'terms' | 'privacy';
+
 export const NAV_LINKS: readonly NavLink[] = [
-  { href: '/how-it-works', label: 'How it works' },
-  { href: '/about', label: 'About' },
-  { href: '/partners', label: 'For billers', hiddenOn: ['/postcard', '/call'] },
-  { href: '/careers', label: 'Careers' },
-  { href: '/contact', label: 'Contact' },
+  { href: '/how-it-works', label: 'howItWorks' },
+  { href: '/about', label: 'about' },
+  { href: '/partners', label: 'forBillers', hiddenOn: ['/postcard', '/call'] },
+  { href: '/careers', label: 'careers' },
+  { href: '/contact', label: 'contact' },
 ];
 
 export const FOOTER_LINKS: readonly NavLink[] = [
   ...NAV_LINKS,
-  { href: '/brand-kit?company', label: 'Brand kit' },
-  { href: '/brand-kit?usps', label: 'USPS brand kit' },
-  { href: '/termsofservice', label: 'Terms of service' },
-  { href: '/privacy', label: 'Privacy policy' },
+  { href: '/brand-kit?company', label: 'brandKit' },
+  { href: '/brand-kit?usps', label: 'uspsBrandKit' },
+  { href: '/termsofservice', label: 'terms' },
+  { href: '/privacy', label: 'privacy' },
 ];
 
 export function visibleLinks(links: readonly NavLink[], path: string): NavLink[] {

@@ -1,3 +1,5 @@
+import { en, type SmsText } from './catalogue/en';
+import { fill } from './catalogue/fill';
 import { randomToken } from './random';
 
 /** The text a visitor receives (pay-pages spec §9); the Worker composes it, never the browser. */
@@ -53,7 +55,7 @@ export function downloadPath({ source, payeeId, payeeName, linkId }: DownloadLin
   return `/download?${params}`;
 }
 
-export function smsBody(kind: SmsKind, link: string, sentAt: string): string {
-  if (kind === 'bill-pay') return `Click here to finish paying your bill with Papaya: ${link} Reply HELP for help ${sentAt}`;
-  return `Pay your bill in minutes with the Papaya app. Reply HELP for help. Sent ${sentAt}: ${link}`;
+/** The text, in the language the visitor asked in (the catalogue's `sms`). */
+export function smsBody(kind: SmsKind, link: string, sentAt: string, words: SmsText = en.sms): string {
+  return fill(kind === 'bill-pay' ? words.billPay : words.download, { link, sentAt });
 }

@@ -1,11 +1,7 @@
 import { en } from './catalogue/en';
-import { inMinutes } from './limits';
 
 export const INVALID_PHONE = en.smsForm.invalidPhone;
 export const SMS_SUCCESS = en.smsForm.sent;
 export const SMS_SEND_FAILED = en.smsForm.sendFailed;
 export const HUMAN_CHECK_FAILED = en.smsForm.humanCheckFailed;
-
-export function tooManyTexts(retryAfterSeconds: number): string {
-  return `Too many texts were requested. Please try again in ${inMinutes(retryAfterSeconds)}.`;
-}
+export { tooManyTexts } from './limits';

@@ -2,6 +2,7 @@ import { ipadAsMac } from '../domain/ipad';
 import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
+import { Rich } from './shell/rich';
 
 /**
  * Sends an iPad in desktop mode, which the server took for a Mac, to `href`: the landing again,
@@ -19,14 +20,15 @@ function IpadRedirect({ href }: { href: string }) {
  * `ipadHref`: it may be an iPad asking for desktop sites.
  */
 export function DownloadPage({ appStoreUrl, playStoreUrl, ipadHref }: { appStoreUrl: string; playStoreUrl: string; ipadHref?: string }) {
+  const { text } = usePageContext();
   return (
     <Document page="DownloadLanding" meta="five">
       <section className="card hero">
-        <h1>Get the Papaya app</h1>
-        <p>Take a picture of any bill and pay it in about five minutes, by card or bank account, from your phone.</p>
+        <h1>{text.download.heading}</h1>
+        <p>{text.download.body}</p>
         <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
         <p>
-          On a computer? <a href="/web-payment">Pay a bill on the web</a> instead.
+          <Rich text={text.download.onComputer} parts={{ link: <a href="/web-payment">{text.pay.payOnWeb}</a> }} />
         </p>
       </section>
       {ipadHref && <IpadRedirect href={ipadHref} />}

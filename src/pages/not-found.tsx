@@ -9,10 +9,10 @@ export function NotFoundPage({ storeUrl, humanCheckSiteKey }: { storeUrl?: strin
   return (
     <Document page="Not-Found" meta="error">
       <section className="card notice">
-        <h1>Sorry! We can't find that page.</h1>
-        <p>The link may be mistyped or out of date. You can still pay your bill: get a link by text message, or pay on the web.</p>
+        <h1>{text.notFound.heading}</h1>
+        <p>{text.notFound.body}</p>
         <HumanCheckScript siteKey={humanCheckSiteKey} />
-        <HumanCheckNotice siteKey={humanCheckSiteKey} alternative="pay on the web below." />
+        <HumanCheckNotice siteKey={humanCheckSiteKey} alternative={text.notFound.noScriptAlternative} />
         <Island
           name="sms-form"
           form={SMS_FORM}
@@ -21,7 +21,7 @@ export function NotFoundPage({ storeUrl, humanCheckSiteKey }: { storeUrl?: strin
         />
         <p>
           <a className="button button--secondary" href="/web-payment?ref=404">
-            Pay a bill on the web
+            {text.pay.payOnWeb}
           </a>
         </p>
       </section>

@@ -1,15 +1,17 @@
+import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
 
 /** The payee could not be looked up because the backend did not answer. */
 export function PayUnavailablePage() {
+  const { text } = usePageContext();
   return (
     <Document page="Pay" meta="pay">
       <section className="card notice">
-        <h1>We can't load this payment page right now.</h1>
-        <p>Nothing was charged. Please reload the page in a moment, or pay on the web instead.</p>
+        <h1>{text.pay.unavailableHeading}</h1>
+        <p>{text.pay.unavailableBody}</p>
         <p>
           <a className="button" href="/web-payment">
-            Pay a bill on the web
+            {text.pay.payOnWeb}
           </a>
         </p>
       </section>

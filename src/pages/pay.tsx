@@ -1,11 +1,12 @@
 import SmsForm, { SMS_FORM } from '../../client/islands/sms-form';
 import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import type { Payee } from '../domain/payee';
-import { payeeTitle } from '../domain/site';
+import { fill } from '../domain/catalogue/fill';
 import { Island } from '../web/island';
 import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
+import { Rich } from './shell/rich';
 
 interface PayPageProps {
   /** The route name of spec 001 §2 (decides the footer). */
@@ -21,11 +22,12 @@ interface PayPageProps {
 }
 
 function PayeeHeader({ payee }: { payee: Payee }) {
+  const { text } = usePageContext();
   const logo = payee.logo.url.startsWith('https://') ? payee.logo.url : '';
   return (
     <header className="payee-header">
-      {logo && <img className="payee-logo" src={logo} alt={`${payee.payeeName} logo`} width={160} height={64} />}
-      <h1>Pay {payee.payeeName}</h1>
+      {logo && <img className="payee-logo" src={logo} alt={fill(text.pay.payeeLogo, { payee: payee.payeeName })} width={160} height={64} />}
+      <h1>{fill(text.pay.payeeHeading, { payee: payee.payeeName })}</h1>
       {/* Cleaned to simple formatting and https links where the payee was fetched (FetchedPayeeSchema). */}
       {payee.customHeading && <div className="payee-heading" dangerouslySetInnerHTML={{ __html: payee.customHeading }} />}
     </header>
@@ -36,15 +38,12 @@ function PayeeHeader({ payee }: { payee: Payee }) {
 export function PayPage({ page, payee, webPayment, storeUrl, humanCheckSiteKey, appStoreUrl, playStoreUrl }: PayPageProps) {
   const { text } = usePageContext();
   return (
-    <Document page={page} meta="pay" title={payee ? payeeTitle(payee.payeeName) : undefined}>
+    <Document page={page} meta="pay" title={payee ? fill(text.pay.payeeTitle, { payee: payee.payeeName }) : undefined}>
       <section className="card pay">
-        {payee ? <PayeeHeader payee={payee} /> : <h1>Pay your bill with Papaya</h1>}
-        <p>
-          Enter your mobile number and we'll text you a secure link to pay{payee ? ` ${payee.payeeName}` : ' your bill'} from your phone in
-          a few minutes.
-        </p>
+        {payee ? <PayeeHeader payee={payee} /> : <h1>{text.pay.heading}</h1>}
+        <p>{payee ? fill(text.pay.payeeIntro, { payee: payee.payeeName }) : text.pay.intro}</p>
         <HumanCheckScript siteKey={humanCheckSiteKey} />
-        <HumanCheckNotice siteKey={humanCheckSiteKey} alternative="download the Papaya app from your phone's app store." />
+        <HumanCheckNotice siteKey={humanCheckSiteKey} alternative={text.pay.noScriptAlternative} />
         <Island
           name="sms-form"
           form={SMS_FORM}
@@ -62,7 +61,10 @@ export function PayPage({ page, payee, webPayment, storeUrl, humanCheckSiteKey, 
         <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
         {(!payee || webPayment) && (
           <p className="muted">
-            Prefer your computer? <a href={payee ? `/web-payment?p=${payee.payeeId}` : '/web-payment'}>Pay by card on the web</a>.
+            <Rich
+              text={text.pay.preferComputer}
+              parts={{ link: <a href={payee ? `/web-payment?p=${payee.payeeId}` : '/web-payment'}>{text.pay.payByCard}</a> }}
+            />
           </p>
         )}
       </section>
@@ -71,17 +73,18 @@ export function PayPage({ page, payee, webPayment, storeUrl, humanCheckSiteKey, 
 }
 
 export function MultiOptionPage({ provider, payee }: { provider: string; payee: Payee }) {
+  const { text } = usePageContext();
   return (
-    <Document page="Web-Pay-Multi-Option" meta="pay" title={payeeTitle(payee.payeeName)}>
+    <Document page="Web-Pay-Multi-Option" meta="pay" title={fill(text.pay.payeeTitle, { payee: payee.payeeName })}>
       <section className="card hero">
         <p className="eyebrow">{payee.payeeName}</p>
-        <h1>Pay your patient or company invoice below.</h1>
+        <h1>{text.pay.multiOptionHeading}</h1>
         <div className="choice-buttons">
           <a className="button" href={`/${encodeURIComponent(provider)}/patient`}>
-            Patient Bill Payment
+            {text.pay.patientBill}
           </a>
           <a className="button button--secondary" href={`/web-payment?p=${payee.payeeId}&ib=1`}>
-            Company Invoice Payment
+            {text.pay.companyInvoice}
           </a>
         </div>
       </section>

@@ -1,18 +1,20 @@
 import ProviderLookup from '../../client/islands/provider-lookup';
 import WebPaymentForm, { type WebPaymentFormProps } from '../../client/islands/web-payment-form';
 import type { Payee, SearchResult } from '../domain/payee';
-import { payeeTitle } from '../domain/site';
+import { fill } from '../domain/catalogue/fill';
 import { Island } from '../web/island';
 import { usePageContext } from '../web/page-context';
 import { PAYMENT_FORM } from '../domain/payment';
 import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
+import { Rich } from './shell/rich';
 
 function LegalLinks() {
+  const { text } = usePageContext();
   return (
     <p className="wp-legal-links">
-      <a href="/termsofservice">Terms of service</a> · <a href="/privacy">Privacy policy</a>
+      <a href="/termsofservice">{text.nav.terms}</a> · <a href="/privacy">{text.nav.privacy}</a>
     </p>
   );
 }
@@ -20,11 +22,11 @@ function LegalLinks() {
 export function ProviderLookupPage({ term, ref404, results }: { term: string; ref404: boolean; results?: SearchResult[] }) {
   const { text } = usePageContext();
   return (
-    <Document page="Web-Pay" meta="pay" title="Pay a Bill on the Web - Papaya">
+    <Document page="Web-Pay" meta="pay" title={text.webPayment.lookupTitle}>
       <section className="card wp-lookup">
-        <h1>Pay a bill on the web</h1>
-        {ref404 && <p>We couldn't find the page you were looking for, but you can still pay your bill here.</p>}
-        <p>Find your provider or biller, confirm it, then pay by card. No account needed.</p>
+        <h1>{text.webPayment.lookupHeading}</h1>
+        {ref404 && <p>{text.webPayment.lookupFrom404}</p>}
+        <p>{text.webPayment.lookupIntro}</p>
         <Island
           name="provider-lookup"
           component={ProviderLookup}
@@ -52,12 +54,13 @@ interface WebPaymentPageProps {
 
 export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playStoreUrl }: WebPaymentPageProps) {
   const { text } = usePageContext();
+  const words = text.webPayment;
   const { address } = payee;
   return (
-    <Document page="Web-Pay" meta="pay" title={payeeTitle(payee.payeeName)}>
+    <Document page="Web-Pay" meta="pay" title={fill(text.pay.payeeTitle, { payee: payee.payeeName })}>
       <div className="wp-layout">
         <section className="card wp-main">
-          <h1>Pay {payee.payeeName}</h1>
+          <h1>{fill(text.pay.payeeHeading, { payee: payee.payeeName })}</h1>
           {payee.payeeFees.length > 0 && (
             <ul className="wp-fees">
               {payee.payeeFees.map((fee) => (
@@ -66,7 +69,7 @@ export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playSt
             </ul>
           )}
           <HumanCheckScript siteKey={form.humanCheckSiteKey} />
-          <HumanCheckNotice siteKey={form.humanCheckSiteKey} alternative="pay from your phone in the Papaya app." />
+          <HumanCheckNotice siteKey={form.humanCheckSiteKey} alternative={words.noScriptAlternative} />
           <Island
             name="web-payment-form"
             form={PAYMENT_FORM}
@@ -76,18 +79,14 @@ export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playSt
           {debtCollector && (
             <div className="wp-notice">
               <p>
-                <strong>This communication is from a debt collector.</strong> This is an attempt to collect a debt, and any information
-                obtained will be used for that purpose.
+                <strong>{words.debtCollectorNotice}</strong> {words.debtCollectorPurpose}
               </p>
-              <p>
-                Payments made here are sent by Papaya to {payee.payeeName} on your behalf. Paying does not waive any right you have to
-                dispute the debt; contact {payee.payeeName} directly about the debt itself.
-              </p>
+              <p>{fill(words.debtCollectorRights, { payee: payee.payeeName })}</p>
             </div>
           )}
           <LegalLinks />
         </section>
-        <aside className="card wp-side" aria-label="Payee">
+        <aside className="card wp-side" aria-label={words.payeeAside}>
           <h2>{payee.payeeName}</h2>
           <address>
             {[address.address1, address.address2].filter(Boolean).join(', ')}
@@ -100,14 +99,17 @@ export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playSt
           </address>
           {payee.pphone && (
             <p>
-              For all billing questions, call <a href={`tel:${payee.pphone.replace(/[^\d+]/g, '')}`}>{payee.pphone}</a>
+              <Rich
+                text={words.billingQuestions}
+                parts={{ phone: <a href={`tel:${payee.pphone.replace(/[^\d+]/g, '')}`}>{payee.pphone}</a> }}
+              />
             </p>
           )}
           {form.company ? (
-            <p className="muted">Paying for your employer or company? A receipt is emailed to you for your records.</p>
+            <p className="muted">{words.companyReceipt}</p>
           ) : (
             <>
-              <p className="muted">Pay your next bill in seconds with the Papaya app.</p>
+              <p className="muted">{words.nextBill}</p>
               <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
             </>
           )}

@@ -6,6 +6,7 @@ import { Island } from '../web/island';
 import { usePageContext } from '../web/page-context';
 import { Logo } from './shell/logo';
 import { Document } from './shell/document';
+import { fill } from '../domain/catalogue/fill';
 
 const PAGE_NAMES: Record<WidgetVariant, string> = {
   widget: 'Pay-Widget',
@@ -32,17 +33,14 @@ export function WidgetPage({ variant, mobile, payeeId, payeeName, downloadUrl, s
         {variant === 'restore-tab' && (
           <a className="widget-logo" href={siteUrl} target="_blank" rel="noopener">
             <Logo />
-            <span className="visually-hidden">Papaya (opens in a new tab)</span>
+            <span className="visually-hidden">{text.pay.logoNewTab}</span>
           </a>
         )}
         <h1 className={variant === 'button' ? 'visually-hidden' : undefined}>
-          {payeeName ? `Pay ${payeeName} with Papaya` : 'Pay your bill with Papaya'}
+          {payeeName ? fill(text.pay.widgetPayeeHeading, { payee: payeeName }) : text.pay.heading}
         </h1>
         <HumanCheckScript siteKey={mobile ? undefined : humanCheckSiteKey} />
-        <HumanCheckNotice
-          siteKey={mobile ? undefined : humanCheckSiteKey}
-          alternative="download the Papaya app from your phone's app store."
-        />
+        <HumanCheckNotice siteKey={mobile ? undefined : humanCheckSiteKey} alternative={text.pay.noScriptAlternative} />
         <Island
           name="pay-widget"
           form={SMS_FORM}

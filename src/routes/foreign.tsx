@@ -18,12 +18,12 @@ for (const page of FOREIGN_PAGES) {
     const { originUrl } = c.get('config');
     if (originUrl) {
       c.set('foreign', true);
-      return (await passThrough(originUrl, c.req.raw)) ?? unavailableResponse();
+      return (await passThrough(originUrl, c.req.raw)) ?? unavailableResponse(c.get('language'));
     }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.body(null, 405, { Allow: 'GET, HEAD' });
     // The local demo's pages, in the builds that may run without a backend (src/origin/index.ts).
     const demo = EMBEDDED_ORIGIN ? await import('../pages/demo') : null;
-    if (!demo) return unavailableResponse();
+    if (!demo) return unavailableResponse(c.get('language'));
     const { DemoIndexPage, ForeignStandInPage } = demo;
     return renderPage(c, page.path === '/' ? <DemoIndexPage /> : <ForeignStandInPage page={page} />, { reuse: true });
   });

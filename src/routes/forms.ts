@@ -24,6 +24,7 @@ import { rememberLinked } from './account';
 import { RESET_FORM, resetView } from '../domain/password';
 import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, UNREPEATED_CARD_FIELDS } from '../domain/payment';
 import { payerSchema } from '../domain/payment-schemas';
+import { wordsOf } from '../web/words';
 import type { AppEnv } from '../web/app-env';
 import { callApi, pageAgain, samePageDone, seeOther, withApiCookies, type ApiAnswer, type Dispatch } from '../web/form-post';
 import { isFormBody, readForm } from '../web/validate';
@@ -122,7 +123,7 @@ FORMS[PAYMENT_FORM] = async (c, fields, dispatch) => {
     const payee = await c.get('origin').cachedPayeeById(p);
     // The page itself says when the payee cannot be shown or paid.
     if (!payee.ok || !payee.value) return pageAgain(c, dispatch, posted('payer'), payee.ok ? 404 : 503);
-    const check = payerSchema(payee.value, { company }).safeParse({
+    const check = payerSchema(payee.value, { company }, wordsOf(c).paymentProblems).safeParse({
       ...payer,
       account: company ? undefined : (payer.account ?? ''),
       invoices: company ? invoices : undefined,
@@ -160,7 +161,7 @@ FORMS[PAYMENT_FORM] = async (c, fields, dispatch) => {
   const data: Record<string, string> = result.formKey ? { formKey: result.formKey } : {};
   if (answer.status === 200 && result.status === 'error') {
     // A decline: the processor's message at the card field, a new key; the card is typed again.
-    const message = result.message ?? 'The payment was declined.';
+    const message = result.message ?? wordsOf(c).api.declined;
     return pageAgain(c, dispatch, posted('card', { errors: { ccn: message }, error: message, data }), 402);
   }
   const refusal = refused(PAYMENT_FORM, values, answer);

@@ -1,17 +1,18 @@
 import type { Context } from 'hono';
-import { HUMAN_CHECK_FAILED } from '../domain/sms';
 import type { GuardDecision } from '../security/guard';
 import { verifyHuman } from '../security/human-check';
 import type { AppEnv } from '../web/app-env';
 import { logSecurityEvent } from '../web/log';
 import { apiError } from '../web/validate';
+import { wordsOf } from '../web/words';
 
 /** The human check before a send, a password change or a payment: null when it passes. */
 export async function refuseBots(c: Context<AppEnv>, token: string | undefined): Promise<Response | null> {
   const human = await verifyHuman(c.get('config'), token, c.req.header('CF-Connecting-IP'));
   if (human.ok) return null;
   logSecurityEvent(c.get('requestId'), 'human-check-failed', { path: c.req.path, reason: human.reason });
-  return apiError(c, 400, HUMAN_CHECK_FAILED, { humanToken: HUMAN_CHECK_FAILED });
+  const message = wordsOf(c).smsForm.humanCheckFailed;
+  return apiError(c, 400, message, { humanToken: message });
 }
 
 /** A limit of the abuse guard was reached: 429 with Retry-After, the visitor's message, and a security event. */

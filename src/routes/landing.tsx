@@ -30,7 +30,7 @@ landingRoutes.get('/download', async (c) => {
   }
   const page = <DownloadPage appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} ipadHref={ipadHref} />;
   // Kept and reused unless it carries the visitor's own query.
-  return renderPage(c, page, macLike && url.search !== `?${IPAD_FLAG}=1` ? {} : { reuse: true });
+  return renderPage(c, page, macLike && url.search !== `?${IPAD_FLAG}=1` ? { translated: true } : { reuse: true, translated: true });
 });
 
 landingRoutes.get('/appsFlyer/landing', (c) =>

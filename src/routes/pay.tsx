@@ -38,7 +38,7 @@ function reportNotFound(c: C): Promise<Response> {
 
 /** The backend could not say who the payee is: a page that says so, never a wrong 404. */
 function payUnavailable(c: C): Promise<Response> {
-  return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true });
+  return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true, translated: true });
 }
 
 async function payPage(c: C, query: string, route: PayRoute, page: string): Promise<Response> {
@@ -78,7 +78,7 @@ async function payPage(c: C, query: string, route: PayRoute, page: string): Prom
           appStoreUrl={config.appStoreUrl}
           playStoreUrl={config.playStoreUrl}
         />,
-        { reuse: true },
+        { reuse: true, translated: true },
       );
     }
   }
@@ -110,7 +110,7 @@ payRoutes.get('/web-payment-multi-option/:provider', async (c) => {
   const lookup = await c.get('origin').cachedPayeeByUrl(provider);
   if (!lookup.ok) return payUnavailable(c);
   if (!lookup.value) return reportNotFound(c);
-  return renderPage(c, <MultiOptionPage provider={provider} payee={lookup.value} />, { reuse: true });
+  return renderPage(c, <MultiOptionPage provider={provider} payee={lookup.value} />, { reuse: true, translated: true });
 });
 
 /**

@@ -20,17 +20,19 @@ webPaymentRoutes.get('/web-payment', async (c) => {
   const ref404 = c.req.query('ref') === '404';
   if (!p) {
     const term = (c.req.query('t') ?? '').slice(0, SEARCH_TERM_MAX);
-    if (term.trim().length < SEARCH_TERM_MIN) return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} />, { reuse: true });
+    if (term.trim().length < SEARCH_TERM_MIN)
+      return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} />, { reuse: true, translated: true });
     // A search sent without script (or a link with a term): the results are drawn with the page.
     const found = await c.get('origin').searchPayees(term.trim());
     const results = found.ok ? listedProviders(found.value, c.get('config').genericPayNames) : [];
-    return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} results={results} />);
+    return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} results={results} />, { translated: true });
   }
   if (!PAYEE_ID.test(p)) return c.redirect('/web-payment', 302);
 
   const config = c.get('config');
   const payee = await c.get('origin').cachedPayeeById(p);
-  if (!payee.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true });
+  if (!payee.ok)
+    return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true, translated: true });
   if (!payee.value) return c.redirect('/web-payment', 302);
 
   const device = c.get('device');
@@ -47,7 +49,7 @@ webPaymentRoutes.get('/web-payment', async (c) => {
         appStoreUrl={config.appStoreUrl}
         playStoreUrl={config.playStoreUrl}
       />,
-      { reuse: true },
+      { reuse: true, translated: true },
     );
   }
 
@@ -74,6 +76,6 @@ webPaymentRoutes.get('/web-payment', async (c) => {
         humanCheckSiteKey: humanCheckSiteKey(config),
       }}
     />,
-    { reuse: { idempotencyKey: await issueFormKey(formKeySecret(config), payee.value.payeeId) } },
+    { reuse: { idempotencyKey: await issueFormKey(formKeySecret(config), payee.value.payeeId) }, translated: true },
   );
 });

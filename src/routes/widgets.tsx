@@ -33,6 +33,8 @@ async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Respo
       siteUrl={`${siteOrigin}/download`}
       humanCheckSiteKey={humanCheckSiteKey(c.get('config'))}
     />,
+    // A partner's page chooses the widget's language with `?lang=es` in the frame's address.
+    { translated: true },
   );
 }
 

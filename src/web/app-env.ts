@@ -1,3 +1,4 @@
+import type { Language } from '../domain/catalogue';
 import type { DeviceClass } from '../domain/device';
 import type { SiteConfig } from '../domain/config';
 import type { OriginDoor } from '../origin';
@@ -9,6 +10,8 @@ export interface AppEnv {
     requestId: string;
     nonce: string;
     device: DeviceClass;
+    /** The visitor's language: their choice, else what their browser asks for, else English. */
+    language: Language;
     config: SiteConfig;
     /** The backend, with this request's call outcomes recorded for its log line. */
     origin: OriginDoor;

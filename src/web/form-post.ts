@@ -122,5 +122,7 @@ function forwarded(c: Context<AppEnv>): Headers {
     const value = c.req.header(name);
     if (value) headers.set(name, value);
   }
+  // The language this request was answered in, whatever decided it (the switch's `?lang=` among them).
+  headers.set('Accept-Language', c.get('language'));
   return headers;
 }

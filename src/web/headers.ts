@@ -34,7 +34,8 @@ function formTargetsFor(env: Env): string[] {
   return origins;
 }
 
-const VARY = 'User-Agent, Sec-CH-UA-Mobile, Sec-CH-UA-Platform';
+/** A page differs by device and, through the visitor's choice or their browser's, by language. */
+const VARY = 'User-Agent, Sec-CH-UA-Mobile, Sec-CH-UA-Platform, Accept-Language, Cookie';
 
 function headerOptions(c: Context<AppEnv>, nonce: string) {
   const embeddable = WIDGET_PATHS.has(c.req.path);

@@ -1,4 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { generateCookie } from 'hono/cookie';
+import { languageDetector } from 'hono/language';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_PARAM, LANGUAGES } from '../domain/catalogue';
 import { ConfigError, readConfig, siteOrigin, type SiteConfig } from '../domain/config';
 import { CROSS_SITE_REFUSED, type ApiError } from '../domain/errors';
 import { classifyDevice } from '../domain/device';
@@ -100,3 +103,48 @@ export const canonicalPath: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!trimmed || trimmed.startsWith('//')) return next();
   return c.redirect(`${trimmed}${search}`, 301);
 };
+
+const detectLanguage = languageDetector({
+  order: ['querystring', 'cookie', 'header'],
+  supportedLanguages: [...LANGUAGES],
+  fallbackLanguage: DEFAULT_LANGUAGE,
+  lookupQueryString: LANGUAGE_PARAM,
+  lookupCookie: LANGUAGE_COOKIE,
+  // Remembered only when the visitor chooses (below), never from what the browser asked for.
+  caches: false,
+}) as unknown as MiddlewareHandler<AppEnv>;
+
+/** Adds a header to the answer, whatever made it (answers passed through from fetch() are immutable). */
+function appendHeader(c: Context<AppEnv>, name: string, value: string): void {
+  try {
+    c.res.headers.append(name, value);
+  } catch {
+    const res = new Response(c.res.body, c.res);
+    res.headers.append(name, value);
+    if (c.get('complete') === c.res) c.set('complete', res);
+    c.res = res;
+  }
+}
+
+/**
+ * The visitor's language, in this order: the switch link's `?lang=`, the cookie it left, the
+ * browser's `Accept-Language` (Spanish when it ranks Spanish above English), English. A choice
+ * made with the switch is remembered for a year.
+ */
+export const chooseLanguage: MiddlewareHandler<AppEnv> = (c, next) =>
+  detectLanguage(c, async () => {
+    const chosen = c.req.query(LANGUAGE_PARAM)?.trim().toLowerCase();
+    await next();
+    if (isLanguage(chosen))
+      appendHeader(
+        c,
+        'Set-Cookie',
+        generateCookie(LANGUAGE_COOKIE, chosen, {
+          path: '/',
+          maxAge: LANGUAGE_COOKIE_MAX_AGE_S,
+          httpOnly: true,
+          secure: true,
+          sameSite: 'Lax',
+        }),
+      );
+  });

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Catalogue } from '../domain/catalogue';
+import type { Catalogue, Language } from '../domain/catalogue';
 import type { DeviceClass } from '../domain/device';
 import type { IslandName } from '../domain/islands';
 import type { PostedForm } from '../domain/posted-form';
@@ -17,8 +17,12 @@ export interface PageContextValue {
   /** Filled by `<Island>` as islands render; read by the scripts at the end of `<body>`. */
   islands: Set<IslandName>;
   year: number;
-  /** The words of the page and its islands, in the visitor's language. */
+  /** The page's language: the visitor's, where every word of the page is in the catalogue. */
+  language: Language;
+  /** The words of the page and its islands, in its language. */
   text: Catalogue;
+  /** The same page in the other language, where the page is offered in both. */
+  switchHref?: string;
   /** A form posted without script, or the mark its success left: handed to the island that drew it. */
   posted?: PostedForm;
 }

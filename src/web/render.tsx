@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ReactElement } from 'react';
 import { reactServer } from './react-dom-server';
 import { isBot } from '../domain/device';
-import { CATALOGUES } from '../domain/catalogue';
+import { CATALOGUES, DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_TAG, SWITCH_TO, type Language } from '../domain/catalogue';
 import { siteOrigin } from '../domain/config';
 import { isHeaderless, PREVIEW_URL_PARAMS } from '../domain/site';
 import { PageContext, type PageContextValue } from './page-context';
@@ -23,6 +23,15 @@ export interface RenderInit {
    * (`slot(name)` in the props) that change with every response; the nonce is always filled in.
    */
   reuse?: true | Partial<Record<Exclude<SlotName, 'nonce'>, string>>;
+  /** Every word of the page is in the catalogue: it is drawn in the visitor's language, and offers the other. */
+  translated?: boolean;
+}
+
+/** The same page in the other language: the switch link's address, this request's query kept. */
+function switchHref(requestUrl: string, language: Language): string {
+  const url = new URL(requestUrl);
+  url.searchParams.set(LANGUAGE_PARAM, SWITCH_TO[language].language);
+  return `${url.pathname}${url.search}`;
 }
 
 /** The page's address for its preview card: personal query parameters (tokens, emails) never appear. */
@@ -47,6 +56,7 @@ const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE }
 export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: RenderInit = {}): Promise<Response> {
   const requestId = c.get('requestId');
   const origin = siteOrigin(c.get('config'), c.req.url);
+  const language = init.translated ? (c.get('language') ?? DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
   const context: PageContextValue = {
     nonce: c.get('nonce'),
     path: c.req.path,
@@ -56,15 +66,24 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     headerless: isHeaderless(c.req.query('headerless')),
     islands: new Set(),
     year: new Date().getUTCFullYear(),
-    // Offered in English: the Spanish catalogue is not offered before it covers every page.
-    text: CATALOGUES.en,
+    language,
+    text: CATALOGUES[language],
+    switchHref: init.translated ? switchHref(c.req.url, language) : undefined,
     posted: postedForm(c),
   };
   const status = (init.status ?? 200) as 200;
-  const headers = { ...HTML_HEADERS, ...init.headers };
+  const headers = { ...HTML_HEADERS, 'Content-Language': LANGUAGE_TAG[language], ...init.headers };
   try {
     if (init.reuse) {
-      const key = pageKey(page, [context.previewUrl, context.device, context.headerless, context.year, status]);
+      const key = pageKey(page, [
+        context.previewUrl,
+        context.switchHref,
+        context.language,
+        context.device,
+        context.headerless,
+        context.year,
+        status,
+      ]);
       // A page that shows what a visitor posted is theirs alone: drawn anew, never kept for others.
       let kept = context.posted ? undefined : reusedPage(key);
       if (kept === undefined) {
@@ -88,7 +107,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     return c.body(stream, status, headers);
   } catch (error) {
     logError(requestId, 'render-shell', error);
-    return serverErrorResponse();
+    return serverErrorResponse(c.get('language'));
   }
 }
 

@@ -1,30 +1,38 @@
+import { CATALOGUES, DEFAULT_LANGUAGE, LANGUAGE_TAG, type Language } from '../domain/catalogue';
+import { fill } from '../domain/catalogue/fill';
 import { SUPPORT_EMAIL } from '../domain/site';
 import { NO_STORE, securityHeaders } from '../security/headers';
 import { stylesheetHref } from './assets';
 
 /** The last-resort pages: plain markup with no React, so they render even when a page cannot. */
-function plainPage(title: string, heading: string, body: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} - Papaya</title><link rel="stylesheet" href="${stylesheetHref}"></head><body><main id="main" class="page"><section class="card notice"><h1>${heading}</h1>${body}</section></main></body></html>`;
+function plainPage(title: string, heading: string, body: string, language: Language = DEFAULT_LANGUAGE): string {
+  return `<!DOCTYPE html><html lang="${LANGUAGE_TAG[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><link rel="stylesheet" href="${stylesheetHref}"></head><body><main id="main" class="page"><section class="card notice"><h1>${heading}</h1>${body}</section></main></body></html>`;
 }
 
 const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE };
 const SUPPORT = `If this keeps happening, email <a href="mailto:${SUPPORT_EMAIL}">${SUPPORT_EMAIL}</a>.`;
 
-export function serverErrorHtml(): string {
+/** Something failed on the server: said in the visitor's language, with nothing but the catalogue's words. */
+export function serverErrorHtml(language: Language = DEFAULT_LANGUAGE): string {
+  const words = CATALOGUES[language].serverError;
+  const support = fill(words.support, { email: `<a href="mailto:${SUPPORT_EMAIL}">${SUPPORT_EMAIL}</a>` });
   return plainPage(
-    'Something went wrong',
-    'Something went wrong on our side.',
-    `<p>Nothing was charged. Please try again in a moment. ${SUPPORT}</p><p><a href="/web-payment">Go to web payment</a></p>`,
+    words.title,
+    words.heading,
+    `<p>${words.body} ${support}</p><p><a href="/web-payment">${words.webPayment}</a></p>`,
+    language,
   );
 }
 
-export function serverErrorResponse(): Response {
-  return new Response(serverErrorHtml(), { status: 500, headers: HTML_HEADERS });
+const errorHeaders = (language: Language) => ({ ...HTML_HEADERS, 'Content-Language': LANGUAGE_TAG[language] });
+
+export function serverErrorResponse(language: Language = DEFAULT_LANGUAGE): Response {
+  return new Response(serverErrorHtml(language), { status: 500, headers: errorHeaders(language) });
 }
 
 /** The origin could not be reached for a page it serves. */
-export function unavailableResponse(): Response {
-  return new Response(serverErrorHtml(), { status: 502, headers: HTML_HEADERS });
+export function unavailableResponse(language: Language = DEFAULT_LANGUAGE): Response {
+  return new Response(serverErrorHtml(language), { status: 502, headers: errorHeaders(language) });
 }
 
 /**
@@ -33,7 +41,7 @@ export function unavailableResponse(): Response {
  */
 export function configErrorResponse(): Response {
   const html = plainPage(
-    'Temporarily unavailable',
+    'Temporarily unavailable - Papaya',
     'Papaya can’t show this page right now.',
     `<p>Nothing was charged. Please try again in a few minutes. ${SUPPORT}</p>`,
   );

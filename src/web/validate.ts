@@ -1,9 +1,11 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
+import { sayIn } from '../domain/catalogue';
 import { fieldErrors, type ApiError } from '../domain/errors';
 import type { OriginFailure } from '../origin';
 import type { AppEnv } from './app-env';
+import { wordsOf } from './words';
 
 /**
  * The one validation path of every API route: `@hono/zod-validator` with one hook that answers
@@ -12,7 +14,6 @@ import type { AppEnv } from './app-env';
 
 /** Largest JSON body the API reads; anything bigger is refused before it is parsed. */
 export const MAX_JSON_BYTES = 16 * 1024;
-export const CHECK_FIELDS = 'Please check the highlighted fields.';
 
 type ApiStatus = 400 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 504;
 
@@ -22,9 +23,8 @@ export function apiError(c: Context<AppEnv>, status: ApiStatus, error: string, f
 
 /** What a visitor's browser is told when the backend could not answer. */
 export function originUnavailable(c: Context<AppEnv>, failure: OriginFailure): Response {
-  return failure.kind === 'timeout'
-    ? apiError(c, 504, 'Papaya is taking too long to answer. Please try again in a moment.')
-    : apiError(c, 502, 'We could not reach Papaya right now. Please try again in a moment.');
+  const words = wordsOf(c).api;
+  return failure.kind === 'timeout' ? apiError(c, 504, words.timeout) : apiError(c, 502, words.unreachable);
 }
 
 /** The body as text, or null when it is larger than `limit` bytes (declared or actual). */
@@ -60,7 +60,7 @@ const mediaType = (c: Context<AppEnv>) => (c.req.header('Content-Type') ?? '').s
 const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (mediaType(c) !== 'application/json') return apiError(c, 415, 'Send the request as application/json.');
   const text = await readLimited(c.req.raw, MAX_JSON_BYTES);
-  if (text === null) return apiError(c, 413, 'The request is too large.');
+  if (text === null) return apiError(c, 413, wordsOf(c).api.tooLarge);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -82,7 +82,7 @@ export const isFormBody = (c: Context<AppEnv>) => FORM_TYPES.includes(mediaType(
 export async function readForm(c: Context<AppEnv>, limit: number): Promise<FormData | Response> {
   if (!isFormBody(c)) return apiError(c, 415, 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
   const text = await readLimited(c.req.raw, limit);
-  if (text === null) return apiError(c, 413, 'The request is too large.');
+  if (text === null) return apiError(c, 413, wordsOf(c).api.tooLarge);
   let form: FormData;
   try {
     form = await new Request('https://form.invalid', {
@@ -91,9 +91,9 @@ export async function readForm(c: Context<AppEnv>, limit: number): Promise<FormD
       body: text,
     }).formData();
   } catch {
-    return apiError(c, 400, 'The form could not be read.');
+    return apiError(c, 400, wordsOf(c).api.unreadableForm);
   }
-  for (const [, value] of form) if (typeof value !== 'string') return apiError(c, 400, 'Files are not accepted.');
+  for (const [, value] of form) if (typeof value !== 'string') return apiError(c, 400, wordsOf(c).api.filesRefused);
   return form;
 }
 
@@ -109,13 +109,22 @@ const formBody =
 
 /** A request that must carry no body (the legacy calls that take everything in the query). */
 export const noBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if ((await readLimited(c.req.raw, MAX_JSON_BYTES)) === null) return apiError(c, 413, 'The request is too large.');
+  if ((await readLimited(c.req.raw, MAX_JSON_BYTES)) === null) return apiError(c, 413, wordsOf(c).api.tooLarge);
   await next();
 };
 
-/** The shared hook: a value the schema refuses is a 400 with each field's first message. */
-function refuseInvalid(result: { success: boolean; error?: unknown }, c: Context) {
-  if (!result.success) return apiError(c as Context<AppEnv>, 400, CHECK_FIELDS, fieldErrors(result.error as z.core.$ZodError));
+/**
+ * The shared hook: a value the schema refuses is a 400 with each field's first message, in the
+ * visitor's language (a schema's message is a text of the catalogue, said again by its key).
+ */
+function refuseInvalid(result: { success: boolean; error?: unknown }, ctx: Context) {
+  if (result.success) return;
+  const c = ctx as Context<AppEnv>;
+  const language = c.get('language');
+  const fields = Object.fromEntries(
+    Object.entries(fieldErrors(result.error as z.core.$ZodError)).map(([name, message]) => [name, sayIn(message, language)]),
+  );
+  return apiError(c, 400, wordsOf(c).api.checkFields, fields);
 }
 
 /** The query string, checked by `schema`; read it with `c.req.valid('query')`. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mobileNumber, usNumber } from '../../src/domain/phone';
 import { INVALID_PHONE } from '../../src/domain/sms';
 import { MobileNumberSchema } from '../../src/domain/sms-request';
+import { CATALOGUES, LANGUAGES } from '../../src/domain/catalogue';
 import { downloadPath, randomLinkId, smsBody, smsTimestamp } from '../../src/domain/sms-template';
 
 describe('phone numbers', () => {
@@ -70,5 +71,28 @@ describe('the SMS template', () => {
       `/download?s=p&t=pe&c=sms&p=1001&n=Valley+Medical+Group&token=${id}`,
     );
     expect(downloadPath({ source: 'w', linkId: id })).toBe(`/download?s=w&t=pn&c=sms&token=${id}`);
+  });
+
+  // GSM 03.38's basic alphabet: a text written only in it takes 160 characters a segment; one
+  // character outside it (á, í, ó, ú among them) makes the whole text UCS-2, 70 a segment.
+  const GSM7 =
+    '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+  const longestLink = 'https://www.papayapay.com/s/AbCdEfGhIj';
+  const longestTime = '12/31/2026, 23:59:59';
+
+  for (const language of LANGUAGES)
+    for (const kind of ['bill-pay', 'download'] as const)
+      it(`fits the ${kind} text in one segment in ${language}`, () => {
+        const body = smsBody(kind, longestLink, longestTime, CATALOGUES[language].sms);
+        expect([...body].filter((ch) => !GSM7.includes(ch))).toEqual([]);
+        expect(body.length).toBeLessThanOrEqual(160);
+        expect(body).toContain(longestLink);
+        expect(body).toContain(longestTime);
+      });
+
+  it('texts a Spanish visitor in Spanish', () => {
+    expect(smsBody('bill-pay', 'https://papaya.test/s/abcdefghij', '03/5/2026, 16:04:09', CATALOGUES.es.sms)).toBe(
+      'Termine de pagar su factura con Papaya: https://papaya.test/s/abcdefghij Responda HELP para ayuda 03/5/2026, 16:04:09',
+    );
   });
 });

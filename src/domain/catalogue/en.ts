@@ -5,6 +5,7 @@
  */
 import { INVALID_EMAIL, REQUIRED } from '../messages';
 import type { PaymentProblem } from '../payment';
+import { DEFAULT_TITLE, type MetaSection, type NavLabel } from '../site';
 
 const HUMAN_CHECK_FAILED = 'Please confirm you are not a robot, then try again.';
 const OFFLINE = 'You seem to be offline. Check your connection and try again.';
@@ -66,6 +67,7 @@ export const en = {
     billingAddress: 'Billing Address',
     city: 'City',
     state: 'State',
+    choose: 'Choose…',
     zip: 'ZIP Code',
     note: 'Note (optional)',
     datePlaceholder: 'MM/DD/YYYY',
@@ -101,6 +103,177 @@ export const en = {
     confirm: 'Confirm',
     next: 'Next',
   },
+  /** The page shell around every page: head, navigation, footer, the language switch. */
+  shell: {
+    skipLink: 'Skip to main content',
+    home: 'Papaya home',
+    mainNav: 'Main',
+    footerNav: 'Footer',
+    menu: 'Menu',
+    questions: 'Questions? Email {email}.',
+    rights: '© {year} Papaya. All rights reserved.',
+    languageSwitch: 'Language',
+    previewImageAlt: 'Papaya: pay your bill securely by card or with the Papaya app.',
+    botNotice: 'This site is protected by Cloudflare Turnstile, and the Cloudflare {privacy} and {terms} apply.',
+    cloudflarePrivacy: 'Privacy Policy',
+    cloudflareTerms: 'Terms of Service',
+    needsScript:
+      'This step needs JavaScript, which is turned off in this browser: we check that a person, not a program, is asking. Turn JavaScript on, or {alternative}',
+    appStoreBadge: 'Download on the App Store',
+    playStoreBadge: 'Get it on Google Play',
+  },
+  /** The navigation's and the footer's links. */
+  nav: {
+    howItWorks: 'How it works',
+    about: 'About',
+    forBillers: 'For billers',
+    careers: 'Careers',
+    contact: 'Contact',
+    brandKit: 'Brand kit',
+    uspsBrandKit: 'USPS brand kit',
+    terms: 'Terms of service',
+    privacy: 'Privacy policy',
+  } satisfies Record<NavLabel, string>,
+  /** Each section's title, in the tab and on a link's preview card. */
+  metaTitle: {
+    default: DEFAULT_TITLE,
+    about: 'About Papaya - A Better Way to Bill Pay',
+    how: 'How Papaya Works - A Better Way to Bill Pay',
+    partners: 'Papaya for Billers and Providers',
+    brandKit: 'Papaya Brand Kit',
+    contact: 'Contact Papaya',
+    careers: 'Careers at Papaya',
+    pay: 'Pay Your Bill with Papaya',
+    five: 'Pay Your Bill in Five Minutes - Papaya',
+    ebills: 'Link Your Email for eBills - Papaya',
+    getPaid: 'Get Paid with Papaya',
+    error: 'Page Not Found - Papaya',
+    paymentPlanOptions: 'Payment Plan Options - Papaya',
+  } satisfies Record<MetaSection, string>,
+  /** Each section's description, in search results and on a link's preview card. */
+  metaDescription: {
+    default:
+      'Pay medical bills, utilities and invoices in a snap. Take a picture of your bill with the Papaya app or pay by card on the web.',
+    about: 'Papaya makes paying any bill as simple as taking a picture of it.',
+    how: 'Snap a photo of your bill, choose how to pay, and Papaya delivers the payment for you.',
+    partners: 'Offer your patients and customers a faster way to pay, with no integration work.',
+    brandKit: 'Logos, badges and guidelines for telling your customers they can pay with Papaya.',
+    contact: 'Questions about a payment or your account? Reach the Papaya support team.',
+    careers: 'Join the team building a better way to pay bills.',
+    pay: 'Get a secure link by text message and pay your bill in minutes.',
+    five: 'Pay any bill from your phone in about five minutes with the Papaya app.',
+    ebills: 'Connect your inbox so Papaya can find your electronic bills for you.',
+    getPaid: 'Claim a payment sent to you through Papaya with your access code.',
+    error: "We can't find that page. You can still pay your bill with Papaya.",
+    paymentPlanOptions: 'Options for financing a medical bill over time.',
+  } satisfies Record<MetaSection, string>,
+  /** The text-me-a-link pages (pay-pages spec §1) and the choice between a patient and a company bill. */
+  pay: {
+    payeeTitle: 'Pay {payee} — Papaya',
+    payeeHeading: 'Pay {payee}',
+    payeeLogo: '{payee} logo',
+    heading: 'Pay your bill with Papaya',
+    intro: "Enter your mobile number and we'll text you a secure link to pay your bill from your phone in a few minutes.",
+    payeeIntro: "Enter your mobile number and we'll text you a secure link to pay {payee} from your phone in a few minutes.",
+    noScriptAlternative: "download the Papaya app from your phone's app store.",
+    preferComputer: 'Prefer your computer? {link}.',
+    payByCard: 'Pay by card on the web',
+    multiOptionHeading: 'Pay your patient or company invoice below.',
+    patientBill: 'Patient Bill Payment',
+    companyInvoice: 'Company Invoice Payment',
+    unavailableHeading: "We can't load this payment page right now.",
+    unavailableBody: 'Nothing was charged. Please reload the page in a moment, or pay on the web instead.',
+    payOnWeb: 'Pay a bill on the web',
+    widgetPayeeHeading: 'Pay {payee} with Papaya',
+    logoNewTab: 'Papaya (opens in a new tab)',
+  },
+  /** The not-found page. */
+  notFound: {
+    heading: "Sorry! We can't find that page.",
+    body: 'The link may be mistyped or out of date. You can still pay your bill: get a link by text message, or pay on the web.',
+    noScriptAlternative: 'pay on the web below.',
+  },
+  /** The download landing for computers. */
+  download: {
+    heading: 'Get the Papaya app',
+    body: 'Take a picture of any bill and pay it in about five minutes, by card or bank account, from your phone.',
+    onComputer: 'On a computer? {link} instead.',
+  },
+  /** The web payment pages around the form: the provider search, the payee, the receipt (pay-pages spec §2–§4). */
+  webPayment: {
+    lookupTitle: 'Pay a Bill on the Web - Papaya',
+    lookupHeading: 'Pay a bill on the web',
+    lookupFrom404: "We couldn't find the page you were looking for, but you can still pay your bill here.",
+    lookupIntro: 'Find your provider or biller, confirm it, then pay by card. No account needed.',
+    noScriptAlternative: 'pay from your phone in the Papaya app.',
+    debtCollectorNotice: 'This communication is from a debt collector.',
+    debtCollectorPurpose: 'This is an attempt to collect a debt, and any information obtained will be used for that purpose.',
+    debtCollectorRights:
+      'Payments made here are sent by Papaya to {payee} on your behalf. Paying does not waive any right you have to dispute the debt; contact {payee} directly about the debt itself.',
+    payeeAside: 'Payee',
+    billingQuestions: 'For all billing questions, call {phone}',
+    companyReceipt: 'Paying for your employer or company? A receipt is emailed to you for your records.',
+    nextBill: 'Pay your next bill in seconds with the Papaya app.',
+    receiptTitle: 'Payment received - Papaya',
+    receiptHeading: 'Thank you! Your payment was received.',
+    paidTo: 'Paid to',
+    amount: 'Amount',
+    date: 'Date',
+    card: 'Card',
+    cardEnding: '{brand} ending in {last4}',
+    confirmation: 'Confirmation number',
+    keepConfirmation: 'Keep this confirmation number. A receipt is also sent to the phone number you gave us.',
+    questions: 'Questions?',
+    billQuestions: 'For questions about your bill, call {payee}.',
+    billQuestionsPhone: 'For questions about your bill, call {payee} at {phone}.',
+    paymentQuestions: 'For questions about this payment, email {email} with your confirmation number.',
+  },
+  /** What the site's API answers when it refuses a request or the backend fails (contract §4). */
+  api: {
+    checkFields: 'Please check the highlighted fields.',
+    timeout: 'Papaya is taking too long to answer. Please try again in a moment.',
+    unreachable: 'We could not reach Papaya right now. Please try again in a moment.',
+    tooLarge: 'The request is too large.',
+    unreadableForm: 'The form could not be read.',
+    filesRefused: 'Files are not accepted.',
+    formExpired: 'This payment form has expired. Please reload the page.',
+    notWebPayee: 'This biller does not accept web payments.',
+    notWebPayeeField: 'Not offered web payment.',
+    alreadySubmitted: 'This payment was already submitted with different details. Please reload the page to start a new payment.',
+    inFlight: 'This payment is still being processed. Please wait a moment.',
+    receiptUnavailable:
+      'Your payment may have gone through, but we could not show its receipt. Please check your email before paying again.',
+    declined: 'The payment was declined.',
+    billerNotFound: 'We could not find that biller.',
+    unknownPayee: 'Unknown payee.',
+  },
+  /** What a visitor reads when the abuse guard stops them: what happened and how long to wait. */
+  limits: {
+    minute: '1 minute',
+    minutes: '{n} minutes',
+    tooManyPayments: 'Too many payment attempts. Please try again in {wait}.',
+    tooManyTexts: 'Too many texts were requested. Please try again in {wait}.',
+    tooManyCodes: 'Too many wrong codes. Please try again in {wait}, or contact us at {email}.',
+    tooManyLinksTitle: 'Too many links were tried',
+    tryLinksAgain: 'Please try again in {wait}, or contact us at {email}.',
+    tooManyLinks: 'Too many links were tried from your connection. Please try again in {wait}, or contact us at {email}.',
+  },
+  /**
+   * The texted link (pay-pages spec §9). Written in the GSM-7 alphabet (no á, í, ó, ú) so that
+   * one text stays one segment of 160 characters in either language.
+   */
+  sms: {
+    billPay: 'Click here to finish paying your bill with Papaya: {link} Reply HELP for help {sentAt}',
+    download: 'Pay your bill in minutes with the Papaya app. Reply HELP for help. Sent {sentAt}: {link}',
+  },
+  /** The last-resort pages, drawn without React when a page cannot be. */
+  serverError: {
+    title: 'Something went wrong - Papaya',
+    heading: 'Something went wrong on our side.',
+    body: 'Nothing was charged. Please try again in a moment.',
+    support: 'If this keeps happening, email {email}.',
+    webPayment: 'Go to web payment',
+  },
   /** The embeddable pay widget around the form. */
   payWidget: {
     payNow: 'Pay Now',
@@ -117,3 +290,5 @@ export type PayWidgetText = Catalogue['payWidget'];
 export type PaymentFormText = Catalogue['paymentForm'];
 export type PaymentProblemText = Catalogue['paymentProblems'];
 export type ProviderLookupText = Catalogue['providerLookup'];
+export type LimitText = Catalogue['limits'];
+export type SmsText = Catalogue['sms'];

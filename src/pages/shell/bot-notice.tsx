@@ -1,10 +1,18 @@
+import { usePageContext } from '../../web/page-context';
+import { Rich } from './rich';
+
 /** Disclosure required where a human check protects a form. */
 export function BotNotice() {
+  const { text } = usePageContext();
   return (
     <p className="bot-notice">
-      This site is protected by Cloudflare Turnstile, and the Cloudflare{' '}
-      <a href="https://www.cloudflare.com/privacypolicy/">Privacy Policy</a> and{' '}
-      <a href="https://www.cloudflare.com/website-terms/">Terms of Service</a> apply.
+      <Rich
+        text={text.shell.botNotice}
+        parts={{
+          privacy: <a href="https://www.cloudflare.com/privacypolicy/">{text.shell.cloudflarePrivacy}</a>,
+          terms: <a href="https://www.cloudflare.com/website-terms/">{text.shell.cloudflareTerms}</a>,
+        }}
+      />
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { BOT_NOTICE_PAGES, FOOTERLESS_PAGES, PAGE_META, PREVIEW, type MetaSection } from '../../domain/site';
+import { LANGUAGE_TAG, SWITCH_TO } from '../../domain/catalogue';
+import { BOT_NOTICE_PAGES, FOOTERLESS_PAGES, PREVIEW, type MetaSection } from '../../domain/site';
 import { entryScriptSrc, stylesheetHref } from '../../web/assets';
 import { usePageContext } from '../../web/page-context';
 import { BotNotice } from './bot-notice';
@@ -43,7 +44,7 @@ function Curves() {
  * description only: nothing personal, whatever the link carried.
  */
 function PreviewTags({ title, description }: { title: string; description: string }) {
-  const { previewUrl, siteOrigin } = usePageContext();
+  const { previewUrl, siteOrigin, text, language } = usePageContext();
   return (
     <>
       <meta property="og:type" content="website" />
@@ -54,19 +55,34 @@ function PreviewTags({ title, description }: { title: string; description: strin
       <meta property="og:image" content={`${siteOrigin}${PREVIEW.image}`} />
       <meta property="og:image:width" content={String(PREVIEW.imageWidth)} />
       <meta property="og:image:height" content={String(PREVIEW.imageHeight)} />
-      <meta property="og:image:alt" content={PREVIEW.imageAlt} />
+      <meta property="og:image:alt" content={text.shell.previewImageAlt} />
+      <meta property="og:locale" content={LANGUAGE_TAG[language].replace('-', '_')} />
       <meta name="twitter:card" content="summary_large_image" />
     </>
   );
 }
 
+/** The same page in the other language, named in that language (a link, so it works without script). */
+function LanguageSwitch() {
+  const { switchHref, language, text } = usePageContext();
+  if (!switchHref) return null;
+  const other = SWITCH_TO[language];
+  return (
+    <nav className="language-switch" aria-label={text.shell.languageSwitch}>
+      <a href={switchHref} hrefLang={LANGUAGE_TAG[other.language]} lang={LANGUAGE_TAG[other.language]}>
+        {other.name}
+      </a>
+    </nav>
+  );
+}
+
 export function Document({ page, meta = 'default', title, chromeless = false, personal = false, children }: ShellProps) {
-  const { path, headerless, year } = usePageContext();
-  const { title: sectionTitle, description } = PAGE_META[meta];
-  const pageTitle = title ?? sectionTitle;
+  const { path, headerless, year, language, text } = usePageContext();
+  const description = text.metaDescription[meta];
+  const pageTitle = title ?? text.metaTitle[meta];
   const bare = chromeless || headerless;
   return (
-    <html lang="en">
+    <html lang={LANGUAGE_TAG[language]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -82,7 +98,7 @@ export function Document({ page, meta = 'default', title, chromeless = false, pe
       <body className={bare ? 'is-headerless' : undefined}>
         {!bare && (
           <a className="skip-link" href="#main">
-            Skip to main content
+            {text.shell.skipLink}
           </a>
         )}
         {!bare && <Curves />}
@@ -90,6 +106,7 @@ export function Document({ page, meta = 'default', title, chromeless = false, pe
         <main id="main" className="page">
           {children}
           {BOT_NOTICE_PAGES.has(page) && <BotNotice />}
+          {!chromeless && <LanguageSwitch />}
         </main>
         {!bare && !FOOTERLESS_PAGES.has(page) && <Footer path={path} year={year} />}
         <IslandScripts />

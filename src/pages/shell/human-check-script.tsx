@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { TURNSTILE_SCRIPT_URL } from '../../domain/human-check';
 import { usePageContext } from '../../web/page-context';
+import { Rich } from './rich';
 
 /**
  * Turnstile's script, on pages whose forms carry the human check. It draws the check in every
@@ -14,12 +15,12 @@ export function HumanCheckScript({ siteKey }: { siteKey?: string }) {
 
 /** Shown only when the browser runs no script: this step cannot be checked, so it cannot be done here. */
 export function HumanCheckNotice({ siteKey, alternative }: { siteKey?: string; alternative: ReactNode }) {
+  const { text } = usePageContext();
   if (!siteKey) return null;
   return (
     <noscript>
       <p className="notice" role="note">
-        This step needs JavaScript, which is turned off in this browser: we check that a person, not a program, is asking. Turn JavaScript
-        on, or {alternative}
+        <Rich text={text.shell.needsScript} parts={{ alternative }} />
       </p>
     </noscript>
   );

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { PaymentFormSchema, PaymentQuerySchema } from '../../domain/api-schemas';
 import { fieldErrors } from '../../domain/errors';
-import { FORM_EXPIRED, tooManyPayments } from '../../domain/limits';
-import { CARD_FIELDS, PAYER_FIELDS, REQUIRED, type PayeeRules } from '../../domain/payment';
+import { tooManyPayments } from '../../domain/limits';
+import { CARD_FIELDS, PAYER_FIELDS, type PayeeRules } from '../../domain/payment';
 import { cardSchema, payerSchema } from '../../domain/payment-schemas';
 import { webPaymentOffered } from '../../domain/web-payment';
 import { paymentFields } from '../../origin';
@@ -14,8 +14,9 @@ import { checkPaybot } from '../../security/paybot';
 import { redirectPolicy, safeRedirectTarget } from '../../security/redirect-targets';
 import type { AppEnv } from '../../web/app-env';
 import { logSecurityEvent } from '../../web/log';
-import { apiError, CHECK_FIELDS, originUnavailable, validForm, validQuery } from '../../web/validate';
+import { apiError, originUnavailable, validForm, validQuery } from '../../web/validate';
 import { refuseBots, tooMany } from '../guards';
+import { wordsOf } from '../../web/words';
 
 /** Guest card payments: validated again here, limited by the abuse guard, charged at most once per issued form key. */
 export const paymentRoutes = new Hono<AppEnv>();
@@ -34,7 +35,7 @@ type Checked = { success: true } | { success: false; error: Parameters<typeof fi
 /** The 400 for a form with errors in either step, every field's message together. */
 function refuse(c: Context<AppEnv>, payer: Checked, card: Checked): Response {
   const fields = { ...(payer.success ? {} : fieldErrors(payer.error)), ...(card.success ? {} : fieldErrors(card.error)) };
-  return apiError(c, 400, CHECK_FIELDS, fields);
+  return apiError(c, 400, wordsOf(c).api.checkFields, fields);
 }
 
 paymentRoutes.post(
@@ -45,13 +46,14 @@ paymentRoutes.post(
     const query = c.req.valid('query');
     const form = c.req.valid('form');
     const config = c.get('config');
+    const words = wordsOf(c);
 
     // The key the payment page issued for this payee: anything else is refused before any work.
     const key = form.idempotencyKey ?? c.req.header('Idempotency-Key') ?? '';
     const keyCheck = await checkFormKey(formKeySecret(config), key, query.p);
     if (keyCheck !== 'valid') {
       if (keyCheck !== 'expired') logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: keyCheck });
-      return apiError(c, 400, FORM_EXPIRED, { idempotencyKey: REQUIRED });
+      return apiError(c, 400, words.api.formExpired, { idempotencyKey: words.paymentProblems.required });
     }
 
     // Everything that does not depend on the payee is checked before the backend is asked anything.
@@ -62,8 +64,8 @@ paymentRoutes.post(
       invoices: company ? form.invoice : undefined,
     };
     const cardInput = Object.fromEntries(CARD_FIELDS.map((name) => [name, form[name]]));
-    const anyPayer = payerSchema(ANY_PAYEE, { company }).safeParse(payerInput);
-    const anyCard = cardSchema(ANY_PAYEE, new Date()).safeParse(cardInput);
+    const anyPayer = payerSchema(ANY_PAYEE, { company }, words.paymentProblems).safeParse(payerInput);
+    const anyCard = cardSchema(ANY_PAYEE, new Date(), words.paymentProblems).safeParse(cardInput);
     if (!anyPayer.success || !anyCard.success) return refuse(c, anyPayer, anyCard);
 
     // The human check comes before any call to the backend, the payee lookup included.
@@ -73,16 +75,16 @@ paymentRoutes.post(
     const guard = c.get('guard');
     const client = c.get('client');
     const declines = await guard.check('declinesPerClient', client);
-    if (!declines.allowed) return tooMany(c, declines, tooManyPayments(declines.retryAfterSeconds));
+    if (!declines.allowed) return tooMany(c, declines, tooManyPayments(declines.retryAfterSeconds, words.limits));
 
     const origin = c.get('origin');
     const payee = await origin.getPayee(query.p);
     if (!payee.ok) return originUnavailable(c, payee);
     if (!payee.value || !webPaymentOffered(payee.value, config))
-      return apiError(c, 400, 'This biller does not accept web payments.', { p: 'Not offered web payment.' });
+      return apiError(c, 400, words.api.notWebPayee, { p: words.api.notWebPayeeField });
 
-    const payer = payerSchema(payee.value, { company }).safeParse(payerInput);
-    const card = cardSchema(payee.value, new Date()).safeParse(cardInput);
+    const payer = payerSchema(payee.value, { company }, words.paymentProblems).safeParse(payerInput);
+    const card = cardSchema(payee.value, new Date(), words.paymentProblems).safeParse(cardInput);
     if (!payer.success || !card.success) return refuse(c, payer, card);
 
     const fields = paymentFields({
@@ -100,9 +102,9 @@ paymentRoutes.post(
     const claimed = await claim(c.env.DB, key, await fingerprint({ ...stable, p: query.p, last4: digits.slice(-4) }));
     if (claimed.kind === 'conflict') {
       logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
-      return apiError(c, 422, 'This payment was already submitted with different details. Please reload the page to start a new payment.');
+      return apiError(c, 422, words.api.alreadySubmitted);
     }
-    if (claimed.kind === 'in-flight') return apiError(c, 409, 'This payment is still being processed. Please wait a moment.');
+    if (claimed.kind === 'in-flight') return apiError(c, 409, words.api.inFlight);
     if (claimed.kind === 'replay') return c.body(claimed.body, claimed.status as 200, { 'Content-Type': 'application/json' });
 
     // A new attempt: the client's, the card's and the card's combinations' limits, all or none.
@@ -115,7 +117,7 @@ paymentRoutes.post(
     );
     if (!limited.allowed) {
       await release(c.env.DB, key);
-      return tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds));
+      return tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds, words.limits));
     }
 
     const bot = await checkPaybot(config.paybotUrl, {
@@ -151,7 +153,7 @@ paymentRoutes.post(
         ? { status: 'success', confirmationUrl: target }
         : {
             status: 'error',
-            message: 'Your payment may have gone through, but we could not show its receipt. Please check your email before paying again.',
+            message: words.api.receiptUnavailable,
           };
     } else {
       // A decline: counted for the client and the payee, and answered with a new key, so the
@@ -162,7 +164,7 @@ paymentRoutes.post(
       logSecurityEvent(c.get('requestId'), 'payment-declined', { payeeId: query.p });
       body = {
         status: 'error',
-        message: result.value.message.slice(0, 300) || 'The payment was declined.',
+        message: result.value.message.slice(0, 300) || words.api.declined,
         formKey: await issueFormKey(formKeySecret(config), query.p),
       };
     }

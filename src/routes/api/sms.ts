@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { SMS_SEND_FAILED, tooManyTexts } from '../../domain/sms';
+import { tooManyTexts } from '../../domain/limits';
 import { SmsRequestSchema } from '../../domain/sms-request';
 import { downloadPath, LINK_ID_COOKIE, LINK_ID_COOKIE_MAX_AGE_S, linkIdFrom, smsBody, smsTimestamp } from '../../domain/sms-template';
 import type { AppEnv } from '../../web/app-env';
@@ -8,6 +8,7 @@ import { createShortLink } from '../../links/short-links';
 import { redirectPolicy } from '../../security/redirect-targets';
 import { apiError, originUnavailable, validJson } from '../../web/validate';
 import { refuseBots, tooMany } from '../guards';
+import { wordsOf } from '../../web/words';
 
 /** Text-me-a-link: the Worker checks, limits, composes and sends; the browser only gives a number. */
 export const smsRoutes = new Hono<AppEnv>();
@@ -15,6 +16,7 @@ export const smsRoutes = new Hono<AppEnv>();
 smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async (c) => {
   const request = c.req.valid('json');
   const config = c.get('config');
+  const words = wordsOf(c);
 
   const bot = await refuseBots(c, request.humanToken);
   if (bot) return bot;
@@ -22,14 +24,14 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
   const decision = await c
     .get('guard')
     .take({ policy: 'smsPerClient', subject: c.get('client') }, { policy: 'smsPerNumber', subject: request.num });
-  if (!decision.allowed) return tooMany(c, decision, tooManyTexts(decision.retryAfterSeconds));
+  if (!decision.allowed) return tooMany(c, decision, tooManyTexts(decision.retryAfterSeconds, words.limits));
 
   const origin = c.get('origin');
   let payeeName: string | undefined;
   if (request.payeeId) {
     const payee = await origin.getPayee(request.payeeId);
     if (!payee.ok) return originUnavailable(c, payee);
-    if (!payee.value) return apiError(c, 400, 'We could not find that biller.', { payeeId: 'Unknown payee.' });
+    if (!payee.value) return apiError(c, 400, words.api.billerNotFound, { payeeId: words.api.unknownPayee });
     payeeName = payee.value.payeeName;
   }
 
@@ -42,7 +44,7 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
 
   const sent = await origin.sendSms({
     num: request.num,
-    body: smsBody(kind, link, smsTimestamp(new Date())),
+    body: smsBody(kind, link, smsTimestamp(new Date()), words.sms),
     name: payeeName,
     id: request.payeeId,
     messageType: kind === 'bill-pay' ? 'BILL_PAY' : 'DOWNLOAD',
@@ -52,7 +54,7 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
     requestOrigin: policy.siteOrigin,
   });
   if (!sent.ok) return originUnavailable(c, sent);
-  if (!sent.value.success) return apiError(c, 502, SMS_SEND_FAILED);
+  if (!sent.value.success) return apiError(c, 502, words.smsForm.sendFailed);
   // A widget lives in a partner's page, where this site sets no cookies.
   if (request.source !== 'w')
     setCookie(c, LINK_ID_COOKIE, linkId, { path: '/', maxAge: LINK_ID_COOKIE_MAX_AGE_S, httpOnly: true, secure: true, sameSite: 'Lax' });

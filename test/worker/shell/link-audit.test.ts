@@ -58,6 +58,13 @@ interface Finding {
 
 const say = (f: Finding) => `${f.device}: ${f.from} → ${f.to}: ${f.problem}`;
 
+/** An address without the language switch's `lang` parameter. */
+function withoutLanguage(url: string): string {
+  const at = new URL(url, SITE);
+  at.searchParams.delete('lang');
+  return `${at.pathname}${at.search}`;
+}
+
 async function audit(env: Env, followForeign: boolean) {
   const foreign = new Set<string>(FOREIGN_PAGES.map((p) => p.path));
   const starts = ['/', ...DEMO_SECTIONS.flatMap((s) => s.links.map((l) => l.path)), ...ROUTE_TABLE.map(([path]) => path)].filter(
@@ -103,7 +110,9 @@ async function audit(env: Env, followForeign: boolean) {
       if (res.status >= 300 && res.status < 400) continue;
       counts.pages++;
       if (res.status >= 500) findings.push({ device, from, to: url, problem: `answered ${res.status}` });
-      if (res.status === 404 && !(from === '(start)' && EXPECTED_404.has(url)))
+      // The not-found page in the other language is that same page: its switch link answers 404 too.
+      const sameNotFound = from !== '(start)' && withoutLanguage(url) === withoutLanguage(from);
+      if (res.status === 404 && !(from === '(start)' && EXPECTED_404.has(url)) && !sameNotFound)
         findings.push({ device, from, to: url, problem: 'answered 404' });
       if (!(res.headers.get('Content-Type') ?? '').startsWith('text/html')) continue;
       const html = await res.text();

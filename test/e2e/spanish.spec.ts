@@ -1,0 +1,108 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { es } from '../../src/domain/catalogue/es';
+import { expect, expectAccessible, test } from './support';
+
+/**
+ * The pages offered in Spanish, as a Spanish-speaking visitor on a phone uses them: chosen by the
+ * browser's language or by the switch, with JavaScript and without.
+ */
+const reset = async (request: APIRequestContext) => expect((await request.post('/_dev/reset')).ok()).toBe(true);
+const outbox = async (request: APIRequestContext) => (await (await request.get('/_dev/outbox')).json()) as Array<{ body: string }>;
+
+const form = es.paymentForm;
+
+async function payer(page: Page) {
+  await page.getByLabel(form.patientName).fill('Ana Ruiz');
+  await page.getByLabel(form.accountNumber).fill('A-1001');
+  await page.getByLabel(form.dateOfBirth).fill('01/31/1980');
+  await page.getByLabel(form.paymentAmount).fill('1234.56');
+  await page.getByLabel(form.email, { exact: true }).fill('ana@example.com');
+  await page.getByLabel(form.mobileNumber).fill('(559) 555-0100');
+  await page.getByRole('button', { name: form.next }).click();
+}
+
+async function card(page: Page) {
+  await page.getByLabel(form.cardNumber).fill('4242 4242 4242 4242');
+  await page.getByLabel(form.expiry).fill('12/30');
+  await page.getByLabel(form.cvv).fill('737');
+  await page.getByLabel(form.nameOnCard).fill('Ana Ruiz');
+  await page.getByLabel(form.billingAddress).fill('1 Elm St');
+  await page.getByLabel(form.city, { exact: true }).fill('Fresno');
+  await page.getByLabel(form.state, { exact: true }).selectOption('CA');
+  await page.getByLabel(form.zip, { exact: true }).fill('93721');
+  await page.getByRole('button', { name: form.submit }).click();
+}
+
+for (const javaScript of [true, false]) {
+  test.describe(`in Spanish on a phone, ${javaScript ? 'with' : 'without'} JavaScript`, () => {
+    test.use({ javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 }, locale: 'es-US' });
+    test.beforeEach(async ({ request }) => reset(request));
+    test.afterEach(async ({ request }) => reset(request));
+
+    const ready = async (page: Page, island: string) => {
+      if (javaScript) await expect(page.locator(`[data-island="${island}"][data-hydrated="true"]`)).toHaveCount(1);
+    };
+
+    test('text-me-a-link: a wrong number is refused in Spanish, a good one gets a Spanish text', async ({ page, request }) => {
+      await page.goto('/valleymed');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagar a Valley Medical Group');
+      await ready(page, 'sms-form');
+      const phone = page.getByLabel(es.smsForm.label);
+      await phone.fill('555-01');
+      await page.getByRole('button', { name: es.smsForm.submit }).click();
+      await expect(page.getByText(es.smsForm.invalidPhone)).toBeVisible();
+      await expect(phone).toHaveAttribute('aria-invalid', 'true');
+      await phone.fill('(559) 555-0190');
+      await page.getByRole('button', { name: es.smsForm.submit }).click();
+      await expect(page.getByText(es.smsForm.sent)).toBeVisible();
+      expect((await outbox(request))[0]!.body).toMatch(/^Termine de pagar su factura con Papaya: /);
+    });
+
+    test('web payment: both steps, a problem said in Spanish at its field, then the Spanish receipt', async ({ page }) => {
+      await page.goto('/web-payment?p=1001');
+      await ready(page, 'web-payment-form');
+      await page.getByLabel(form.email, { exact: true }).fill('ana@');
+      await page.getByRole('button', { name: form.next }).click();
+      await expect(page.getByText(es.paymentProblems.invalidEmail)).toBeVisible();
+      await payer(page);
+      await expect(page.getByText('Ana Ruiz · A-1001')).toBeVisible();
+      await card(page);
+      await page.waitForURL(/\/receipt\/PAP-[A-Z0-9]{8}$/);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(es.webPayment.receiptHeading);
+      await expect(page.getByText('$1,234.56')).toBeVisible();
+      // axe runs as a script in the page.
+      if (javaScript) await expectAccessible(page);
+    });
+
+    test('the switch: an English page turned Spanish, and the choice kept on the next page', async ({ browser }) => {
+      // A browser that asks for English: only the switch makes the site Spanish.
+      const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 }, locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto('/pay');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+      await page.getByRole('link', { name: 'Español' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(es.pay.heading);
+      await page.getByRole('link', { name: es.pay.payByCard }).click();
+      await expect(page).toHaveURL(/\/web-payment$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(es.webPayment.lookupHeading);
+      await page.getByRole('link', { name: 'English' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+      await context.close();
+    });
+  });
+}
+
+test.describe('Spanish pages pass axe, lang included', () => {
+  test.use({ locale: 'es-US' });
+  for (const path of ['/valleymed', '/pay', '/web-payment', '/web-payment?p=1001', '/cedarvalley', '/this-page-does-not-exist']) {
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+      await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('lang', 'en-US');
+      await expectAccessible(page);
+    });
+  }
+});

@@ -1,0 +1,268 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../../../src/domain/catalogue/en';
+import { es } from '../../../src/domain/catalogue/es';
+import { DESKTOP, IPHONE, islandProps, visibleText } from '../helpers';
+import { embeddedEnv, formKeyFor, freshClient, PAYMENT_FORM, request } from '../origin-helpers';
+
+/** The pages offered in both languages so far, as a visitor on a computer reaches them. */
+const BILINGUAL = [
+  '/pay',
+  '/valleymed',
+  '/pay?p=valleymed',
+  '/cedarvalley',
+  '/web-payment',
+  '/web-payment?p=1001',
+  '/download',
+  '/no-such-page',
+];
+
+const SPANISH = { 'User-Agent': DESKTOP, 'Accept-Language': 'es-US,es;q=0.9,en;q=0.8' };
+const ENGLISH = { 'User-Agent': DESKTOP, 'Accept-Language': 'en-US,en;q=0.9' };
+
+/** Words of every English sentence and of no Spanish one (as written in a sentence: `OR` is Oregon). */
+const ENGLISH_WORDS = /\b(the|The|your|Your|you|You|and|with|Please|please|for|of|to|is|We|we|our|Our|This|this|on|by|or)\b/g;
+
+const visit = (path: string, headers: Record<string, string>) => request(embeddedEnv(), path, { headers });
+const htmlLang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
+
+/**
+ * Every English text of the catalogue that a Spanish page must not show: those that differ from
+ * their Spanish text and are long enough to be a phrase, with their `{places}` cut out.
+ */
+function englishPhrases(): string[] {
+  const phrases = new Set<string>();
+  for (const [group, texts] of Object.entries(en))
+    for (const [key, text] of Object.entries(texts as Record<string, string>)) {
+      if (text === (es as unknown as Record<string, Record<string, string>>)[group]![key]) continue;
+      for (const piece of text.split(/\{\w+\}/)) if (piece.trim().length >= 12) phrases.add(piece.trim());
+    }
+  return [...phrases];
+}
+
+describe('choosing the language', () => {
+  it('follows Accept-Language: Spanish when the browser ranks Spanish above English, English otherwise', async () => {
+    for (const [accept, lang] of [
+      ['es-US,es;q=0.9,en;q=0.8', 'es-US'],
+      ['es-MX', 'es-US'],
+      ['fr-FR, es;q=0.5', 'es-US'],
+      ['en-US,en;q=0.9,es;q=0.8', 'en-US'],
+      ['de-DE', 'en-US'],
+      ['', 'en-US'],
+    ]) {
+      const res = await visit('/valleymed', { 'User-Agent': DESKTOP, 'Accept-Language': accept! });
+      expect(res.status, accept).toBe(200);
+      expect(htmlLang(await res.text()), accept).toBe(lang);
+      expect(res.headers.get('Content-Language'), accept).toBe(lang);
+      // Only the switch remembers a language.
+      expect(res.headers.get('Set-Cookie') ?? '', accept).not.toMatch(/\blang=/);
+    }
+  });
+
+  it('says that pages differ by language, so no cache hands one visitor another language', async () => {
+    const res = await visit('/valleymed', SPANISH);
+    const vary = (res.headers.get('Vary') ?? '').toLowerCase();
+    expect(vary).toContain('accept-language');
+    expect(vary).toContain('cookie');
+  });
+
+  it('offers the other language on every page, named in it, with hreflang and lang', async () => {
+    for (const path of BILINGUAL) {
+      const spanish = await (await visit(path, SPANISH)).text();
+      expect(spanish, path).toMatch(/<a href="[^"]*lang=en[^"]*" hrefLang="en-US" lang="en-US">English<\/a>/);
+      const english = await (await visit(path, ENGLISH)).text();
+      expect(english, path).toMatch(/<a href="[^"]*lang=es[^"]*" hrefLang="es-US" lang="es-US">Español<\/a>/);
+    }
+  });
+
+  it('the switch keeps the page and its query, shows the chosen language and remembers it in a cookie', async () => {
+    const english = await (await visit('/web-payment?p=1001', ENGLISH)).text();
+    const href = /<a href="([^"]+)" hrefLang="es-US"/.exec(english)![1]!.replace(/&amp;/g, '&');
+    expect(href).toBe('/web-payment?p=1001&lang=es');
+    const switched = await visit(href, ENGLISH);
+    expect(htmlLang(await switched.text())).toBe('es-US');
+    const cookie = switched.headers.get('Set-Cookie') ?? '';
+    expect(cookie).toMatch(/^lang=es;/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    // The remembered choice outranks the browser's languages, on every page after.
+    const next = await visit('/valleymed', { ...ENGLISH, Cookie: 'lang=es' });
+    expect(htmlLang(await next.text())).toBe('es-US');
+    // And switching back is remembered the same way.
+    const back = await visit('/valleymed?lang=en', { ...SPANISH, Cookie: 'lang=es' });
+    expect(htmlLang(await back.text())).toBe('en-US');
+    expect(back.headers.get('Set-Cookie')).toMatch(/^lang=en;/);
+  });
+
+  it('an unknown language in the switch or the cookie changes nothing', async () => {
+    const res = await visit('/valleymed?lang=xx', { ...ENGLISH, Cookie: 'lang=zz' });
+    expect(htmlLang(await res.text())).toBe('en-US');
+    expect(res.headers.get('Set-Cookie') ?? '').not.toMatch(/\blang=/);
+  });
+});
+
+describe('the pay and web payment pages in Spanish', () => {
+  it('every page is in Spanish, by header and by switch, with no English text of the catalogue', async () => {
+    const phrases = englishPhrases();
+    for (const path of BILINGUAL) {
+      for (const [how, res] of [
+        ['header', await visit(path, SPANISH)],
+        ['switch', await visit(`${path}${path.includes('?') ? '&' : '?'}lang=es`, ENGLISH)],
+      ] as const) {
+        const html = await res.text();
+        expect(htmlLang(html), `${path} by ${how}`).toBe('es-US');
+        const text = visibleText(html);
+        expect(
+          phrases.filter((phrase) => text.includes(phrase)),
+          `${path} by ${how}`,
+        ).toEqual([]);
+        // Nor any English written outside the catalogue: none of the words English cannot do without.
+        expect(text.match(ENGLISH_WORDS) ?? [], `${path} by ${how}: ${text}`).toEqual([]);
+      }
+    }
+  });
+
+  it('says the payee pages in Spanish: title, heading and the preview card', async () => {
+    const html = await (await visit('/valleymed', SPANISH)).text();
+    expect(html).toContain('<title>Pagar a Valley Medical Group — Papaya</title>');
+    expect(html).toContain('<meta property="og:title" content="Pagar a Valley Medical Group — Papaya"/>');
+    expect(html).toContain('<meta property="og:locale" content="es_US"/>');
+    expect(visibleText(html)).toContain(es.smsForm.submit);
+  });
+
+  it('gives the islands their words in Spanish', async () => {
+    const pay = await (await visit('/valleymed', SPANISH)).text();
+    expect((islandProps(pay, 'sms-form').text as Record<string, string>).label).toBe(es.smsForm.label);
+    const form = await (await visit('/web-payment?p=1001', SPANISH)).text();
+    expect((islandProps(form, 'web-payment-form').text as { form: Record<string, string> }).form.next).toBe(es.paymentForm.next);
+    const lookup = await (await visit('/web-payment', SPANISH)).text();
+    expect((islandProps(lookup, 'provider-lookup').text as Record<string, string>).notFound).toBe(es.providerLookup.notFound);
+  });
+
+  it('keeps a kept page apart per language: English and Spanish visitors in turn each get their own', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect(htmlLang(await (await visit('/pay', SPANISH)).text())).toBe('es-US');
+      expect(htmlLang(await (await visit('/pay', ENGLISH)).text())).toBe('en-US');
+    }
+  });
+
+  it('the receipt, its date written for es-US and its amount in dollars', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ ...PAYMENT_FORM, amount: '1,234.56', idempotencyKey: await formKeyFor('1001') }))
+      form.append(k, v);
+    const paid = await request(embeddedEnv(), '/payment/payment_back.php?p=1001', {
+      method: 'POST',
+      body: form,
+      headers: { 'CF-Connecting-IP': freshClient() },
+    });
+    const { confirmationUrl } = await paid.json<{ confirmationUrl: string }>();
+    const text = visibleText(await (await visit(confirmationUrl, SPANISH)).text());
+    expect(text).toContain('¡Gracias! Recibimos su pago.');
+    expect(text).toContain('Monto $1,234.56');
+    expect(text).toMatch(/Fecha \d{1,2} de [a-z]+ de \d{4}/);
+    expect(text).toContain('Tarjeta Visa que termina en 4242');
+  });
+});
+
+describe('forms in Spanish without script', () => {
+  const post = (path: string, fields: Record<string, string>, headers: Record<string, string>) =>
+    request(embeddedEnv(), path, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Sec-Fetch-Site': 'same-origin',
+        Origin: 'https://papaya.test',
+        'CF-Connecting-IP': freshClient(),
+        ...headers,
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it('a wrong number: the page again in Spanish, the Spanish message at the field, the number kept', async () => {
+    const res = await post('/valleymed', { _form: 'sms', source: 'p', payeeId: '1001', num: '555-01' }, SPANISH);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(htmlLang(html)).toBe('es-US');
+    expect(html).toMatch(new RegExp(`id="sms-error"[^>]*>${es.smsForm.invalidPhone}<`));
+    expect(html).toMatch(/name="num"[^>]*value="555-01"/);
+  });
+
+  it('the choice made with the switch sticks across the post, whatever the browser asks for', async () => {
+    const res = await post('/valleymed', { _form: 'sms', source: 'p', payeeId: '1001', num: '555-01' }, { ...ENGLISH, Cookie: 'lang=es' });
+    expect(htmlLang(await res.text())).toBe('es-US');
+    // The form of a page opened with the switch posts to the same address, and so stays Spanish without a cookie.
+    const bySwitch = await post('/valleymed?lang=es', { _form: 'sms', source: 'p', payeeId: '1001', num: '555-01' }, ENGLISH);
+    expect(visibleText(await bySwitch.text())).toContain(es.smsForm.invalidPhone);
+  });
+
+  it('the payment form: each problem in Spanish at its field, the values kept', async () => {
+    const res = await post(
+      '/web-payment?p=1001',
+      {
+        _form: 'payment',
+        step: 'payer',
+        patientName: 'Ana Ruiz',
+        account: 'A-1',
+        payDOB: '1980',
+        amount: '5000',
+        email: 'ana@',
+        phone: '1',
+      },
+      SPANISH,
+    );
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    const text = visibleText(html);
+    expect(text).toContain(es.paymentProblems.invalidDate);
+    expect(text).toContain(es.paymentProblems.amountOverLimit);
+    expect(text).toContain(es.paymentProblems.invalidEmail);
+    expect(text).toContain(es.paymentProblems.invalidPhone);
+    for (const phrase of englishPhrases()) expect(text).not.toContain(phrase);
+    expect(html).toMatch(/name="patientName"[^>]*value="Ana Ruiz"/);
+  });
+
+  it('the API answers a Spanish visitor in Spanish: refusals and zod issues by key', async () => {
+    const res = await request(embeddedEnv(), '/api/send_sms_client.php', {
+      method: 'POST',
+      headers: { ...SPANISH, 'Content-Type': 'application/json', 'CF-Connecting-IP': freshClient() },
+      body: JSON.stringify({ num: '555', source: 'p' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: es.api.checkFields, fields: { num: es.smsForm.invalidPhone } });
+  });
+});
+
+describe('the texted link in Spanish', () => {
+  type Outbox = Array<{ to: string; body: string }>;
+  const outbox = async (): Promise<Outbox> => (await request(embeddedEnv(), '/_dev/outbox')).json<Outbox>();
+
+  it('a visitor who asked in Spanish gets a Spanish text, in one segment', async () => {
+    for (const [headers, start] of [
+      [SPANISH, 'Termine de pagar su factura con Papaya: '],
+      [{ 'User-Agent': IPHONE, Cookie: 'lang=es' }, 'Termine de pagar su factura con Papaya: '],
+      [ENGLISH, 'Click here to finish paying your bill with Papaya: '],
+    ] as const) {
+      const res = await request(embeddedEnv(), '/api/send_sms_client.php', {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json', 'CF-Connecting-IP': freshClient() },
+        body: JSON.stringify({ num: '5595550142', source: 'p', payeeId: '1001' }),
+      });
+      expect(res.status).toBe(200);
+      const body = (await outbox())[0]!.body;
+      expect(body.startsWith(start)).toBe(true);
+      expect(body).toMatch(/https:\/\/papaya\.test\/s\/[A-Za-z0-9]{10} /);
+      expect(body.length).toBeLessThanOrEqual(160);
+    }
+  });
+});
+
+describe('the last-resort error page in Spanish', () => {
+  it('is written in the visitor language, lang included', async () => {
+    const { serverErrorHtml } = await import('../../../src/web/server-error');
+    const html = serverErrorHtml('es');
+    expect(htmlLang(html)).toBe('es-US');
+    expect(visibleText(html)).toContain(es.serverError.heading);
+    expect(visibleText(html)).toContain(es.serverError.body);
+    expect(visibleText(html).match(ENGLISH_WORDS) ?? []).toEqual([]);
+  });
+});
