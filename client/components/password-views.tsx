@@ -1,44 +1,46 @@
-import { LINK_EXPIRED, MISMATCH, NO_TOKEN_TITLE, PASSWORD_CHANGED } from '../../src/domain/password';
+import type { PasswordResetText } from '../../src/domain/catalogue';
 import { SUPPORT_EMAIL } from '../../src/domain/site';
 
 /** The password-reset screens that need no script; the form island switches to them too. */
-const support = (
-  <>
-    If you need help, contact us at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
-  </>
-);
+function Support({ text }: { text: PasswordResetText }) {
+  const [before, after = ''] = text.support.split('{email}');
+  return (
+    <p>
+      {before}
+      <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+      {after}
+    </p>
+  );
+}
 
-export function NoTokenView() {
+export function NoTokenView({ text }: { text: PasswordResetText }) {
   return (
     <>
-      <h1>{NO_TOKEN_TITLE}</h1>
-      <p>Open the Papaya app, go to My Account, and choose Change Password. We'll email you a secure link to set a new one.</p>
+      <h1>{text.noTokenTitle}</h1>
+      <p>{text.noTokenBody}</p>
     </>
   );
 }
 
-export function ExpiredView() {
+export function ExpiredView({ text }: { text: PasswordResetText }) {
   return (
     <>
-      <h1>{LINK_EXPIRED}</h1>
-      <p>
-        Password links expire after 24 hours, or as soon as they have been used. Ask for a new link from the Papaya app: My Account, then
-        Change Password.
-      </p>
-      <p>{support}</p>
+      <h1>{text.expiredTitle}</h1>
+      <p>{text.expiredBody}</p>
+      <Support text={text} />
     </>
   );
 }
 
-export function MismatchView() {
+export function MismatchView({ text }: { text: PasswordResetText }) {
   return (
     <>
-      <h1>{MISMATCH}</h1>
-      <p>{support}</p>
+      <h1>{text.mismatch}</h1>
+      <Support text={text} />
     </>
   );
 }
 
-export function ChangedView() {
-  return <h1>{PASSWORD_CHANGED}</h1>;
+export function ChangedView({ text }: { text: PasswordResetText }) {
+  return <h1>{text.changed}</h1>;
 }

@@ -1,29 +1,23 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  HINT_LENGTH_DONE,
-  HINT_LENGTH_TODO,
-  HINT_MATCH_DONE,
-  HINT_MATCH_TODO,
-  PASSWORD_MIN,
-  passwordReady,
-  RESET_FORM,
-  resetView,
-  type ResetView,
-} from '../../src/domain/password';
+import type { PasswordResetText } from '../../src/domain/catalogue';
+import { PASSWORD_MIN, passwordReady, RESET_FORM, resetView, type ResetView } from '../../src/domain/password';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { ChangedView, ExpiredView, MismatchView } from '../components/password-views';
 import { HumanCheck, humanTokenIn } from '../components/human-check';
+import { pageLanguage } from '../components/page-language';
 
 export interface PasswordResetProps {
   token: string;
   humanCheckSiteKey?: string;
+  /** The page's words, in the visitor's language. */
+  text: PasswordResetText;
   /** The form as posted without script: its errors (a password is never sent back). */
   posted?: PostedForm;
 }
 
 /** The new-password form, shown once the server has validated the link. */
-export default function PasswordReset({ token, humanCheckSiteKey, posted }: PasswordResetProps) {
+export default function PasswordReset({ token, humanCheckSiteKey, text, posted }: PasswordResetProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [visible, setVisible] = useState(false);
@@ -44,13 +38,13 @@ export default function PasswordReset({ token, humanCheckSiteKey, posted }: Pass
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (!ready) return setError(password.length < PASSWORD_MIN ? HINT_LENGTH_TODO : HINT_MATCH_TODO);
+    if (!ready) return setError(password.length < PASSWORD_MIN ? text.hintLengthTodo : text.hintMatchTodo);
     setError(undefined);
     setSaving(true);
     try {
       const res = await fetch('/api/forgot_password_back.php', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...pageLanguage() },
         body: JSON.stringify({ x: token, np: password, humanToken: humanTokenIn(event.currentTarget as HTMLFormElement) || undefined }),
       });
       setView(resetView(res.ok ? await res.json() : null));
@@ -63,7 +57,13 @@ export default function PasswordReset({ token, humanCheckSiteKey, posted }: Pass
   if (view !== 'show-form') {
     return (
       <div ref={heading} tabIndex={-1} className="reset-result" role="status">
-        {view === 'pass-changed' ? <ChangedView /> : view === 'mismatch' ? <MismatchView /> : <ExpiredView />}
+        {view === 'pass-changed' ? (
+          <ChangedView text={text} />
+        ) : view === 'mismatch' ? (
+          <MismatchView text={text} />
+        ) : (
+          <ExpiredView text={text} />
+        )}
       </div>
     );
   }
@@ -71,9 +71,9 @@ export default function PasswordReset({ token, humanCheckSiteKey, posted }: Pass
     <form method="post" className="reset-form" noValidate onSubmit={save}>
       <input type="hidden" name={FORM_FIELD} value={RESET_FORM} />
       <input type="hidden" name="x" value={token} />
-      <h1>Choose a new password</h1>
+      <h1>{text.heading}</h1>
       <div className="field">
-        <label htmlFor="reset-password">New password</label>
+        <label htmlFor="reset-password">{text.newPassword}</label>
         <input
           id="reset-password"
           name="np"
@@ -84,12 +84,12 @@ export default function PasswordReset({ token, humanCheckSiteKey, posted }: Pass
             setPassword(e.target.value);
             setError(undefined);
           }}
-          aria-describedby={error === HINT_LENGTH_TODO ? 'reset-hint-length reset-error' : 'reset-hint-length'}
-          aria-invalid={error === HINT_LENGTH_TODO ? true : undefined}
+          aria-describedby={error === text.hintLengthTodo ? 'reset-hint-length reset-error' : 'reset-hint-length'}
+          aria-invalid={error === text.hintLengthTodo ? true : undefined}
         />
       </div>
       <div className="field">
-        <label htmlFor="reset-confirm">Confirm new password</label>
+        <label htmlFor="reset-confirm">{text.confirm}</label>
         <input
           id="reset-confirm"
           name="confirm"
@@ -100,19 +100,19 @@ export default function PasswordReset({ token, humanCheckSiteKey, posted }: Pass
             setConfirm(e.target.value);
             setError(undefined);
           }}
-          aria-describedby={error === HINT_MATCH_TODO ? 'reset-hint-match reset-error' : 'reset-hint-match'}
-          aria-invalid={error === HINT_MATCH_TODO ? true : undefined}
+          aria-describedby={error === text.hintMatchTodo ? 'reset-hint-match reset-error' : 'reset-hint-match'}
+          aria-invalid={error === text.hintMatchTodo ? true : undefined}
         />
       </div>
       <button type="button" className="link-button" aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
-        {visible ? 'Hide' : 'Show'}
+        {visible ? text.hide : text.show}
       </button>
       <ul className="reset-hints" aria-live="polite">
         <li id="reset-hint-length" className={longEnough ? 'is-done' : undefined}>
-          {longEnough ? HINT_LENGTH_DONE : HINT_LENGTH_TODO}
+          {longEnough ? text.hintLengthDone : text.hintLengthTodo}
         </li>
         <li id="reset-hint-match" className={matching ? 'is-done' : undefined}>
-          {matching ? HINT_MATCH_DONE : HINT_MATCH_TODO}
+          {matching ? text.hintMatchDone : text.hintMatchTodo}
         </li>
       </ul>
       {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={0} />}
@@ -120,7 +120,7 @@ export default function PasswordReset({ token, humanCheckSiteKey, posted }: Pass
         {error}
       </p>
       <button type="submit" className="button" disabled={saving}>
-        {saving ? 'Saving...' : 'Save'}
+        {saving ? text.saving : text.save}
       </button>
     </form>
   );

@@ -1,13 +1,11 @@
-/** Password reset texts and rules (pay-pages spec §4, §5, §8). */
+/** Password reset rules (pay-pages spec §4, §5, §8); the page's words are the catalogue's `passwordReset`. */
 export const PASSWORD_MIN = 8;
+/**
+ * The two rules' messages, which the schemas and the get-paid form also give: the English
+ * catalogue takes them from here, and they are said again in the visitor's language where shown.
+ */
 export const HINT_LENGTH_TODO = 'Please include at least 8 characters.';
-export const HINT_LENGTH_DONE = 'Password is at least 8 characters.';
 export const HINT_MATCH_TODO = 'Password must match.';
-export const HINT_MATCH_DONE = 'Your passwords match.';
-export const NO_TOKEN_TITLE = 'Trying to change your password?';
-export const PASSWORD_CHANGED = 'Your password has been updated. Please return to the app to sign in.';
-export const LINK_EXPIRED = 'This link has expired';
-export const MISMATCH = 'Something went wrong, please try again.';
 
 export type ResetView = 'show-form' | 'expired' | 'mismatch' | 'pass-changed';
 

@@ -5,6 +5,7 @@ import { ChangedView, ExpiredView, MismatchView, NoTokenView } from '../../clien
 import { RESET_FORM } from '../domain/password';
 import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import { Document } from './shell/document';
+import { usePageContext } from '../web/page-context';
 
 export function UpdatePasswordPage({
   view,
@@ -15,22 +16,23 @@ export function UpdatePasswordPage({
   token?: string;
   humanCheckSiteKey?: string;
 }) {
+  const text = usePageContext().text.passwordReset;
   return (
-    <Document personal page="Update-Pass" title="Change Your Password - Papaya">
+    <Document personal page="Update-Pass" title={text.title}>
       <section className="card reset">
-        {view === 'no-token' && <NoTokenView />}
-        {view === 'expired' && <ExpiredView />}
-        {view === 'mismatch' && <MismatchView />}
+        {view === 'no-token' && <NoTokenView text={text} />}
+        {view === 'expired' && <ExpiredView text={text} />}
+        {view === 'mismatch' && <MismatchView text={text} />}
         {view === 'pass-changed' && (
           <div className="reset-result" role="status">
-            <ChangedView />
+            <ChangedView text={text} />
           </div>
         )}
         {view === 'show-form' && token && (
           <>
             <HumanCheckScript siteKey={humanCheckSiteKey} />
-            <HumanCheckNotice siteKey={humanCheckSiteKey} alternative="change your password in the Papaya app, under My Account." />
-            <Island name="password-reset" form={RESET_FORM} component={PasswordReset} props={{ token, humanCheckSiteKey }} />
+            <HumanCheckNotice siteKey={humanCheckSiteKey} alternative={text.noScriptAlternative} />
+            <Island name="password-reset" form={RESET_FORM} component={PasswordReset} props={{ token, humanCheckSiteKey, text }} />
           </>
         )}
       </section>

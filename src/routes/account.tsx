@@ -31,19 +31,20 @@ export const accountRoutes = new Hono<AppEnv>();
 function tooManyTries(c: Context<AppEnv>, stopped: { retryAfterSeconds: number }): Promise<Response> {
   return renderPage(c, <TooManyTriesPage retryAfterSeconds={stopped.retryAfterSeconds} />, {
     status: 429,
+    translated: true,
     headers: { ...PRIVATE_PAGE, 'Retry-After': String(stopped.retryAfterSeconds) },
   });
 }
 
 accountRoutes.get('/update-password', async (c) => {
   const token = c.req.query('x') ?? '';
-  if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: PRIVATE_PAGE });
+  if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: PRIVATE_PAGE, translated: true });
   // After the form was posted without script: the backend's answer is shown, the link not checked again.
   const posted = postedFor(postedForm(c), RESET_FORM);
-  if (posted?.done) return renderPage(c, <UpdatePasswordPage view="pass-changed" />, { headers: PRIVATE_PAGE });
+  if (posted?.done) return renderPage(c, <UpdatePasswordPage view="pass-changed" />, { headers: PRIVATE_PAGE, translated: true });
   const postedView = posted?.data?.view;
   if (postedView === 'expired' || postedView === 'mismatch')
-    return renderPage(c, <UpdatePasswordPage view={postedView} />, { headers: PRIVATE_PAGE });
+    return renderPage(c, <UpdatePasswordPage view={postedView} />, { headers: PRIVATE_PAGE, translated: true });
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooManyTries(c, stopped);
   // The link is checked before the page is drawn, so the visitor never sees a spinner.
@@ -55,10 +56,14 @@ accountRoutes.get('/update-password', async (c) => {
   const siteKey = humanCheckSiteKey(c.get('config'));
   // A well-formed token goes into the reused page per response; anything else is drawn as it is.
   if (!shaped)
-    return renderPage(c, <UpdatePasswordPage view={shown} token={token} humanCheckSiteKey={siteKey} />, { headers: PRIVATE_PAGE });
+    return renderPage(c, <UpdatePasswordPage view={shown} token={token} humanCheckSiteKey={siteKey} />, {
+      headers: PRIVATE_PAGE,
+      translated: true,
+    });
   return renderPage(c, <UpdatePasswordPage view={shown} token={slot('token')} humanCheckSiteKey={siteKey} />, {
     headers: PRIVATE_PAGE,
     reuse: { token },
+    translated: true,
   });
 });
 

@@ -27,7 +27,7 @@ import { payerSchema } from '../domain/payment-schemas';
 import { wordsOf } from '../web/words';
 import type { AppEnv } from '../web/app-env';
 import { callApi, pageAgain, samePageDone, seeOther, withApiCookies, type ApiAnswer, type Dispatch } from '../web/form-post';
-import { isFormBody, readForm } from '../web/validate';
+import { fieldErrorsIn, isFormBody, readForm } from '../web/validate';
 
 /**
  * Forms posted without script. A page's form posts to the page's own URL with a hidden `_form`
@@ -82,7 +82,7 @@ export const FORMS: Record<string, FormHandler> = {
 FORMS[RESET_FORM] = async (c, fields, dispatch) => {
   const check = NewPasswordSchema.safeParse({ np: one(fields, 'np') ?? '', confirm: one(fields, 'confirm') ?? '' });
   // A password is never written back into the page.
-  if (!check.success) return pageAgain(c, dispatch, { form: RESET_FORM, values: {}, errors: fieldErrors(check.error) }, 400);
+  if (!check.success) return pageAgain(c, dispatch, { form: RESET_FORM, values: {}, errors: fieldErrorsIn(c, check.error) }, 400);
   const answer = await callApi(c, dispatch, 'POST', '/api/forgot_password_back.php', {
     x: one(fields, 'x') ?? '',
     np: check.data.np,

@@ -120,11 +120,13 @@ export const noBody: MiddlewareHandler<AppEnv> = async (c, next) => {
 function refuseInvalid(result: { success: boolean; error?: unknown }, ctx: Context) {
   if (result.success) return;
   const c = ctx as Context<AppEnv>;
+  return apiError(c, 400, wordsOf(c).api.checkFields, fieldErrorsIn(c, result.error as z.core.$ZodError));
+}
+
+/** Each field's first message of a shared schema (catalogue texts in English), in the visitor's language. */
+export function fieldErrorsIn(c: Context<AppEnv>, error: z.core.$ZodError): Record<string, string> {
   const language = c.get('language');
-  const fields = Object.fromEntries(
-    Object.entries(fieldErrors(result.error as z.core.$ZodError)).map(([name, message]) => [name, sayIn(message, language)]),
-  );
-  return apiError(c, 400, wordsOf(c).api.checkFields, fields);
+  return Object.fromEntries(Object.entries(fieldErrors(error)).map(([name, message]) => [name, sayIn(message, language)]));
 }
 
 /** The query string, checked by `schema`; read it with `c.req.valid('query')`. */

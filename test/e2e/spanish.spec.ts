@@ -76,6 +76,21 @@ for (const javaScript of [true, false]) {
       if (javaScript) await expectAccessible(page);
     });
 
+    test('password reset: the hints in Spanish, then the new password saved', async ({ page }) => {
+      const words = es.passwordReset;
+      await page.goto('/update-password?x=RESET-VALID');
+      await ready(page, 'password-reset');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.heading);
+      await page.getByLabel(words.newPassword, { exact: true }).fill('short');
+      await page.getByLabel(words.confirm).fill('short');
+      await page.getByRole('button', { name: words.save }).click();
+      await expect(page.locator('#reset-error')).toHaveText(words.hintLengthTodo);
+      await page.getByLabel(words.newPassword, { exact: true }).fill('a much longer one');
+      await page.getByLabel(words.confirm).fill('a much longer one');
+      await page.getByRole('button', { name: words.save }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.changed);
+    });
+
     test('the switch: an English page turned Spanish, and the choice kept on the next page', async ({ browser }) => {
       // A browser that asks for English: only the switch makes the site Spanish.
       const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 }, locale: 'en-US' });
@@ -97,7 +112,15 @@ for (const javaScript of [true, false]) {
 
 test.describe('Spanish pages pass axe, lang included', () => {
   test.use({ locale: 'es-US' });
-  for (const path of ['/valleymed', '/pay', '/web-payment', '/web-payment?p=1001', '/cedarvalley', '/this-page-does-not-exist']) {
+  for (const path of [
+    '/valleymed',
+    '/pay',
+    '/web-payment',
+    '/web-payment?p=1001',
+    '/cedarvalley',
+    '/this-page-does-not-exist',
+    '/update-password?x=RESET-VALID',
+  ]) {
     test(path, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');

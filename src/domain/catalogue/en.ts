@@ -4,6 +4,7 @@
  * hands each island its group as a prop, so no page carries the words of another.
  */
 import { INVALID_EMAIL, REQUIRED } from '../messages';
+import { HINT_LENGTH_TODO, HINT_MATCH_TODO } from '../password';
 import type { PaymentProblem } from '../payment';
 import { DEFAULT_TITLE, type MetaSection, type NavLabel } from '../site';
 
@@ -274,6 +275,30 @@ export const en = {
     support: 'If this keeps happening, email {email}.',
     webPayment: 'Go to web payment',
   },
+  /** The new-password page of an emailed reset link (pay-pages spec §4, §5, §8). */
+  passwordReset: {
+    title: 'Change Your Password - Papaya',
+    heading: 'Choose a new password',
+    newPassword: 'New password',
+    confirm: 'Confirm new password',
+    show: 'Show',
+    hide: 'Hide',
+    save: 'Save',
+    saving: 'Saving...',
+    hintLengthTodo: HINT_LENGTH_TODO,
+    hintLengthDone: 'Password is at least 8 characters.',
+    hintMatchTodo: HINT_MATCH_TODO,
+    hintMatchDone: 'Your passwords match.',
+    noTokenTitle: 'Trying to change your password?',
+    noTokenBody: "Open the Papaya app, go to My Account, and choose Change Password. We'll email you a secure link to set a new one.",
+    expiredTitle: 'This link has expired',
+    expiredBody:
+      'Password links expire after 24 hours, or as soon as they have been used. Ask for a new link from the Papaya app: My Account, then Change Password.',
+    mismatch: 'Something went wrong, please try again.',
+    changed: 'Your password has been updated. Please return to the app to sign in.',
+    support: 'If you need help, contact us at {email}.',
+    noScriptAlternative: 'change your password in the Papaya app, under My Account.',
+  },
   /** The embeddable pay widget around the form. */
   payWidget: {
     payNow: 'Pay Now',
@@ -292,3 +317,4 @@ export type PaymentProblemText = Catalogue['paymentProblems'];
 export type ProviderLookupText = Catalogue['providerLookup'];
 export type LimitText = Catalogue['limits'];
 export type SmsText = Catalogue['sms'];
+export type PasswordResetText = Catalogue['passwordReset'];

@@ -1,7 +1,15 @@
 import { en, type Catalogue } from './en';
 import { es } from './es';
 
-export type { Catalogue, PaymentFormText, PaymentProblemText, PayWidgetText, ProviderLookupText, SmsFormText } from './en';
+export type {
+  Catalogue,
+  PasswordResetText,
+  PaymentFormText,
+  PaymentProblemText,
+  PayWidgetText,
+  ProviderLookupText,
+  SmsFormText,
+} from './en';
 
 /** The languages the site is written in; English when nothing says otherwise. */
 export const LANGUAGES = ['en', 'es'] as const;

@@ -22,6 +22,7 @@ import { logProductEvent } from '../../web/log';
 import { apiError, noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
 import { countLinkMiss, linkGuessingStopped, refuseBots, tooMany } from '../guards';
 import { tooManyCodes, tooManyLinks } from '../../domain/limits';
+import { wordsOf } from '../../web/words';
 import { listedProviders, SEARCH_TERM_MAX } from '../../domain/payee';
 import { evenOut } from '../../security/even-timing';
 import { networkOf } from '../../security/guard';
@@ -49,7 +50,7 @@ const answer = <T>(c: C, result: OriginResult<T>, shape: (value: T) => unknown) 
  */
 async function byInfoToken<T>(c: C, call: () => Promise<OriginResult<T>>, shape: (value: T) => unknown): Promise<Response> {
   const stopped = await linkGuessingStopped(c);
-  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds));
+  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
   const result = await call();
   if (!isUnknown(result)) return answer(c, result, shape);
   await countLinkMiss(c);
@@ -81,7 +82,7 @@ apiRoutes.post('/api/forgot_password_back.php', ...validJson(PasswordResetSchema
   }
   c.header('Referrer-Policy', 'no-referrer');
   const stopped = await linkGuessingStopped(c);
-  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds));
+  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
   const result = await c.get('origin').forgotPassword(np === undefined ? { x } : { x, np });
   if (result.ok && !result.value.success) await countLinkMiss(c);
   return answer(c, result, (v) => v);
@@ -102,7 +103,7 @@ apiRoutes.post('/api/link_gmail_account.php', ...validJson(EmailLinkSchema), asy
   const body = c.req.valid('json');
   // A sign-in answer the backend refuses counts as a link that matched nothing: codes are not guessed here.
   const stopped = await linkGuessingStopped(c);
-  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds));
+  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
   const result = await c.get('origin').linkGmail(body);
   if (result.ok && !result.value) await countLinkMiss(c);
   return answer(c, result, (ok) => ({ success: ok ? 'true' : 'false' }));
@@ -164,7 +165,7 @@ apiRoutes.post('/api/pay_later.php', ...validJson(PayLaterSchema), async (c) => 
   const body = c.req.valid('json');
   const started = Date.now();
   const stopped = await linkGuessingStopped(c);
-  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds));
+  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
   const result = await c.get('origin').payLater(body.ue);
   if (result.ok && payLaterMiss(result.value)) await countLinkMiss(c);
   // Whether an email is known must not show in how long the answer takes.
@@ -184,7 +185,9 @@ apiRoutes.post('/api/api_get_paid/get_paid.php', ...validJson(GetPaidRequestSche
     for (const { policy, subject } of codeCounters) {
       const locked = await guard.check(policy, subject);
       if (!locked.allowed)
-        return tooMany(c, locked, tooManyCodes(locked.retryAfterSeconds), { access: tooManyCodes(locked.retryAfterSeconds) });
+        return tooMany(c, locked, tooManyCodes(locked.retryAfterSeconds, wordsOf(c).limits), {
+          access: tooManyCodes(locked.retryAfterSeconds, wordsOf(c).limits),
+        });
     }
   }
   const origin = c.get('origin');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HINT_LENGTH_TODO, HINT_MATCH_TODO, MISMATCH, PASSWORD_CHANGED } from '../../../src/domain/password';
+import { HINT_LENGTH_TODO, HINT_MATCH_TODO } from '../../../src/domain/password';
 import { ACCESS_CODE_HINT, INVALID_CODE_TITLE, PASSWORD_MATCH_HINT } from '../../../src/domain/get-paid';
 import { CANCELLED, IN_PROGRESS } from '../../../src/domain/info-request';
 import { REQUIRED } from '../../../src/domain/messages';
@@ -21,6 +21,7 @@ import {
 import { en } from '../../../src/domain/catalogue/en';
 
 const PROVIDER_NOT_FOUND = en.providerLookup.notFound;
+const { mismatch: MISMATCH, changed: PASSWORD_CHANGED } = en.passwordReset;
 
 type Outbox = Array<{ to: string; body: string }>;
 const outbox = async (): Promise<Outbox> => (await request(embeddedEnv(), '/_dev/outbox')).json<Outbox>();

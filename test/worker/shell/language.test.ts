@@ -14,6 +14,8 @@ const BILINGUAL = [
   '/web-payment?p=1001',
   '/download',
   '/no-such-page',
+  '/update-password',
+  '/update-password?x=RESET-VALID',
 ];
 
 const SPANISH = { 'User-Agent': DESKTOP, 'Accept-Language': 'es-US,es;q=0.9,en;q=0.8' };
@@ -219,6 +221,15 @@ describe('forms in Spanish without script', () => {
     expect(text).toContain(es.paymentProblems.invalidPhone);
     for (const phrase of englishPhrases()) expect(text).not.toContain(phrase);
     expect(html).toMatch(/name="patientName"[^>]*value="Ana Ruiz"/);
+  });
+
+  it('a new password too short: the Spanish hint at the field, on the Spanish page', async () => {
+    const res = await post('/update-password?x=RESET-VALID', { _form: 'reset', x: 'RESET-VALID', np: 'short', confirm: 'short' }, SPANISH);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(htmlLang(html)).toBe('es-US');
+    expect(html).toMatch(new RegExp(`id="reset-error"[^>]*>${es.passwordReset.hintLengthTodo}<`));
+    expect(visibleText(html).match(ENGLISH_WORDS) ?? []).toEqual([]);
   });
 
   it('the API answers a Spanish visitor in Spanish: refusals and zod issues by key', async () => {
