@@ -1,42 +1,45 @@
-import { NOT_FOUND_EMAIL, PROMOTION_OVER, type PayLaterView } from '../../src/domain/pay-later';
+import type { PayLaterText } from '../../src/domain/catalogue';
+import type { PayLaterView } from '../../src/domain/pay-later';
 
 /** The pay-later screens other than the email form. */
 export function PayLaterResultView({
   view,
   notFound,
+  text,
 }: {
   view: Exclude<PayLaterView, 'welcomeInput' | 'welcomeQuery'>;
   notFound?: boolean;
+  text: PayLaterText;
 }) {
   switch (view) {
     case 'expired':
       return (
         <>
-          <h1>{PROMOTION_OVER}</h1>
-          <p>Thanks for your interest. Keep an eye on the Papaya app for new offers.</p>
+          <h1>{text.promotionOver}</h1>
+          <p>{text.promotionOverText}</p>
         </>
       );
     case 'success':
       return (
         <>
-          <h1>You're in!</h1>
-          <p>Your two-week advance is ready: pay your next bill now and pay us back in two weeks, with no fees or interest.</p>
+          <h1>{text.success}</h1>
+          <p>{text.successText}</p>
         </>
       );
     case 'successDuplicate':
       return (
         <>
-          <h1>You're already enrolled.</h1>
-          <p>Your two-week advance is waiting for you in the Papaya app.</p>
+          <h1>{text.duplicate}</h1>
+          <p>{text.duplicateText}</p>
         </>
       );
     default:
       return notFound ? (
-        <h1>{NOT_FOUND_EMAIL}</h1>
+        <h1>{text.notFoundEmail}</h1>
       ) : (
         <>
-          <h1>Oops! Something went wrong.</h1>
-          <p>Please try again later. If this keeps happening, please contact Papaya.</p>
+          <h1>{text.oops}</h1>
+          <p>{text.oopsText}</p>
         </>
       );
   }

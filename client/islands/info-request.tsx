@@ -1,38 +1,34 @@
 import { useEffect, useRef, useState } from 'react';
+import type { InfoRequestText } from '../../src/domain/catalogue';
 import {
   allAnswered,
-  CANCEL_FAILED,
   INFO_FORM,
-  INFO_RESULT_TEXT,
   INFO_RESULTS,
   infoFieldName,
   isConfirmation,
   oldAndNew,
-  SUBMIT_FAILED,
-  TRY_LATER,
   type Field,
   type InfoResult,
 } from '../../src/domain/info-request';
-import { REQUIRED } from '../../src/domain/messages';
+import { pageLanguage } from '../components/page-language';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 
 export interface InfoRequestProps {
   token: string;
   fields: Field[];
+  /** The page's words, in the visitor's language. */
+  text: InfoRequestText;
   /** The form as posted without script: the answers and their errors, the decline question, or a failure. */
   posted?: PostedForm;
 }
 
-const CONFIRM_TITLES: Record<string, string> = {
-  confirmDeadlineApproaching: 'Your bill is due soon',
-  confirmAmountIncrease: 'The amount of your bill went up',
-  confirmAmountIncreaseFee: 'The fee for your payment went up',
-};
+/** The confirmation kinds with a title of their own. */
+const CONFIRM_TITLES = ['confirmDeadlineApproaching', 'confirmAmountIncrease', 'confirmAmountIncreaseFee'] as const;
+const confirmTitle = (type: string, text: InfoRequestText) =>
+  (CONFIRM_TITLES as readonly string[]).includes(type) ? text[type as (typeof CONFIRM_TITLES)[number]] : text.confirmPayment;
 
 type Done = { kind: 'done'; title: string; text: string } | { kind: 'error'; text: string };
-
-const result = (view: InfoResult): Done => ({ kind: 'done', title: INFO_RESULTS[view], text: INFO_RESULT_TEXT[view] });
 
 /** A button that posts its answer without script, and with script acts here instead. */
 function Answer({
@@ -66,7 +62,8 @@ function Answer({
 }
 
 /** Answers a bill-info request: confirm (or decline) a change, or fill in what the biller needs. */
-export default function InfoRequest({ token, fields: initial, posted }: InfoRequestProps) {
+export default function InfoRequest({ token, fields: initial, text, posted }: InfoRequestProps) {
+  const result = (view: InfoResult): Done => ({ kind: 'done', title: text[INFO_RESULTS[view].title], text: text[INFO_RESULTS[view].text] });
   const [fields, setFields] = useState(() => initial.map((f, i) => ({ ...f, value: posted?.values[infoFieldName(i)] ?? f.value })));
   const [busy, setBusy] = useState(false);
   const [declining, setDeclining] = useState(posted?.data?.declining === '1');
@@ -85,13 +82,13 @@ export default function InfoRequest({ token, fields: initial, posted }: InfoRequ
     try {
       const res = await fetch(`/api/update_info_request.php?${q}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...pageLanguage() },
         body: JSON.stringify({ fields: answers }),
       });
       const body = (await res.json().catch(() => null)) as { success?: boolean } | null;
-      setDone(res.ok && body?.success ? result('in-progress') : { kind: 'error', text: SUBMIT_FAILED });
+      setDone(res.ok && body?.success ? result('in-progress') : { kind: 'error', text: text.submitFailed });
     } catch {
-      setDone({ kind: 'error', text: SUBMIT_FAILED });
+      setDone({ kind: 'error', text: text.submitFailed });
     }
     setBusy(false);
   }
@@ -101,9 +98,9 @@ export default function InfoRequest({ token, fields: initial, posted }: InfoRequ
     try {
       const cancelled = await fetch(`/cancel_back.php?${q}`, { method: 'POST' });
       const body = cancelled?.ok ? ((await cancelled.json().catch(() => null)) as { success?: boolean } | null) : null;
-      setDone(body?.success ? result('cancelled') : { kind: 'error', text: CANCEL_FAILED });
+      setDone(body?.success ? result('cancelled') : { kind: 'error', text: text.cancelFailed });
     } catch {
-      setDone({ kind: 'error', text: CANCEL_FAILED });
+      setDone({ kind: 'error', text: text.cancelFailed });
     }
     setBusy(false);
   }
@@ -112,7 +109,7 @@ export default function InfoRequest({ token, fields: initial, posted }: InfoRequ
     return (
       <div ref={resultRef} tabIndex={-1} role="status" className="reset-result">
         <h1>{done.kind === 'done' ? done.title : done.text}</h1>
-        <p>{done.kind === 'done' ? done.text : TRY_LATER}</p>
+        <p>{done.kind === 'done' ? done.text : text.tryLater}</p>
       </div>
     );
   }
@@ -121,7 +118,7 @@ export default function InfoRequest({ token, fields: initial, posted }: InfoRequ
     return (
       <form method="post">
         <input type="hidden" name={FORM_FIELD} value={INFO_FORM} />
-        <h1>{CONFIRM_TITLES[initial[0]!.type] ?? 'Please confirm your payment'}</h1>
+        <h1>{confirmTitle(initial[0]!.type, text)}</h1>
         {initial.map((f) => {
           const change = oldAndNew(f.placeholder);
           return (
@@ -130,7 +127,7 @@ export default function InfoRequest({ token, fields: initial, posted }: InfoRequ
               {change ? (
                 <p className="info-change__values">
                   <span>{change.before}</span> <span aria-hidden="true">→</span>
-                  <span className="visually-hidden"> changes to </span> <strong>{change.after}</strong>
+                  <span className="visually-hidden"> {text.changesTo} </span> <strong>{change.after}</strong>
                 </p>
               ) : (
                 <p>{f.placeholder}</p>
@@ -140,21 +137,21 @@ export default function InfoRequest({ token, fields: initial, posted }: InfoRequ
         })}
         {declining ? (
           <div className="info-decline" role="group" aria-labelledby="decline-q">
-            <p id="decline-q">Cancel this payment? Your bill will not be paid by Papaya.</p>
+            <p id="decline-q">{text.cancelQuestion}</p>
             <Answer value="cancel" busy={busy} onAct={cancelPayment}>
-              Yes, cancel the payment
+              {text.cancelYes}
             </Answer>{' '}
             <Answer value="back" secondary busy={busy} onAct={() => setDeclining(false)}>
-              No, go back
+              {text.cancelNo}
             </Answer>
           </div>
         ) : (
           <div className="choice-buttons">
             <Answer value="confirm" busy={busy} onAct={() => void submit(initial.map((f) => ({ ...f, value: 'confirmed' })))}>
-              Confirm and pay
+              {text.confirmAndPay}
             </Answer>
             <Answer value="decline" secondary busy={busy} onAct={() => setDeclining(true)}>
-              Decline
+              {text.decline}
             </Answer>
           </div>
         )}
@@ -168,14 +165,14 @@ export default function InfoRequest({ token, fields: initial, posted }: InfoRequ
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const missing = Object.fromEntries(fields.flatMap((f, i) => (f.value.trim() ? [] : [[infoFieldName(i), REQUIRED]])));
+        const missing = Object.fromEntries(fields.flatMap((f, i) => (f.value.trim() ? [] : [[infoFieldName(i), text.required]])));
         setErrors(missing);
         if (allAnswered(fields)) void submit(fields);
         else document.getElementById(`info-${fields.findIndex((f) => !f.value.trim())}`)?.focus();
       }}
     >
       <input type="hidden" name={FORM_FIELD} value={INFO_FORM} />
-      <h1>Your biller needs a little more information</h1>
+      <h1>{text.moreInfo}</h1>
       {fields.map((f, i) => (
         <div className="field" key={f.name}>
           <label htmlFor={`info-${i}`}>{f.name}</label>
@@ -194,7 +191,7 @@ export default function InfoRequest({ token, fields: initial, posted }: InfoRequ
         </div>
       ))}
       <button type="submit" className="button" disabled={busy}>
-        Submit
+        {text.submit}
       </button>
     </form>
   );

@@ -3,24 +3,28 @@ import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterOutcome, type
 import { looksLikeEmail } from '../../src/domain/email';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
-import { INVALID_EMAIL, REQUIRED } from '../../src/domain/messages';
+import type { PayLaterText } from '../../src/domain/catalogue';
+import { fill } from '../../src/domain/catalogue/fill';
+import { pageLanguage } from '../components/page-language';
 import { PayLaterResultView } from '../components/pay-later-views';
 
 export interface PayLaterProps {
-  until: string;
+  /** The offer's last day, written for the page's language. */
+  ends: string;
   /** The token of an emailed link: the person enrols with a press of the button, no email to type. */
   token?: string;
+  /** The page's words, in the visitor's language. */
+  text: PayLaterText;
   /** The form as posted without script: the email and its error again. */
   posted?: PostedForm;
 }
 
 /** The email form of the pay-later opt-in. */
-export default function PayLater({ until, token, posted }: PayLaterProps) {
+export default function PayLater({ ends, token, text, posted }: PayLaterProps) {
   const [email, setEmail] = useState(posted?.values.email ?? '');
-  const [outcome, setOutcome] = useState<PayLaterOutcome>({
-    view: 'welcomeInput',
-    inlineError: posted?.errors.email ?? posted?.error,
-  });
+  const [outcome, setOutcome] = useState<PayLaterOutcome>({ view: 'welcomeInput' });
+  /** What is wrong with the email, in words: as posted without script, or as checked here. */
+  const [problem, setProblem] = useState(posted?.errors.email ?? posted?.error);
   const [sending, setSending] = useState(false);
   const result = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -35,7 +39,7 @@ export default function PayLater({ until, token, posted }: PayLaterProps) {
     try {
       const res = await fetch('/api/pay_later.php', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...pageLanguage() },
         body: JSON.stringify({ ue }),
       });
       answer = res.ok ? ((await res.json()) as PayLaterResult) : null;
@@ -43,14 +47,16 @@ export default function PayLater({ until, token, posted }: PayLaterProps) {
       answer = null;
     }
     setSending(false);
-    setOutcome(payLaterOutcome(from, answer));
+    const next = payLaterOutcome(from, answer);
+    setProblem(next.view === 'welcomeInput' && next.notFound ? text.notFoundEmail : undefined);
+    setOutcome(next);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (token) return send(token, 'welcomeQuery');
     if (!looksLikeEmail(email)) {
-      setOutcome({ view: 'welcomeInput', inlineError: email.trim() ? INVALID_EMAIL : REQUIRED });
+      setProblem(email.trim() ? text.invalidEmail : text.required);
       input.current?.focus();
       return;
     }
@@ -60,33 +66,27 @@ export default function PayLater({ until, token, posted }: PayLaterProps) {
   if (outcome.view !== 'welcomeInput') {
     return (
       <div ref={result} tabIndex={-1} role="status" className="reset-result">
-        <PayLaterResultView view={outcome.view === 'welcomeQuery' ? 'oops' : outcome.view} notFound={outcome.notFound} />
+        <PayLaterResultView view={outcome.view === 'welcomeQuery' ? 'oops' : outcome.view} notFound={outcome.notFound} text={text} />
       </div>
     );
   }
-  const until_ = new Date(`${until}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
   return (
     <form method="post" noValidate onSubmit={submit}>
       <input type="hidden" name={FORM_FIELD} value={PAY_LATER_FORM} />
-      <h1>Pay your bills now, pay us back in two weeks</h1>
-      <p>Papaya members can get a two-week advance on bill payments, with no fees or interest. Offer ends {until_}.</p>
+      <h1>{text.heading}</h1>
+      <p>{fill(text.intro, { until: ends })}</p>
       {token ? (
         <>
           <input type="hidden" name="ue" value={token} />
-          {outcome.inlineError && (
+          {problem && (
             <p className="field-error" role="alert">
-              {outcome.inlineError}
+              {problem}
             </p>
           )}
         </>
       ) : (
         <div className="field">
-          <label htmlFor="pay-later-email">Email you use with Papaya</label>
+          <label htmlFor="pay-later-email">{text.email}</label>
           <input
             ref={input}
             id="pay-later-email"
@@ -95,16 +95,16 @@ export default function PayLater({ until, token, posted }: PayLaterProps) {
             autoComplete="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={outcome.inlineError ? true : undefined}
-            aria-describedby={outcome.inlineError ? 'pay-later-error' : undefined}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'pay-later-error' : undefined}
           />
           <p id="pay-later-error" className="field-error" role="alert">
-            {outcome.inlineError}
+            {problem}
           </p>
         </div>
       )}
       <button type="submit" className="button" disabled={sending}>
-        {sending ? 'Sending...' : 'Get my advance'}
+        {sending ? text.sending : text.submit}
       </button>
     </form>
   );

@@ -1,4 +1,4 @@
-/** Bill-info request texts (shell spec §2, §4, §8). */
+/** Bill-info request rules (shell spec §2, §4, §8); its words are the catalogue's `infoRequest`. */
 export const FIELD_TYPES = ['confirmDeadlineApproaching', 'confirmAmountIncrease', 'confirmAmountIncreaseFee', 'input'] as const;
 
 /** One thing the payee asks about a bill: a confirmation, or a value to fill in. */
@@ -8,14 +8,6 @@ export interface Field {
   placeholder: string;
   value: string;
 }
-
-export const TRY_LATER = 'Please try again later. If this keeps happening, please contact Papaya.';
-export { INVALID_TOKEN } from './messages';
-export const RETRIEVE_FAILED = 'Error retrieving info.';
-export const SUBMIT_FAILED = 'Error submitting the info.';
-export const CANCEL_FAILED = 'Error cancelling the payment.';
-export const IN_PROGRESS = 'Payment in progress';
-export const CANCELLED = 'Payment cancelled';
 
 /** A confirmation request (due date, amount, fee) rather than a list of fields to fill in. */
 export const isConfirmation = (fields: Field[]) => fields.length > 0 && fields.every((f) => f.type !== 'input');
@@ -31,13 +23,14 @@ export function oldAndNew(text: string): { before: string; after: string } | nul
 
 /** The `_form` name of the bill-info form, and the result views its post leads to. */
 export const INFO_FORM = 'info';
-export const INFO_RESULTS = { 'in-progress': IN_PROGRESS, cancelled: CANCELLED } as const;
-export type InfoResult = keyof typeof INFO_RESULTS;
-export const INFO_RESULT_VIEWS = Object.keys(INFO_RESULTS) as InfoResult[];
-/** The text under each result's title. */
-export const INFO_RESULT_TEXT: Record<InfoResult, string> = {
-  'in-progress': 'Thank you. We will finish paying your bill.',
-  cancelled: 'This payment will not be made.',
-};
+export const INFO_RESULT_VIEWS = ['in-progress', 'cancelled'] as const;
+export type InfoResult = (typeof INFO_RESULT_VIEWS)[number];
+/** Each result's title and the text under it, as keys of the catalogue's `infoRequest`. */
+export const INFO_RESULTS = {
+  'in-progress': { title: 'inProgress', text: 'inProgressText' },
+  cancelled: { title: 'cancelled', text: 'cancelledText' },
+} as const satisfies Record<InfoResult, { title: string; text: string }>;
+/** Why a bill-info page shows no questions, as a key of the catalogue's `infoRequest`. */
+export type InfoFailure = 'invalidToken' | 'retrieveFailed';
 /** The name an answer field posts under. */
 export const infoFieldName = (index: number) => `field-${index}`;

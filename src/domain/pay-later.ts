@@ -1,13 +1,10 @@
 import { looksLikeEmail } from './email';
 
-/** The pay-later opt-in (shell spec §2, §4, §8). */
+/** The pay-later opt-in (shell spec §2, §4, §8); its words are the catalogue's `payLater`. */
 export const PAY_LATER_CODES = ['USER_NOT_FOUND', 'USER_NOT_ENROLLED', 'USER_ENROLLED_ALREADY'] as const;
 export type PayLaterResult = { status: 'success' } | { status: 'error'; result: { code: (typeof PAY_LATER_CODES)[number] } };
 
 export type PayLaterView = 'welcomeInput' | 'welcomeQuery' | 'expired' | 'oops' | 'success' | 'successDuplicate';
-
-export const NOT_FOUND_EMAIL = "Oops! We couldn't find a Papaya account using that email.";
-export const PROMOTION_OVER = 'This promotion is no longer available.';
 
 /** Open through the last day, in Pacific time, where the promotion was run. */
 export function promotionOpen(until: string, now: Date): boolean {
@@ -15,7 +12,8 @@ export function promotionOpen(until: string, now: Date): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(until) && today <= until;
 }
 
-export type PayLaterOutcome = { view: PayLaterView; inlineError?: string; notFound?: boolean };
+/** A view, and whether the email or token matched no member (said at the field, or as the oops view's title). */
+export type PayLaterOutcome = { view: PayLaterView; notFound?: boolean };
 
 /** Where an answer leads, from the email form (welcomeInput) or a link with a token (welcomeQuery). */
 export function payLaterOutcome(from: 'welcomeInput' | 'welcomeQuery', result: PayLaterResult | null): PayLaterOutcome {
@@ -23,7 +21,7 @@ export function payLaterOutcome(from: 'welcomeInput' | 'welcomeQuery', result: P
   if (result.status === 'success') return { view: 'success' };
   const code = result.result.code;
   if (code === 'USER_ENROLLED_ALREADY') return { view: 'successDuplicate' };
-  if (from === 'welcomeInput') return { view: 'welcomeInput', inlineError: NOT_FOUND_EMAIL };
+  if (from === 'welcomeInput') return { view: 'welcomeInput', notFound: true };
   return { view: 'oops', notFound: code === 'USER_NOT_FOUND' };
 }
 

@@ -11,7 +11,7 @@ import { InfoRequestPage } from '../pages/info-request';
 import { GetPaidPage } from '../pages/get-paid';
 import { SUPPORT_EMAIL } from '../domain/site';
 import { GET_PAID_FORM } from '../domain/get-paid';
-import { INFO_FORM, INFO_RESULT_VIEWS, INVALID_TOKEN, RETRIEVE_FAILED } from '../domain/info-request';
+import { INFO_FORM, INFO_RESULT_VIEWS } from '../domain/info-request';
 import { RESET_FORM, resetView } from '../domain/password';
 import { postedFor } from '../domain/posted-form';
 import { postedForm } from '../web/form-post';
@@ -70,26 +70,31 @@ accountRoutes.get('/update-password', async (c) => {
 accountRoutes.get('/pay-later', async (c) => {
   const until = c.get('config').payLaterUntil;
   if (!promotionOpen(until, new Date()))
-    return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE });
+    return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE, translated: true });
   // After the email form was posted without script: its result.
   const posted = postedFor(postedForm(c), PAY_LATER_FORM);
   const postedResult = PAY_LATER_RESULTS.find((view) => view === posted?.data?.view);
   if (postedResult && (posted?.done || postedResult === 'oops'))
     return renderPage(c, <PayLaterPage outcome={{ view: postedResult, notFound: !!posted?.data?.notFound }} until={until} />, {
       headers: PRIVATE_PAGE,
+      translated: true,
     });
   const ue = (c.req.query('ue') ?? '').trim();
-  if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE });
+  if (!ue)
+    return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE, translated: true });
   // A link carries the token, never the email itself, and only one the API would take.
   if (!BASE64_LINK_VALUE.test(ue) || !PayLaterSchema.safeParse({ ue }).success) {
     const stopped = await linkGuessingStopped(c);
     if (stopped) return tooManyTries(c, stopped);
     await countLinkMiss(c);
-    return renderPage(c, <PayLaterPage outcome={{ view: 'oops' }} until={until} />, { headers: PRIVATE_PAGE });
+    return renderPage(c, <PayLaterPage outcome={{ view: 'oops' }} until={until} />, { headers: PRIVATE_PAGE, translated: true });
   }
   // The link enrols when the person presses its button (a form post), never when it is opened:
   // mail scanners open every emailed link.
-  return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeQuery' }} token={ue} until={until} />, { headers: PRIVATE_PAGE });
+  return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeQuery' }} token={ue} until={until} />, {
+    headers: PRIVATE_PAGE,
+    translated: true,
+  });
 });
 
 accountRoutes.get('/member-signup', (c) => {
@@ -127,22 +132,22 @@ accountRoutes.get('/account-link', (c) => {
 
 accountRoutes.get('/update-info-request', async (c) => {
   const token = c.req.query('t') ?? '';
-  if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: PRIVATE_PAGE });
+  if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE, translated: true });
   // After the form was posted without script: its result, the request no longer asked for.
   const posted = postedFor(postedForm(c), INFO_FORM);
   const result = posted?.done ? INFO_RESULT_VIEWS.find((view) => view === posted.data?.view) : undefined;
-  if (result) return renderPage(c, <InfoRequestPage result={result} />, { headers: PRIVATE_PAGE });
+  if (result) return renderPage(c, <InfoRequestPage result={result} />, { headers: PRIVATE_PAGE, translated: true });
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooManyTries(c, stopped);
   const request = await c.get('origin').getInfoRequest(token);
   // The backend does not know the token: the spec's invalid-token view, not a failure to retrieve.
   if (isUnknown(request)) {
     await countLinkMiss(c);
-    return renderPage(c, <InfoRequestPage error={INVALID_TOKEN} />, { headers: PRIVATE_PAGE });
+    return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE, translated: true });
   }
   if (!request.ok || request.value.length === 0)
-    return renderPage(c, <InfoRequestPage error={RETRIEVE_FAILED} />, { headers: PRIVATE_PAGE });
-  return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: PRIVATE_PAGE });
+    return renderPage(c, <InfoRequestPage error="retrieveFailed" />, { headers: PRIVATE_PAGE, translated: true });
+  return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: PRIVATE_PAGE, translated: true });
 });
 
 accountRoutes.get('/getpaid', async (c) => {

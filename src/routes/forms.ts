@@ -15,8 +15,7 @@ import {
   type GetPaidView,
   type Session,
 } from '../domain/get-paid';
-import { allAnswered, CANCEL_FAILED, type Field, INFO_FORM, infoFieldName, isConfirmation, SUBMIT_FAILED } from '../domain/info-request';
-import { INVALID_EMAIL, REQUIRED } from '../domain/messages';
+import { allAnswered, type Field, INFO_FORM, infoFieldName, isConfirmation } from '../domain/info-request';
 import { looksLikeEmail } from '../domain/email';
 import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from '../domain/pay-later';
 import { ACCOUNT_LINK_FORM, NewPasswordSchema } from '../domain/api-schemas';
@@ -184,12 +183,26 @@ FORMS[PAY_LATER_FORM] = async (c, fields, dispatch) => {
   const values = typed(fields, ['email']);
   const email = values.email?.trim() ?? '';
   if (!looksLikeEmail(email))
-    return pageAgain(c, dispatch, { form: PAY_LATER_FORM, values, errors: { email: email ? INVALID_EMAIL : REQUIRED } }, 400);
+    return pageAgain(
+      c,
+      dispatch,
+      { form: PAY_LATER_FORM, values, errors: { email: email ? wordsOf(c).payLater.invalidEmail : wordsOf(c).payLater.required } },
+      400,
+    );
   const answer = await callApi(c, dispatch, 'POST', '/api/pay_later.php', { ue: emailToken(email) });
   if (answer.status === 429) return again(c, dispatch, refused(PAY_LATER_FORM, values, answer), answer);
   const outcome = payLaterOutcome('welcomeInput', answer.status === 200 ? (answer.body as PayLaterResult) : null);
   if (outcome.view === 'welcomeInput')
-    return pageAgain(c, dispatch, { form: PAY_LATER_FORM, values, errors: { email: outcome.inlineError ?? REQUIRED } }, 400);
+    return pageAgain(
+      c,
+      dispatch,
+      {
+        form: PAY_LATER_FORM,
+        values,
+        errors: { email: outcome.notFound ? wordsOf(c).payLater.notFoundEmail : wordsOf(c).payLater.required },
+      },
+      400,
+    );
   return samePageDone(c, PAY_LATER_FORM, outcome.view);
 };
 
@@ -205,7 +218,7 @@ FORMS[INFO_FORM] = async (c, fields, dispatch) => {
     const cancelled = await callApi(c, dispatch, 'POST', `/cancel_back.php?${q}`);
     if (cancelled.status === 200 && cancelled.body.success === true) return samePageDone(c, INFO_FORM, 'cancelled');
     if (cancelled.status === 429) return again(c, dispatch, refused(INFO_FORM, {}, cancelled), cancelled);
-    return pageAgain(c, dispatch, state({ error: CANCEL_FAILED }), cancelled.status === 200 ? 502 : cancelled.status);
+    return pageAgain(c, dispatch, state({ error: wordsOf(c).infoRequest.cancelFailed }), cancelled.status === 200 ? 502 : cancelled.status);
   }
 
   const asked = await callApi(c, dispatch, 'GET', `/api/update_info_request.php?${q}`);
@@ -217,13 +230,13 @@ FORMS[INFO_FORM] = async (c, fields, dispatch) => {
     ? list.map((f) => ({ ...f, value: 'confirmed' }))
     : list.map((f, i) => ({ ...f, value: values[infoFieldName(i)]!.trim() }));
   if (!isConfirmation(list) && !allAnswered(answers)) {
-    const errors = Object.fromEntries(answers.flatMap((f, i) => (f.value ? [] : [[infoFieldName(i), REQUIRED]])));
+    const errors = Object.fromEntries(answers.flatMap((f, i) => (f.value ? [] : [[infoFieldName(i), wordsOf(c).infoRequest.required]])));
     return pageAgain(c, dispatch, state({ values, errors }), 400);
   }
   const sent = await callApi(c, dispatch, 'POST', `/api/update_info_request.php?${q}`, { fields: answers });
   if (sent.status === 200 && sent.body.success === true) return samePageDone(c, INFO_FORM, 'in-progress');
   if (sent.status === 429) return again(c, dispatch, refused(INFO_FORM, values, sent), sent);
-  return pageAgain(c, dispatch, state({ values, error: SUBMIT_FAILED }), sent.status === 200 ? 502 : sent.status);
+  return pageAgain(c, dispatch, state({ values, error: wordsOf(c).infoRequest.submitFailed }), sent.status === 200 ? 502 : sent.status);
 };
 
 /** The biller get-paid flow: each view's fields checked, sent through the API, the next view drawn. */

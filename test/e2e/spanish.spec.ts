@@ -91,6 +91,16 @@ for (const javaScript of [true, false]) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.changed);
     });
 
+    test('bill info: a change confirmed in Spanish', async ({ page }) => {
+      const words = es.infoRequest;
+      await page.goto('/update-info-request?t=INFO-AMOUNT');
+      await ready(page, 'info-request');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.confirmAmountIncrease);
+      await page.getByRole('button', { name: words.confirmAndPay }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.inProgress);
+      await expect(page.getByText(words.inProgressText)).toBeVisible();
+    });
+
     test('the switch: an English page turned Spanish, and the choice kept on the next page', async ({ browser }) => {
       // A browser that asks for English: only the switch makes the site Spanish.
       const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 }, locale: 'en-US' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailToken, NOT_FOUND_EMAIL, payLaterOutcome, promotionOpen, tokenEmail } from '../../src/domain/pay-later';
+import { emailToken, payLaterOutcome, promotionOpen, tokenEmail } from '../../src/domain/pay-later';
 
 describe('pay-later', () => {
   it('reads an email from the email itself or from a token emailToken wrote, and nothing else', () => {
@@ -24,7 +24,7 @@ describe('pay-later', () => {
     for (const code of ['USER_NOT_FOUND', 'USER_NOT_ENROLLED'] as const) {
       expect(payLaterOutcome('welcomeInput', { status: 'error', result: { code } })).toEqual({
         view: 'welcomeInput',
-        inlineError: NOT_FOUND_EMAIL,
+        notFound: true,
       });
     }
     expect(payLaterOutcome('welcomeInput', null)).toEqual({ view: 'oops' });

@@ -3,7 +3,7 @@
  * Spanish catalogue (`es.ts`) has the same keys. Islands never import a catalogue: the server
  * hands each island its group as a prop, so no page carries the words of another.
  */
-import { INVALID_EMAIL, REQUIRED } from '../messages';
+import { INVALID_EMAIL, INVALID_TOKEN, REQUIRED } from '../messages';
 import { HINT_LENGTH_TODO, HINT_MATCH_TODO } from '../password';
 import type { PaymentProblem } from '../payment';
 import { DEFAULT_TITLE, type MetaSection, type NavLabel } from '../site';
@@ -299,6 +299,52 @@ export const en = {
     support: 'If you need help, contact us at {email}.',
     noScriptAlternative: 'change your password in the Papaya app, under My Account.',
   },
+  /** A biller's questions about a bill, from a texted link (shell spec §2, §4, §8). */
+  infoRequest: {
+    title: 'Your Bill Payment - Papaya',
+    tryLater: 'Please try again later. If this keeps happening, please contact Papaya.',
+    invalidToken: INVALID_TOKEN,
+    retrieveFailed: 'Error retrieving info.',
+    submitFailed: 'Error submitting the info.',
+    cancelFailed: 'Error cancelling the payment.',
+    inProgress: 'Payment in progress',
+    inProgressText: 'Thank you. We will finish paying your bill.',
+    cancelled: 'Payment cancelled',
+    cancelledText: 'This payment will not be made.',
+    confirmDeadlineApproaching: 'Your bill is due soon',
+    confirmAmountIncrease: 'The amount of your bill went up',
+    confirmAmountIncreaseFee: 'The fee for your payment went up',
+    confirmPayment: 'Please confirm your payment',
+    changesTo: 'changes to',
+    cancelQuestion: 'Cancel this payment? Your bill will not be paid by Papaya.',
+    cancelYes: 'Yes, cancel the payment',
+    cancelNo: 'No, go back',
+    confirmAndPay: 'Confirm and pay',
+    decline: 'Decline',
+    moreInfo: 'Your biller needs a little more information',
+    required: REQUIRED,
+    submit: 'Submit',
+  },
+  /** The pay-later opt-in, by email or from an emailed link (shell spec §2, §4, §8). */
+  payLater: {
+    title: 'Pay Later with Papaya',
+    heading: 'Pay your bills now, pay us back in two weeks',
+    intro: 'Papaya members can get a two-week advance on bill payments, with no fees or interest. Offer ends {until}.',
+    email: 'Email you use with Papaya',
+    submit: 'Get my advance',
+    sending: 'Sending...',
+    required: REQUIRED,
+    invalidEmail: INVALID_EMAIL,
+    notFoundEmail: "Oops! We couldn't find a Papaya account using that email.",
+    promotionOver: 'This promotion is no longer available.',
+    promotionOverText: 'Thanks for your interest. Keep an eye on the Papaya app for new offers.',
+    success: "You're in!",
+    successText: 'Your two-week advance is ready: pay your next bill now and pay us back in two weeks, with no fees or interest.',
+    duplicate: "You're already enrolled.",
+    duplicateText: 'Your two-week advance is waiting for you in the Papaya app.',
+    oops: 'Oops! Something went wrong.',
+    oopsText: 'Please try again later. If this keeps happening, please contact Papaya.',
+  },
   /** The embeddable pay widget around the form. */
   payWidget: {
     payNow: 'Pay Now',
@@ -318,3 +364,5 @@ export type ProviderLookupText = Catalogue['providerLookup'];
 export type LimitText = Catalogue['limits'];
 export type SmsText = Catalogue['sms'];
 export type PasswordResetText = Catalogue['passwordReset'];
+export type InfoRequestText = Catalogue['infoRequest'];
+export type PayLaterText = Catalogue['payLater'];

@@ -3,6 +3,8 @@ import { es } from './es';
 
 export type {
   Catalogue,
+  InfoRequestText,
+  PayLaterText,
   PasswordResetText,
   PaymentFormText,
   PaymentProblemText,

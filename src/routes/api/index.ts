@@ -14,7 +14,6 @@ import {
   PayLaterSchema,
   SearchQuerySchema,
 } from '../../domain/api-schemas';
-import { INVALID_TOKEN } from '../../domain/messages';
 import { isUnknown, type OriginResult } from '../../origin';
 import type { AppEnv } from '../../web/app-env';
 import { runLater } from '../../web/middleware';
@@ -54,7 +53,8 @@ async function byInfoToken<T>(c: C, call: () => Promise<OriginResult<T>>, shape:
   const result = await call();
   if (!isUnknown(result)) return answer(c, result, shape);
   await countLinkMiss(c);
-  return apiError(c, 404, INVALID_TOKEN, { t: INVALID_TOKEN });
+  const invalid = wordsOf(c).infoRequest.invalidToken;
+  return apiError(c, 404, invalid, { t: invalid });
 }
 
 apiRoutes.post('/api/payee_url.php', validQuery(PayeeQuerySchema), noBody, async (c) => {

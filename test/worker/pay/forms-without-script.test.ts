@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HINT_LENGTH_TODO, HINT_MATCH_TODO } from '../../../src/domain/password';
 import { ACCESS_CODE_HINT, INVALID_CODE_TITLE, PASSWORD_MATCH_HINT } from '../../../src/domain/get-paid';
-import { CANCELLED, IN_PROGRESS } from '../../../src/domain/info-request';
 import { REQUIRED } from '../../../src/domain/messages';
-import { NOT_FOUND_EMAIL } from '../../../src/domain/pay-later';
 import { INVALID_EMAIL } from '../../../src/domain/messages';
 import { INVALID_PHONE, SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
@@ -22,6 +20,8 @@ import { en } from '../../../src/domain/catalogue/en';
 
 const PROVIDER_NOT_FOUND = en.providerLookup.notFound;
 const { mismatch: MISMATCH, changed: PASSWORD_CHANGED } = en.passwordReset;
+const { inProgress: IN_PROGRESS, cancelled: CANCELLED } = en.infoRequest;
+const NOT_FOUND_EMAIL = en.payLater.notFoundEmail;
 
 type Outbox = Array<{ to: string; body: string }>;
 const outbox = async (): Promise<Outbox> => (await request(embeddedEnv(), '/_dev/outbox')).json<Outbox>();

@@ -16,6 +16,9 @@ const BILINGUAL = [
   '/no-such-page',
   '/update-password',
   '/update-password?x=RESET-VALID',
+  '/update-info-request?t=INFO-AMOUNT',
+  '/update-info-request?t=NO-SUCH-REQUEST',
+  '/pay-later',
 ];
 
 const SPANISH = { 'User-Agent': DESKTOP, 'Accept-Language': 'es-US,es;q=0.9,en;q=0.8' };
@@ -230,6 +233,49 @@ describe('forms in Spanish without script', () => {
     expect(htmlLang(html)).toBe('es-US');
     expect(html).toMatch(new RegExp(`id="reset-error"[^>]*>${es.passwordReset.hintLengthTodo}<`));
     expect(visibleText(html).match(ENGLISH_WORDS) ?? []).toEqual([]);
+  });
+
+  it("a biller's questions: the page in Spanish (the biller's own words as the backend sent them), a missing answer required in Spanish", async () => {
+    const page = await (await visit('/update-info-request?t=INFO-FIELDS', SPANISH)).text();
+    expect(htmlLang(page)).toBe('es-US');
+    expect(visibleText(page)).toContain(es.infoRequest.moreInfo);
+    const res = await post('/update-info-request?t=INFO-FIELDS', { _form: 'info', 'field-0': '', 'field-1': 'Ana Ruiz' }, SPANISH);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toMatch(new RegExp(`id="info-0-error"[^>]*>${es.infoRequest.required}<`));
+    expect(html).toMatch(/name="field-1"[^>]*value="Ana Ruiz"/);
+  });
+
+  it('a declined change: the cancellation confirmed in Spanish', async () => {
+    const asked = await post('/update-info-request?t=INFO-FEE', { _form: 'info', answer: 'decline' }, SPANISH);
+    expect(visibleText(await asked.text())).toContain(es.infoRequest.cancelQuestion);
+    const cancelled = await post('/update-info-request?t=INFO-FEE', { _form: 'info', answer: 'cancel' }, SPANISH);
+    expect(cancelled.status).toBe(303);
+    const result = await visit(cancelled.headers.get('Location')!, SPANISH);
+    expect(visibleText(await result.text())).toContain(es.infoRequest.cancelledText);
+  });
+
+  it('pay later: the offer and its end date in Spanish, an unknown email answered in Spanish at the field', async () => {
+    const open = embeddedEnv({ PAY_LATER_UNTIL: '2099-12-31' } as Partial<Env>);
+    const page = await (await request(open, '/pay-later', { headers: SPANISH })).text();
+    expect(htmlLang(page)).toBe('es-US');
+    expect(visibleText(page)).toContain('La oferta termina el 31 de diciembre de 2099.');
+    expect(visibleText(page).match(ENGLISH_WORDS) ?? []).toEqual([]);
+    const res = await request(open, '/pay-later', {
+      method: 'POST',
+      headers: {
+        ...SPANISH,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Sec-Fetch-Site': 'same-origin',
+        Origin: 'https://papaya.test',
+        'CF-Connecting-IP': freshClient(),
+      },
+      body: new URLSearchParams({ _form: 'pay-later', email: 'nobody-here@example.com' }).toString(),
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toMatch(new RegExp(`id="pay-later-error"[^>]*>${es.payLater.notFoundEmail}<`));
+    expect(html).toMatch(/name="email"[^>]*value="nobody-here@example.com"/);
   });
 
   it('the API answers a Spanish visitor in Spanish: refusals and zod issues by key', async () => {
