@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { MEMBERSHIP_FORM, PAYMENT_CHOICES, SERVER_ERROR, viewHref, type PaymentChoice } from '../../src/domain/membership';
+import type { MemberSignupText } from '../../src/domain/catalogue';
+import { fill } from '../../src/domain/catalogue/fill';
+import { MEMBERSHIP_FORM, PAYMENT_CHOICES, viewHref, type PaymentChoice } from '../../src/domain/membership';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 
@@ -8,12 +10,14 @@ export interface MemberSignupProps {
   cameFrom: string;
   ad: string;
   view: 1 | 2 | 3;
+  /** The page's words, in the visitor's language. */
+  text: MemberSignupText;
   /** The waitlist form as posted without script: joined, or the choice and the error again. */
   posted?: PostedForm;
 }
 
 /** Benefits, then the payment choice, then the waitlist confirmation. */
-export default function MemberSignup({ price, cameFrom, ad, view: initial, posted }: MemberSignupProps) {
+export default function MemberSignup({ price, cameFrom, ad, view: initial, text, posted }: MemberSignupProps) {
   const [view, setView] = useState<1 | 2 | 3>(posted?.done ? 3 : posted ? 2 : initial);
   const [choice, setChoice] = useState<PaymentChoice>(PAYMENT_CHOICES.find((c) => c === posted?.values.payment) ?? 'CARD_ON_FILE');
   const [error, setError] = useState(posted?.error ?? '');
@@ -37,9 +41,9 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, poste
       const res = await fetch(`/api/member_signup.php?${new URLSearchParams({ p: choice, f: cameFrom, a: ad })}`, { method: 'POST' });
       const body = (await res.json().catch(() => null)) as { success?: boolean } | null;
       if (res.ok && body?.success) setView(3);
-      else setError(SERVER_ERROR);
+      else setError(text.serverError);
     } catch {
-      setError(SERVER_ERROR);
+      setError(text.serverError);
     }
     setSending(false);
   }
@@ -48,9 +52,9 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, poste
     return (
       <div>
         <h1 ref={heading} tabIndex={-1}>
-          You're on the waitlist!
+          {text.joined}
         </h1>
-        <p>We'll let you know in the Papaya app as soon as your membership is ready. Your first month is free.</p>
+        <p>{text.joinedText}</p>
       </div>
     );
   }
@@ -59,11 +63,11 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, poste
       <form method="post" onSubmit={join}>
         <input type="hidden" name={FORM_FIELD} value={MEMBERSHIP_FORM} />
         <h1 ref={heading} tabIndex={-1}>
-          How would you like to pay?
+          {text.payHeading}
         </h1>
-        <p>${price} a month after your first month free. You won't be charged until your membership starts.</p>
+        <p>{fill(text.payText, { price })}</p>
         <fieldset className="choices">
-          <legend className="visually-hidden">Payment method</legend>
+          <legend className="visually-hidden">{text.paymentMethod}</legend>
           <label>
             <input
               type="radio"
@@ -72,7 +76,7 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, poste
               checked={choice === 'CARD_ON_FILE'}
               onChange={() => setChoice('CARD_ON_FILE')}
             />{' '}
-            Use the card on file
+            {text.cardOnFile}
           </label>
           <label>
             <input
@@ -82,7 +86,7 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, poste
               checked={choice === 'NEW_METHOD'}
               onChange={() => setChoice('NEW_METHOD')}
             />{' '}
-            Add a new payment method in the app
+            {text.newMethod}
           </label>
         </fieldset>
         {error && (
@@ -91,7 +95,7 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, poste
           </p>
         )}
         <button type="submit" className="button" disabled={sending}>
-          {sending ? 'Joining...' : 'Join the waitlist'}
+          {sending ? text.joining : text.join}
         </button>
       </form>
     );
@@ -99,14 +103,14 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, poste
   return (
     <div>
       <h1 ref={heading} tabIndex={-1}>
-        Papaya Premium
+        {text.heading}
       </h1>
-      <p className="eyebrow">One month free, then ${price} a month</p>
+      <p className="eyebrow">{fill(text.offer, { price })}</p>
       <ul className="benefits">
-        <li>Pay any bill by card with no card fees</li>
-        <li>Reminders before every due date</li>
-        <li>Priority help from a real person</li>
-        <li>Cancel any time in the app</li>
+        <li>{text.benefitFees}</li>
+        <li>{text.benefitReminders}</li>
+        <li>{text.benefitHelp}</li>
+        <li>{text.benefitCancel}</li>
       </ul>
       <a
         className="button"
@@ -116,7 +120,7 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, poste
           setView(2);
         }}
       >
-        Continue
+        {text.continue}
       </a>
     </div>
   );

@@ -1,7 +1,6 @@
-/** Membership waitlist (shell spec §2, §9). */
+/** Membership waitlist (shell spec §2, §9); its words are the catalogue's `memberSignup`. */
 export const MEMBER_PRICES: Record<string, string> = { '1': '4.99', '2': '9.99', '3': '14.99', '4': '23.99' };
 export const DEFAULT_PRICE = '4.99';
-export const SERVER_ERROR = 'Server error. Please try again later.';
 export type PaymentChoice = 'CARD_ON_FILE' | 'NEW_METHOD';
 
 export const priceFor = (ad: string | undefined) => MEMBER_PRICES[ad ?? ''] ?? DEFAULT_PRICE;

@@ -1,8 +1,7 @@
 import { FORM_FIELD } from '../domain/islands';
 import { ACCOUNT_LINK_FORM, type EmailLink } from '../domain/api-schemas';
+import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
-
-export const LINK_FAILED = 'Oh no! There was an issue linking your email.';
 
 export type AccountLinkView = 'confirm' | 'linked' | 'failed';
 
@@ -23,40 +22,41 @@ export function AccountLinkPage({
   /** Why the button's post was refused before the backend heard of it (too many tries). */
   refusal?: string;
 }) {
+  const text = usePageContext().text.accountLink;
   return (
     <Document personal page="Account-Link" meta="ebills">
       <section className="card notice">
         {view === 'confirm' && link && (
           <>
-            <h1>Link your email to Papaya</h1>
-            <p>Press the button to finish linking your inbox, so Papaya can find your bills for you.</p>
+            <h1>{text.heading}</h1>
+            <p>{text.intro}</p>
             <form method="post">
               <input type="hidden" name={FORM_FIELD} value={ACCOUNT_LINK_FORM} />
               <input type="hidden" name="state" value={link.state} />
               <input type="hidden" name="code" value={link.code} />
               <input type="hidden" name="scope" value={link.scope} />
               <button type="submit" className="button">
-                Link my email
+                {text.submit}
               </button>
             </form>
           </>
         )}
         {view === 'linked' && (
           <>
-            <h1>Your email is linked!</h1>
-            <p>Papaya will look for new bills in your inbox and add them to the app for you.</p>
+            <h1>{text.linked}</h1>
+            <p>{text.linkedText}</p>
           </>
         )}
         {view === 'failed' && (
           <>
-            <h1>{LINK_FAILED}</h1>
-            {refusal ? <p role="alert">{refusal}</p> : <p>Please go back to the Papaya app and try linking your email again.</p>}
+            <h1>{text.failed}</h1>
+            {refusal ? <p role="alert">{refusal}</p> : <p>{text.failedText}</p>}
           </>
         )}
         {view !== 'confirm' && returnUrl && (
           <p>
             <a className="button" href={returnUrl}>
-              Return to the Papaya app
+              {text.returnToApp}
             </a>
           </p>
         )}

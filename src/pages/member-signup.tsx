@@ -2,12 +2,14 @@ import MemberSignup, { type MemberSignupProps } from '../../client/islands/membe
 import { Island } from '../web/island';
 import { MEMBERSHIP_FORM } from '../domain/membership';
 import { Document } from './shell/document';
+import { usePageContext } from '../web/page-context';
 
-export function MemberSignupPage(props: MemberSignupProps) {
+export function MemberSignupPage(props: Omit<MemberSignupProps, 'text'>) {
+  const text = usePageContext().text.memberSignup;
   return (
-    <Document page="Member-Signup" title="Papaya Premium - Papaya">
+    <Document page="Member-Signup" title={text.title}>
       <section className="card reset">
-        <Island name="member-signup" form={MEMBERSHIP_FORM} component={MemberSignup} props={props} />
+        <Island name="member-signup" form={MEMBERSHIP_FORM} component={MemberSignup} props={{ ...props, text }} />
       </section>
     </Document>
   );

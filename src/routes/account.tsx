@@ -100,7 +100,9 @@ accountRoutes.get('/pay-later', async (c) => {
 accountRoutes.get('/member-signup', (c) => {
   const ad = adOf(c.req.query('ad'));
   const cameFrom = cameFromOf(c.req.query('camefrom'));
-  return renderPage(c, <MemberSignupPage price={priceFor(ad)} cameFrom={cameFrom} ad={ad} view={startView(c.req.query('v'))} />);
+  return renderPage(c, <MemberSignupPage price={priceFor(ad)} cameFrom={cameFrom} ad={ad} view={startView(c.req.query('v'))} />, {
+    translated: true,
+  });
 });
 
 const LINKED_COOKIE = 'papaya_email_linked';
@@ -127,6 +129,7 @@ accountRoutes.get('/account-link', (c) => {
   const returnUrl = c.get('device') === 'apple' ? returnToAppUrl(c.get('config')) : undefined;
   return renderPage(c, <AccountLinkPage view={view} link={pending} returnUrl={returnUrl} refusal={posted?.error} />, {
     headers: PRIVATE_PAGE,
+    translated: true,
   });
 });
 

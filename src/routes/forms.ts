@@ -3,7 +3,7 @@ import { FORM_FIELD } from '../domain/islands';
 import type { PostedForm } from '../domain/posted-form';
 import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
 import { fieldErrors } from '../domain/errors';
-import { adOf, cameFromOf, MEMBERSHIP_FORM, PAYMENT_CHOICES, SERVER_ERROR } from '../domain/membership';
+import { adOf, cameFromOf, MEMBERSHIP_FORM, PAYMENT_CHOICES } from '../domain/membership';
 import {
   GET_PAID_FORM,
   GET_PAID_VIEWS,
@@ -50,9 +50,9 @@ const typed = (fields: Fields, names: readonly string[]) =>
 const humanToken = (fields: Fields) => one(fields, HUMAN_TOKEN_FIELD) || one(fields, 'humanToken') || undefined;
 
 /** The API's refusal as the posted form's state. */
-function refused(form: string, values: Record<string, string>, answer: ApiAnswer): PostedForm {
+function refused(c: Context<AppEnv>, form: string, values: Record<string, string>, answer: ApiAnswer): PostedForm {
   const fields = (answer.body.fields ?? {}) as Record<string, string>;
-  const error = typeof answer.body.error === 'string' ? answer.body.error : 'Something went wrong. Please try again.';
+  const error = typeof answer.body.error === 'string' ? answer.body.error : wordsOf(c).api.somethingWrong;
   return { form, values, errors: fields, error };
 }
 
@@ -73,7 +73,7 @@ export const FORMS: Record<string, FormHandler> = {
       humanToken: humanToken(fields),
     });
     if (answer.status === 200) return samePageDone(c, 'sms');
-    return again(c, dispatch, refused('sms', values, answer), answer);
+    return again(c, dispatch, refused(c, 'sms', values, answer), answer);
   },
 };
 
@@ -87,7 +87,7 @@ FORMS[RESET_FORM] = async (c, fields, dispatch) => {
     np: check.data.np,
     humanToken: humanToken(fields),
   });
-  if (answer.status !== 200) return again(c, dispatch, refused(RESET_FORM, {}, answer), answer);
+  if (answer.status !== 200) return again(c, dispatch, refused(c, RESET_FORM, {}, answer), answer);
   const view = resetView(answer.body as { success: boolean; status: string });
   if (view === 'pass-changed') return samePageDone(c, RESET_FORM);
   return pageAgain(c, dispatch, { form: RESET_FORM, values: {}, errors: {}, data: { view } }, 200);
@@ -163,7 +163,7 @@ FORMS[PAYMENT_FORM] = async (c, fields, dispatch) => {
     const message = result.message ?? wordsOf(c).api.declined;
     return pageAgain(c, dispatch, posted('card', { errors: { ccn: message }, error: message, data }), 402);
   }
-  const refusal = refused(PAYMENT_FORM, values, answer);
+  const refusal = refused(c, PAYMENT_FORM, values, answer);
   const payerError = Object.keys(refusal.errors).some((name) => (PAYER_FIELDS as readonly string[]).includes(name) || name === 'invoice');
   return again(c, dispatch, posted(payerError ? 'payer' : 'card', { errors: refusal.errors, error: refusal.error, data }), answer);
 };
@@ -174,7 +174,7 @@ FORMS[PAY_LATER_FORM] = async (c, fields, dispatch) => {
   if (ue !== undefined) {
     // The emailed link's button: its token enrols, and the result is shown.
     const answer = await callApi(c, dispatch, 'POST', '/api/pay_later.php', { ue });
-    if (answer.status === 429) return again(c, dispatch, refused(PAY_LATER_FORM, {}, answer), answer);
+    if (answer.status === 429) return again(c, dispatch, refused(c, PAY_LATER_FORM, {}, answer), answer);
     const outcome = payLaterOutcome('welcomeQuery', answer.status === 200 ? (answer.body as PayLaterResult) : null);
     if (outcome.view !== 'oops') return samePageDone(c, PAY_LATER_FORM, outcome.view);
     const data = { view: 'oops', ...(outcome.notFound ? { notFound: '1' } : {}) };
@@ -190,7 +190,7 @@ FORMS[PAY_LATER_FORM] = async (c, fields, dispatch) => {
       400,
     );
   const answer = await callApi(c, dispatch, 'POST', '/api/pay_later.php', { ue: emailToken(email) });
-  if (answer.status === 429) return again(c, dispatch, refused(PAY_LATER_FORM, values, answer), answer);
+  if (answer.status === 429) return again(c, dispatch, refused(c, PAY_LATER_FORM, values, answer), answer);
   const outcome = payLaterOutcome('welcomeInput', answer.status === 200 ? (answer.body as PayLaterResult) : null);
   if (outcome.view === 'welcomeInput')
     return pageAgain(
@@ -217,7 +217,7 @@ FORMS[INFO_FORM] = async (c, fields, dispatch) => {
   if (button === 'cancel') {
     const cancelled = await callApi(c, dispatch, 'POST', `/cancel_back.php?${q}`);
     if (cancelled.status === 200 && cancelled.body.success === true) return samePageDone(c, INFO_FORM, 'cancelled');
-    if (cancelled.status === 429) return again(c, dispatch, refused(INFO_FORM, {}, cancelled), cancelled);
+    if (cancelled.status === 429) return again(c, dispatch, refused(c, INFO_FORM, {}, cancelled), cancelled);
     return pageAgain(c, dispatch, state({ error: wordsOf(c).infoRequest.cancelFailed }), cancelled.status === 200 ? 502 : cancelled.status);
   }
 
@@ -235,7 +235,7 @@ FORMS[INFO_FORM] = async (c, fields, dispatch) => {
   }
   const sent = await callApi(c, dispatch, 'POST', `/api/update_info_request.php?${q}`, { fields: answers });
   if (sent.status === 200 && sent.body.success === true) return samePageDone(c, INFO_FORM, 'in-progress');
-  if (sent.status === 429) return again(c, dispatch, refused(INFO_FORM, values, sent), sent);
+  if (sent.status === 429) return again(c, dispatch, refused(c, INFO_FORM, values, sent), sent);
   return pageAgain(c, dispatch, state({ values, error: wordsOf(c).infoRequest.submitFailed }), sent.status === 200 ? 502 : sent.status);
 };
 
@@ -268,7 +268,7 @@ FORMS[GET_PAID_FORM] = async (c, fields, dispatch) => {
   if (Object.keys(errors).length) return pageAgain(c, dispatch, state(view, session, { errors }), 400);
   const answer = await callApi(c, dispatch, 'POST', '/api/api_get_paid/get_paid.php', getPaidCall(view, values, session, invite));
   if (answer.status === 429) {
-    const refusal = refused(GET_PAID_FORM, kept, answer);
+    const refusal = refused(c, GET_PAID_FORM, kept, answer);
     return again(c, dispatch, state(view, session, { errors: refusal.errors, error: refusal.error }), answer);
   }
   if (answer.status !== 200) return pageAgain(c, dispatch, state('oops', {}, { values: {} }), answer.status);
@@ -286,7 +286,7 @@ FORMS[ACCOUNT_LINK_FORM] = async (c, fields, dispatch) => {
     scope: one(fields, 'scope') ?? '',
     error: '',
   });
-  if (answer.status === 429) return again(c, dispatch, refused(ACCOUNT_LINK_FORM, {}, answer), answer);
+  if (answer.status === 429) return again(c, dispatch, refused(c, ACCOUNT_LINK_FORM, {}, answer), answer);
   if (answer.status !== 200 || answer.body.success !== 'true')
     return pageAgain(c, dispatch, { form: ACCOUNT_LINK_FORM, values: {}, errors: {} }, answer.status === 200 ? 200 : answer.status);
   rememberLinked(c);
@@ -299,7 +299,8 @@ FORMS[MEMBERSHIP_FORM] = async (c, fields, dispatch) => {
   const page = new URL(c.req.url);
   const choice = PAYMENT_CHOICES.find((p) => p === one(fields, 'payment'));
   const values: Record<string, string> = choice ? { payment: choice } : {};
-  if (!choice) return pageAgain(c, dispatch, { form: MEMBERSHIP_FORM, values, errors: {}, error: SERVER_ERROR }, 400);
+  if (!choice)
+    return pageAgain(c, dispatch, { form: MEMBERSHIP_FORM, values, errors: {}, error: wordsOf(c).memberSignup.serverError }, 400);
   const query = new URLSearchParams({
     p: choice,
     f: cameFromOf(page.searchParams.get('camefrom') ?? undefined),
@@ -310,7 +311,7 @@ FORMS[MEMBERSHIP_FORM] = async (c, fields, dispatch) => {
   return pageAgain(
     c,
     dispatch,
-    { form: MEMBERSHIP_FORM, values, errors: {}, error: SERVER_ERROR },
+    { form: MEMBERSHIP_FORM, values, errors: {}, error: wordsOf(c).memberSignup.serverError },
     answer.status === 200 ? 502 : answer.status,
   );
 };

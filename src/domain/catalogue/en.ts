@@ -247,6 +247,7 @@ export const en = {
     declined: 'The payment was declined.',
     billerNotFound: 'We could not find that biller.',
     unknownPayee: 'Unknown payee.',
+    somethingWrong: 'Something went wrong. Please try again.',
   },
   /** What a visitor reads when the abuse guard stops them: what happened and how long to wait. */
   limits: {
@@ -345,6 +346,38 @@ export const en = {
     oops: 'Oops! Something went wrong.',
     oopsText: 'Please try again later. If this keeps happening, please contact Papaya.',
   },
+  /** Linking an inbox for e-bills, after Google's sign-in (shell spec §2). */
+  accountLink: {
+    heading: 'Link your email to Papaya',
+    intro: 'Press the button to finish linking your inbox, so Papaya can find your bills for you.',
+    submit: 'Link my email',
+    linked: 'Your email is linked!',
+    linkedText: 'Papaya will look for new bills in your inbox and add them to the app for you.',
+    failed: 'Oh no! There was an issue linking your email.',
+    failedText: 'Please go back to the Papaya app and try linking your email again.',
+    returnToApp: 'Return to the Papaya app',
+  },
+  /** The membership waitlist (shell spec §2, §9). */
+  memberSignup: {
+    title: 'Papaya Premium - Papaya',
+    heading: 'Papaya Premium',
+    offer: 'One month free, then ${price} a month',
+    benefitFees: 'Pay any bill by card with no card fees',
+    benefitReminders: 'Reminders before every due date',
+    benefitHelp: 'Priority help from a real person',
+    benefitCancel: 'Cancel any time in the app',
+    continue: 'Continue',
+    payHeading: 'How would you like to pay?',
+    payText: "${price} a month after your first month free. You won't be charged until your membership starts.",
+    paymentMethod: 'Payment method',
+    cardOnFile: 'Use the card on file',
+    newMethod: 'Add a new payment method in the app',
+    join: 'Join the waitlist',
+    joining: 'Joining...',
+    serverError: 'Server error. Please try again later.',
+    joined: "You're on the waitlist!",
+    joinedText: "We'll let you know in the Papaya app as soon as your membership is ready. Your first month is free.",
+  },
   /** The embeddable pay widget around the form. */
   payWidget: {
     payNow: 'Pay Now',
@@ -366,3 +399,4 @@ export type SmsText = Catalogue['sms'];
 export type PasswordResetText = Catalogue['passwordReset'];
 export type InfoRequestText = Catalogue['infoRequest'];
 export type PayLaterText = Catalogue['payLater'];
+export type MemberSignupText = Catalogue['memberSignup'];

@@ -4,6 +4,7 @@ import { es } from './es';
 export type {
   Catalogue,
   InfoRequestText,
+  MemberSignupText,
   PayLaterText,
   PasswordResetText,
   PaymentFormText,

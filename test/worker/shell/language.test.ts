@@ -19,6 +19,10 @@ const BILINGUAL = [
   '/update-info-request?t=INFO-AMOUNT',
   '/update-info-request?t=NO-SUCH-REQUEST',
   '/pay-later',
+  '/member-signup',
+  '/member-signup?v=2',
+  '/member-signup?v=3',
+  '/account-link?error=access_denied',
 ];
 
 const SPANISH = { 'User-Agent': DESKTOP, 'Accept-Language': 'es-US,es;q=0.9,en;q=0.8' };
