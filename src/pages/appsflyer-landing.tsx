@@ -1,14 +1,16 @@
+import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
 
 export function AppsFlyerLandingPage({ storeHref }: { storeHref: string }) {
+  const text = usePageContext().text.appLanding;
   return (
     <Document page="AppsFlyerLanding" meta="five">
       <section className="card hero">
-        <h1>Pay your bills in a snap</h1>
-        <p>Photograph a bill, choose how to pay, and Papaya delivers the payment. No checks, no stamps, no phone trees.</p>
+        <h1>{text.heading}</h1>
+        <p>{text.body}</p>
         <p>
           <a className="button" href={storeHref}>
-            Get the Papaya app
+            {text.getApp}
           </a>
         </p>
       </section>

@@ -1,17 +1,22 @@
+import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
+import { Rich } from './shell/rich';
+
+export type VerificationForm = 'merchant' | 'confirmation' | 'newpartner';
 
 /** A third-party verification form, framed under the common heading. */
-export function VerificationPage({ page, formUrl, formTitle }: { page: string; formUrl: string; formTitle: string }) {
+export function VerificationPage({ page, form, formUrl }: { page: string; form: VerificationForm; formUrl: string }) {
+  const text = usePageContext().text.verification;
   return (
-    <Document page={page} title="Provider/Biller Verification - Papaya">
+    <Document page={page} title={text.title}>
       <section className="card verification">
-        <h1>Provider/Biller Verification</h1>
-        <p>Complete the form below. It is provided by our verification partner and is sent securely to Papaya.</p>
+        <h1>{text.heading}</h1>
+        <p>{text.intro}</p>
         <div className="frame-wrap">
-          <iframe src={formUrl} title={formTitle} width={600} height={800} loading="lazy" referrerPolicy="strict-origin" />
+          <iframe src={formUrl} title={text[form]} width={600} height={800} loading="lazy" referrerPolicy="strict-origin" />
         </div>
         <p className="muted">
-          Can't see the form? <a href={formUrl}>Open it in a new page</a>.
+          <Rich text={text.cantSee} parts={{ link: <a href={formUrl}>{text.openIt}</a> }} />
         </p>
       </section>
     </Document>

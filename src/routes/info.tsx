@@ -8,17 +8,20 @@ import { notFound } from './not-found';
 export const infoRoutes = new Hono<AppEnv>();
 
 const verificationForms = [
-  ['/merchant-verification', 'merchant', 'Merchant verification form'],
-  ['/confirmation', 'confirmation', 'Biller confirmation form'],
-  ['/newpartner', 'newpartner', 'New partner form'],
+  ['/merchant-verification', 'merchant'],
+  ['/confirmation', 'confirmation'],
+  ['/newpartner', 'newpartner'],
 ] as const;
 
-for (const [path, key, formTitle] of verificationForms) {
+for (const [path, key] of verificationForms) {
   infoRoutes.get(path, (c) => {
     const formUrl = c.get('config').verification[key];
     // Without a configured form there is nothing to verify with: the page does not exist.
     if (!formUrl) return notFound(c);
-    return renderPage(c, <VerificationPage page={path.slice(1)} formUrl={formUrl} formTitle={formTitle} />, { reuse: true });
+    return renderPage(c, <VerificationPage page={path.slice(1)} form={key} formUrl={formUrl} />, {
+      reuse: true,
+      translated: true,
+    });
   });
 }
 
@@ -28,9 +31,5 @@ infoRoutes.get('/financing', (c) => {
   // Two known payees have their own page (spec 000 §2); everyone else goes back to the pay page.
   // A display name is no payee address, so it never goes into the link.
   const backHref = config.financingBackLinks.get(payeeName.toLowerCase()) ?? '/pay';
-  return renderPage(
-    c,
-    <FinancingPage providerUrl={config.financingProviderUrl} backHref={backHref} backLabel="Back to paying your bill" />,
-    { reuse: true },
-  );
+  return renderPage(c, <FinancingPage providerUrl={config.financingProviderUrl} backHref={backHref} />, { reuse: true, translated: true });
 });

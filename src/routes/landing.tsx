@@ -34,7 +34,10 @@ landingRoutes.get('/download', async (c) => {
 });
 
 landingRoutes.get('/appsFlyer/landing', (c) =>
-  renderPage(c, <AppsFlyerLandingPage storeHref={storeUrlFor(c.get('config'), c.get('device'))} />, { reuse: true }),
+  renderPage(c, <AppsFlyerLandingPage storeHref={storeUrlFor(c.get('config'), c.get('device'))} />, {
+    reuse: true,
+    translated: true,
+  }),
 );
 
 /**
@@ -49,5 +52,8 @@ landingRoutes.get('/pay-appclip', (c) => {
   for (const [name, value] of own) params.set(name, value);
   const delayMs = isTestHost(url.hostname) ? APP_CLIP_TEST_REDIRECT_MS : APP_CLIP_REDIRECT_MS;
   // The plain page is kept and reused; one with the visitor's own parameters is drawn for them.
-  return renderPage(c, <PayAppClipPage href={`/download?${params}`} delayMs={delayMs} />, own.size ? {} : { reuse: true });
+  return renderPage(c, <PayAppClipPage href={`/download?${params}`} delayMs={delayMs} />, {
+    reuse: own.size === 0 ? true : undefined,
+    translated: true,
+  });
 });

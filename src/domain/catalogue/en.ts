@@ -378,6 +378,43 @@ export const en = {
     joined: "You're on the waitlist!",
     joinedText: "We'll let you know in the Papaya app as soon as your membership is ready. Your first month is free.",
   },
+  /** The billers' verification pages, each around a partner's form. */
+  verification: {
+    title: 'Provider/Biller Verification - Papaya',
+    heading: 'Provider/Biller Verification',
+    intro: 'Complete the form below. It is provided by our verification partner and is sent securely to Papaya.',
+    cantSee: "Can't see the form? {link}.",
+    openIt: 'Open it in a new page',
+    merchant: 'Merchant verification form',
+    confirmation: 'Biller confirmation form',
+    newpartner: 'New partner form',
+  },
+  /** Payment plan options (spec 000 §2). */
+  financing: {
+    back: 'Back to paying your bill',
+    heading: 'Payment plan options',
+    intro:
+      "If you can't pay your whole bill today, a healthcare credit card can let you spread the cost over time. Many providers accept cards made for medical, dental and veterinary costs, often with promotional financing on purchases above a minimum amount.",
+    howHeading: 'How it works',
+    howApply: 'Apply with the financing provider. You usually get a decision within minutes.',
+    howPay: 'If you are approved, use the card to pay your bill with Papaya, like any other credit card.',
+    howRepay: 'Repay the financing provider in monthly payments on the terms it offers you.',
+    beforeHeading: 'Before you apply',
+    beforeInterest: 'Promotional financing may charge interest from the purchase date if the balance is not paid in full in time.',
+    beforeCredit: "Applying may affect your credit score. Read the provider's terms, rates and fees before you accept.",
+    beforeApproval: "Papaya does not decide who is approved and cannot change a provider's terms.",
+    learnMore: 'Learn about financing options (opens in a new tab)',
+    disclaimer:
+      'Papaya is not affiliated with, and does not endorse, the financing provider. Financing is offered by the provider alone, subject to its credit approval and terms. Papaya receives no compensation for referrals.',
+  },
+  /** The app's landing pages: the AppsFlyer landing and the App Clip page. */
+  appLanding: {
+    heading: 'Pay your bills in a snap',
+    body: 'Photograph a bill, choose how to pay, and Papaya delivers the payment. No checks, no stamps, no phone trees.',
+    getApp: 'Get the Papaya app',
+    clipBody: "We're opening Papaya so you can pay in a few taps. If nothing happens, use the button below.",
+    clipContinue: 'Continue to Papaya',
+  },
   /** The embeddable pay widget around the form. */
   payWidget: {
     payNow: 'Pay Now',

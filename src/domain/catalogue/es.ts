@@ -351,6 +351,42 @@ export const es: Catalogue = {
     joined: '¡Está en la lista de espera!',
     joinedText: 'Le avisaremos en la aplicación Papaya en cuanto su membresía esté lista. Su primer mes es gratis.',
   },
+  verification: {
+    title: 'Verificación de proveedor o facturador - Papaya',
+    heading: 'Verificación de proveedor o facturador',
+    intro: 'Complete el siguiente formulario. Lo ofrece nuestro socio de verificación y se envía a Papaya de forma segura.',
+    cantSee: '¿No ve el formulario? {link}.',
+    openIt: 'Ábralo en una página nueva',
+    merchant: 'Formulario de verificación de comerciante',
+    confirmation: 'Formulario de confirmación de facturador',
+    newpartner: 'Formulario de socio nuevo',
+  },
+  financing: {
+    back: 'Volver a pagar su factura',
+    heading: 'Opciones de plan de pagos',
+    intro:
+      'Si no puede pagar toda su factura hoy, una tarjeta de crédito para gastos médicos puede permitirle repartir el costo a lo largo del tiempo. Muchos proveedores aceptan tarjetas para gastos médicos, dentales y veterinarios, a menudo con financiamiento promocional en compras superiores a un monto mínimo.',
+    howHeading: 'Cómo funciona',
+    howApply: 'Presente una solicitud con el proveedor de financiamiento. Por lo general, recibe una decisión en minutos.',
+    howPay: 'Si lo aprueban, use la tarjeta para pagar su factura con Papaya, como cualquier otra tarjeta de crédito.',
+    howRepay: 'Pague al proveedor de financiamiento en pagos mensuales, según las condiciones que le ofrezca.',
+    beforeHeading: 'Antes de presentar una solicitud',
+    beforeInterest:
+      'El financiamiento promocional puede cobrar intereses desde la fecha de compra si el saldo no se paga por completo a tiempo.',
+    beforeCredit:
+      'Presentar una solicitud puede afectar su puntaje de crédito. Lea las condiciones, tasas y cargos del proveedor antes de aceptar.',
+    beforeApproval: 'Papaya no decide quién es aprobado y no puede cambiar las condiciones de un proveedor.',
+    learnMore: 'Conozca las opciones de financiamiento (se abre en una pestaña nueva)',
+    disclaimer:
+      'Papaya no está afiliada al proveedor de financiamiento ni lo respalda. Solo el proveedor ofrece el financiamiento, sujeto a su aprobación de crédito y sus condiciones. Papaya no recibe compensación por recomendaciones.',
+  },
+  appLanding: {
+    heading: 'Pague sus facturas en un instante',
+    body: 'Tome una foto de una factura, elija cómo pagar y Papaya entrega el pago. Sin cheques, sin estampillas, sin menús telefónicos.',
+    getApp: 'Obtenga la aplicación Papaya',
+    clipBody: 'Estamos abriendo Papaya para que pague con unos pocos toques. Si no pasa nada, use el botón de abajo.',
+    clipContinue: 'Continuar a Papaya',
+  },
   payWidget: {
     payNow: 'Pagar ahora',
     redirecting: 'Abriendo la tienda de aplicaciones',

@@ -23,6 +23,12 @@ const BILINGUAL = [
   '/member-signup?v=2',
   '/member-signup?v=3',
   '/account-link?error=access_denied',
+  '/financing',
+  '/merchant-verification',
+  '/confirmation',
+  '/newpartner',
+  '/appsFlyer/landing',
+  '/pay-appclip',
 ];
 
 const SPANISH = { 'User-Agent': DESKTOP, 'Accept-Language': 'es-US,es;q=0.9,en;q=0.8' };
