@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { GetPaidText } from '../../src/domain/catalogue';
 import {
-  GENERIC_ERROR_BODY,
-  GENERIC_ERROR_TITLE,
   GET_PAID_FORM,
   GET_PAID_VIEWS,
   getPaidCall,
   getPaidErrors,
-  INVALID_CODE_TITLE,
   STATEMENT_RANGES,
   successTarget,
   type GetPaidResponse,
@@ -17,6 +15,9 @@ import {
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { SelectField, TextField } from '../components/field';
+import { fill } from '../../src/domain/catalogue/fill';
+import { pageLanguage } from '../components/page-language';
+import { Rich } from '../components/rich';
 
 export interface GetPaidProps {
   view: GetPaidView;
@@ -24,6 +25,8 @@ export interface GetPaidProps {
   invite?: string;
   billerPanelUrl: string;
   helpEmail: string;
+  /** The page's words, in the visitor's language. */
+  text: GetPaidText;
   /** The form as posted without script: the view and session it led to, or its errors. */
   posted?: PostedForm;
 }
@@ -42,7 +45,15 @@ function postedView(posted: PostedForm | undefined): { view: GetPaidView; sessio
 type Errors = Record<string, string>;
 
 /** The biller's way to collect a payment: each answer from the server names the next view. */
-export default function GetPaid({ view: initialView, session: initialSession, invite, billerPanelUrl, helpEmail, posted }: GetPaidProps) {
+export default function GetPaid({
+  view: initialView,
+  session: initialSession,
+  invite,
+  billerPanelUrl,
+  helpEmail,
+  text: words,
+  posted,
+}: GetPaidProps) {
   const after = postedView(posted);
   const [view, setView] = useState<GetPaidView>(after?.view ?? initialView);
   const [session, setSession] = useState<Session>(after?.session ?? initialSession);
@@ -74,7 +85,7 @@ export default function GetPaid({ view: initialView, session: initialSession, in
     try {
       const res = await fetch('/api/api_get_paid/get_paid.php', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...pageLanguage() },
         body: JSON.stringify(body),
       });
       // Too many wrong codes: the lock and how long it lasts, at the code field.
@@ -97,7 +108,7 @@ export default function GetPaid({ view: initialView, session: initialSession, in
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const e = getPaidErrors(view, values);
+    const e = getPaidErrors(view, values, words);
     setErrors(e);
     if (!Object.keys(e).length) void send(getPaidCall(view, values, session, invite));
   }
@@ -121,18 +132,13 @@ export default function GetPaid({ view: initialView, session: initialSession, in
   );
   const help = <a href={`mailto:${helpEmail}`}>{helpEmail}</a>;
 
-  if (target)
-    return (
-      <div role="status">
-        {title(view === 'successKit' ? 'Thank you! Your brand kit is on its way.' : 'Success! Taking you to your payments...')}
-      </div>
-    );
+  if (target) return <div role="status">{title(view === 'successKit' ? words.brandKitOnItsWay : words.takingYou)}</div>;
   if (view === 'oops' || (view === 'preEmail' && !invite)) {
     return (
       <div role="status">
-        {title(GENERIC_ERROR_TITLE)}
+        {title(words.genericErrorTitle)}
         <p>
-          {GENERIC_ERROR_BODY} at {help}.
+          <Rich text={words.genericErrorText} parts={{ help }} />
         </p>
       </div>
     );
@@ -140,9 +146,9 @@ export default function GetPaid({ view: initialView, session: initialSession, in
   if (view === 'oopsBeenHere') {
     return (
       <div role="status">
-        {title('This code has already been used')}
+        {title(words.codeUsedTitle)}
         <p>
-          The payment for this code has been claimed. <a href={billerPanelUrl}>Sign in to see your payments</a>, or contact us at {help}.
+          <Rich text={words.codeUsedText} parts={{ help, signIn: <a href={billerPanelUrl}>{words.signIn}</a> }} />
         </p>
       </div>
     );
@@ -159,19 +165,18 @@ export default function GetPaid({ view: initialView, session: initialSession, in
         <>
           {view === 'oopsTryAgain' ? (
             <>
-              {title(INVALID_CODE_TITLE)}
+              {title(words.invalidCodeTitle)}
               <p>
-                The code you entered is invalid or has expired. Please check the code on your payment notice. If it has expired, the payment
-                may have been delivered another way. Contact us at {help}, or enter the code again.
+                <Rich text={words.invalidCodeText} parts={{ help }} />
               </p>
             </>
           ) : (
             <>
-              {title('Collect your payment')}
-              <p>Enter the access code from the payment notice you received by mail or fax.</p>
+              {title(words.collectTitle)}
+              <p>{words.collectText}</p>
             </>
           )}
-          {field('access', 'Access code', 'text', 'one-time-code')}
+          {field('access', words.accessCodeLabel, 'text', 'one-time-code')}
           <label className="check">
             <input
               type="checkbox"
@@ -180,49 +185,57 @@ export default function GetPaid({ view: initialView, session: initialSession, in
               checked={values.signup}
               onChange={(ev) => setValues((v) => ({ ...v, signup: ev.target.checked }))}
             />{' '}
-            Sign me up to get future payments electronically
+            {words.signUp}
           </label>
         </>
       )}
       {view === 'preEmail' && (
         <>
-          {title('Get paid with Papaya')}
-          <p>You were invited to receive your payments electronically. Continue to tell us where to reach you.</p>
+          {title(words.inviteTitle)}
+          <p>{words.preEmailText}</p>
         </>
       )}
       {view === 'setPass' && (
         <>
-          {title('Set up your account')}
+          {title(words.setPassTitle)}
           <p>
-            {session.payeeName ? `${session.payeeName}, create` : 'Create'} a password to collect your payment
-            {session.amount ? ` of $${session.amount}` : ''}.
+            {fill(
+              session.payeeName
+                ? session.amount
+                  ? words.setPassPayeeAmount
+                  : words.setPassPayee
+                : session.amount
+                  ? words.setPassTextAmount
+                  : words.setPassText,
+              { payee: session.payeeName ?? '', amount: session.amount ?? '' },
+            )}
           </p>
-          {field('email', 'Email', 'email', 'email')}
-          {field('pass', 'Password', 'password', 'new-password')}
-          {field('confirm', 'Confirm password', 'password', 'new-password')}
-          {field('fax', 'Fax (optional)', 'tel', 'tel')}
+          {field('email', words.emailLabel, 'email', 'email')}
+          {field('pass', words.passwordLabel, 'password', 'new-password')}
+          {field('confirm', words.confirmLabel, 'password', 'new-password')}
+          {field('fax', words.faxLabel, 'tel', 'tel')}
         </>
       )}
       {view === 'inviteForm' && (
         <>
-          {title('Get paid with Papaya')}
-          <p>Tell us where to reach you and we will set up electronic payments{session.payeeName ? ` for ${session.payeeName}` : ''}.</p>
-          {field('email', 'Email', 'email', 'email')}
+          {title(words.inviteTitle)}
+          <p>{session.payeeName ? fill(words.inviteTextPayee, { payee: session.payeeName }) : words.inviteText}</p>
+          {field('email', words.emailLabel, 'email', 'email')}
           <SelectField
             id="gp-statements"
             name="statements"
-            label="Statements you send a month"
-            choose="Choose…"
+            label={words.statementsLabel}
+            choose={words.choose}
             options={STATEMENT_RANGES}
             value={values.statements}
             onChange={(ev) => setValues((v) => ({ ...v, statements: ev.target.value }))}
             error={errors.statements}
           />
-          {field('fax', 'Fax (optional)', 'tel', 'tel')}
+          {field('fax', words.faxLabel, 'tel', 'tel')}
         </>
       )}
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Please wait...' : view === 'setPass' ? 'Create account' : view === 'inviteForm' ? 'Send' : 'Continue'}
+        {busy ? words.wait : view === 'setPass' ? words.createAccount : view === 'inviteForm' ? words.send : words.continue}
       </button>
     </form>
   );

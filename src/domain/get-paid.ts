@@ -1,8 +1,6 @@
 import type { GetPaidRequest } from './api-schemas';
-import { INVALID_EMAIL as EMAIL_HINT } from './messages';
-import { HINT_LENGTH_TODO as PASSWORD_HINT, HINT_MATCH_TODO as PASSWORD_MATCH_HINT } from './password';
 
-/** The biller get-paid flow (shell spec §2, §4, §5, §8). */
+/** The biller get-paid flow (shell spec §2, §4, §5, §8); its words are the catalogue's `getPaid`. */
 export const GET_PAID_VIEWS = [
   'access',
   'preEmail',
@@ -40,13 +38,8 @@ export interface GetPaidResponse {
 }
 
 export const STATEMENT_RANGES = ['< 3K', '3K-10K', '11K-20K', '> 20K'] as const;
-export const INVALID_CODE_TITLE = 'Invalid Code - Please try again';
-export const GENERIC_ERROR_TITLE = 'Oops something went wrong';
-export const GENERIC_ERROR_BODY = 'Please try again later or contact us';
-export const ACCESS_CODE_HINT = 'Enter the access code from your payment notice.';
-export { INVALID_EMAIL as EMAIL_HINT } from './messages';
-export { HINT_LENGTH_TODO as PASSWORD_HINT, HINT_MATCH_TODO as PASSWORD_MATCH_HINT } from './password';
-export const STATEMENTS_HINT = 'Please choose how many statements you send a month.';
+/** What can be wrong with a get-paid field, as a key of the catalogue's `getPaid`. */
+export type GetPaidProblem = 'accessCode' | 'email' | 'password' | 'passwordMatch' | 'statements';
 
 /** Longer than 5 characters. */
 export const accessCodeValid = (code: string) => code.trim().length > 5;
@@ -69,21 +62,25 @@ export interface GetPaidValues {
   statements: string;
 }
 
-/** Each field's message for the view's form (spec 001 §6), empty when it may be sent. */
-export function getPaidErrors(view: GetPaidView, values: GetPaidValues): Record<string, string> {
-  const e: Record<string, string> = {};
+/** Each field's problem for the view's form (spec 001 §6), none when it may be sent. */
+export function getPaidProblems(view: GetPaidView, values: GetPaidValues): Record<string, GetPaidProblem> {
+  const e: Record<string, GetPaidProblem> = {};
   if (view === 'access' || view === 'oopsTryAgain') {
-    if (!accessCodeValid(values.access)) e.access = ACCESS_CODE_HINT;
+    if (!accessCodeValid(values.access)) e.access = 'accessCode';
   } else if (view === 'setPass') {
-    if (!getPaidEmailValid(values.email)) e.email = EMAIL_HINT;
-    if (values.pass.length < 8) e.pass = PASSWORD_HINT;
-    else if (values.pass !== values.confirm) e.confirm = PASSWORD_MATCH_HINT;
+    if (!getPaidEmailValid(values.email)) e.email = 'email';
+    if (values.pass.length < 8) e.pass = 'password';
+    else if (values.pass !== values.confirm) e.confirm = 'passwordMatch';
   } else if (view === 'inviteForm') {
-    if (!getPaidEmailValid(values.email)) e.email = EMAIL_HINT;
-    if (!values.statements) e.statements = STATEMENTS_HINT;
+    if (!getPaidEmailValid(values.email)) e.email = 'email';
+    if (!values.statements) e.statements = 'statements';
   }
   return e;
 }
+
+/** Each field's message for the view's form, in the words given. */
+export const getPaidErrors = (view: GetPaidView, values: GetPaidValues, texts: Record<GetPaidProblem, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(getPaidProblems(view, values)).map(([name, problem]) => [name, texts[problem]]));
 
 /** The call a view's form makes, once its fields are right. */
 export function getPaidCall(view: GetPaidView, values: GetPaidValues, session: Session, invite?: string): Record<string, unknown> {

@@ -2,7 +2,7 @@ import { ipadAsMac } from '../domain/ipad';
 import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
-import { Rich } from './shell/rich';
+import { Rich } from '../../client/components/rich';
 
 /**
  * Sends an iPad in desktop mode, which the server took for a Mac, to `href`: the landing again,

@@ -6,7 +6,7 @@ import { Island } from '../web/island';
 import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
-import { Rich } from './shell/rich';
+import { Rich } from '../../client/components/rich';
 
 interface PayPageProps {
   /** The route name of spec 001 §2 (decides the footer). */

@@ -5,7 +5,7 @@ import type { Receipt } from '../domain/receipt';
 import { SUPPORT_EMAIL } from '../domain/site';
 import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
-import { Rich } from './shell/rich';
+import { Rich } from '../../client/components/rich';
 
 const money = (cents: number) => formatDollars(cents / 100);
 /** The payment's day in the language of the page, on the payee's clock (the backend's time zone). */

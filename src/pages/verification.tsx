@@ -1,6 +1,6 @@
 import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
-import { Rich } from './shell/rich';
+import { Rich } from '../../client/components/rich';
 
 export type VerificationForm = 'merchant' | 'confirmation' | 'newpartner';
 

@@ -8,7 +8,7 @@ import { PAYMENT_FORM } from '../domain/payment';
 import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
-import { Rich } from './shell/rich';
+import { Rich } from '../../client/components/rich';
 
 function LegalLinks() {
   const { text } = usePageContext();

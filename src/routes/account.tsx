@@ -159,10 +159,14 @@ accountRoutes.get('/getpaid', async (c) => {
   const base = { billerPanelUrl, helpEmail: SUPPORT_EMAIL };
   // Drawn again after a post without script: the island shows the view the post led to.
   if (postedFor(postedForm(c), GET_PAID_FORM))
-    return renderPage(c, <GetPaidPage view="access" session={{}} invite={invite || undefined} {...base} />, { headers: PRIVATE_PAGE });
-  if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE });
+    return renderPage(c, <GetPaidPage view="access" session={{}} invite={invite || undefined} {...base} />, {
+      headers: PRIVATE_PAGE,
+      translated: true,
+    });
+  if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE, translated: true });
   // An invite that cannot be one is not sent on: the visitor gets the error view.
-  if (!BASE64_LINK_VALUE.test(invite)) return renderPage(c, <GetPaidPage view="oops" session={{}} {...base} />, { headers: PRIVATE_PAGE });
+  if (!BASE64_LINK_VALUE.test(invite))
+    return renderPage(c, <GetPaidPage view="oops" session={{}} {...base} />, { headers: PRIVATE_PAGE, translated: true });
   // An invite is sent on by the biller's Continue, never by opening the link: mail scanners open every link.
-  return renderPage(c, <GetPaidPage view="preEmail" session={{}} invite={invite} {...base} />, { headers: PRIVATE_PAGE });
+  return renderPage(c, <GetPaidPage view="preEmail" session={{}} invite={invite} {...base} />, { headers: PRIVATE_PAGE, translated: true });
 });

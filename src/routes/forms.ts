@@ -264,7 +264,7 @@ FORMS[GET_PAID_FORM] = async (c, fields, dispatch) => {
     ...rest,
     data: { view: at, session: JSON.stringify(withSession) },
   });
-  const errors = getPaidErrors(view, values);
+  const errors = getPaidErrors(view, values, wordsOf(c).getPaid);
   if (Object.keys(errors).length) return pageAgain(c, dispatch, state(view, session, { errors }), 400);
   const answer = await callApi(c, dispatch, 'POST', '/api/api_get_paid/get_paid.php', getPaidCall(view, values, session, invite));
   if (answer.status === 429) {

@@ -415,6 +415,47 @@ export const en = {
     clipBody: "We're opening Papaya so you can pay in a few taps. If nothing happens, use the button below.",
     clipContinue: 'Continue to Papaya',
   },
+  /** A biller collecting a payment, or invited to get paid electronically (shell spec §2, §4, §5, §8). */
+  getPaid: {
+    invalidCodeTitle: 'Invalid Code - Please try again',
+    invalidCodeText:
+      'The code you entered is invalid or has expired. Please check the code on your payment notice. If it has expired, the payment may have been delivered another way. Contact us at {help}, or enter the code again.',
+    genericErrorTitle: 'Oops something went wrong',
+    genericErrorText: 'Please try again later or contact us at {help}.',
+    accessCode: 'Enter the access code from your payment notice.',
+    email: INVALID_EMAIL,
+    password: HINT_LENGTH_TODO,
+    passwordMatch: HINT_MATCH_TODO,
+    statements: 'Please choose how many statements you send a month.',
+    brandKitOnItsWay: 'Thank you! Your brand kit is on its way.',
+    takingYou: 'Success! Taking you to your payments...',
+    codeUsedTitle: 'This code has already been used',
+    codeUsedText: 'The payment for this code has been claimed. {signIn}, or contact us at {help}.',
+    signIn: 'Sign in to see your payments',
+    collectTitle: 'Collect your payment',
+    collectText: 'Enter the access code from the payment notice you received by mail or fax.',
+    accessCodeLabel: 'Access code',
+    signUp: 'Sign me up to get future payments electronically',
+    inviteTitle: 'Get paid with Papaya',
+    preEmailText: 'You were invited to receive your payments electronically. Continue to tell us where to reach you.',
+    setPassTitle: 'Set up your account',
+    setPassText: 'Create a password to collect your payment.',
+    setPassTextAmount: 'Create a password to collect your payment of ${amount}.',
+    setPassPayee: '{payee}, create a password to collect your payment.',
+    setPassPayeeAmount: '{payee}, create a password to collect your payment of ${amount}.',
+    emailLabel: 'Email',
+    passwordLabel: 'Password',
+    confirmLabel: 'Confirm password',
+    faxLabel: 'Fax (optional)',
+    inviteText: 'Tell us where to reach you and we will set up electronic payments.',
+    inviteTextPayee: 'Tell us where to reach you and we will set up electronic payments for {payee}.',
+    statementsLabel: 'Statements you send a month',
+    choose: 'Choose…',
+    wait: 'Please wait...',
+    createAccount: 'Create account',
+    send: 'Send',
+    continue: 'Continue',
+  },
   /** The embeddable pay widget around the form. */
   payWidget: {
     payNow: 'Pay Now',
@@ -437,3 +478,4 @@ export type PasswordResetText = Catalogue['passwordReset'];
 export type InfoRequestText = Catalogue['infoRequest'];
 export type PayLaterText = Catalogue['payLater'];
 export type MemberSignupText = Catalogue['memberSignup'];
+export type GetPaidText = Catalogue['getPaid'];

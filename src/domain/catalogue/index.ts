@@ -3,6 +3,7 @@ import { es } from './es';
 
 export type {
   Catalogue,
+  GetPaidText,
   InfoRequestText,
   MemberSignupText,
   PayLaterText,

@@ -1,5 +1,5 @@
 import { usePageContext } from '../../web/page-context';
-import { Rich } from './rich';
+import { Rich } from '../../../client/components/rich';
 
 /** Disclosure required where a human check protects a form. */
 export function BotNotice() {

@@ -1,7 +1,7 @@
 import { fill } from '../../domain/catalogue/fill';
 import { FOOTER_LINKS, SUPPORT_EMAIL, visibleLinks } from '../../domain/site';
 import { usePageContext } from '../../web/page-context';
-import { Rich } from './rich';
+import { Rich } from '../../../client/components/rich';
 
 export function Footer({ path, year }: { path: string; year: number }) {
   const { text } = usePageContext();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { TURNSTILE_SCRIPT_URL } from '../../domain/human-check';
 import { usePageContext } from '../../web/page-context';
-import { Rich } from './rich';
+import { Rich } from '../../../client/components/rich';
 
 /**
  * Turnstile's script, on pages whose forms carry the human check. It draws the check in every

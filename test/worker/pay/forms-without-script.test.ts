@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { HINT_LENGTH_TODO, HINT_MATCH_TODO } from '../../../src/domain/password';
-import { ACCESS_CODE_HINT, INVALID_CODE_TITLE, PASSWORD_MATCH_HINT } from '../../../src/domain/get-paid';
 import { REQUIRED } from '../../../src/domain/messages';
 import { INVALID_EMAIL } from '../../../src/domain/messages';
 import { INVALID_PHONE, SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
@@ -22,6 +21,7 @@ const PROVIDER_NOT_FOUND = en.providerLookup.notFound;
 const { mismatch: MISMATCH, changed: PASSWORD_CHANGED } = en.passwordReset;
 const { inProgress: IN_PROGRESS, cancelled: CANCELLED } = en.infoRequest;
 const NOT_FOUND_EMAIL = en.payLater.notFoundEmail;
+const { accessCode: ACCESS_CODE_HINT, invalidCodeTitle: INVALID_CODE_TITLE, passwordMatch: PASSWORD_MATCH_HINT } = en.getPaid;
 
 type Outbox = Array<{ to: string; body: string }>;
 const outbox = async (): Promise<Outbox> => (await request(embeddedEnv(), '/_dev/outbox')).json<Outbox>();

@@ -29,6 +29,7 @@ const BILINGUAL = [
   '/newpartner',
   '/appsFlyer/landing',
   '/pay-appclip',
+  '/getpaid',
 ];
 
 const SPANISH = { 'User-Agent': DESKTOP, 'Accept-Language': 'es-US,es;q=0.9,en;q=0.8' };
@@ -286,6 +287,16 @@ describe('forms in Spanish without script', () => {
     const html = await res.text();
     expect(html).toMatch(new RegExp(`id="pay-later-error"[^>]*>${es.payLater.notFoundEmail}<`));
     expect(html).toMatch(/name="email"[^>]*value="nobody-here@example.com"/);
+  });
+
+  it('get-paid: a short access code refused in Spanish at its field, the code kept', async () => {
+    const res = await post('/getpaid', { _form: 'get-paid', whichState: 'access', access: 'ABC' }, SPANISH);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(htmlLang(html)).toBe('es-US');
+    expect(visibleText(html)).toContain(es.getPaid.accessCode);
+    expect(html).toMatch(/name="access"[^>]*value="ABC"/);
+    expect(visibleText(html).match(ENGLISH_WORDS) ?? []).toEqual([]);
   });
 
   it('the API answers a Spanish visitor in Spanish: refusals and zod issues by key', async () => {
