@@ -8,9 +8,9 @@ import { renderPage } from '../web/render';
 
 export const legalRoutes = new Hono<AppEnv>();
 
-const terms = { page: 'Terms', title: 'Terms of Service - Papaya', body: TermsOfService };
-const privacy = { page: 'Privacy', title: 'Privacy Policy - Papaya', body: PrivacyPolicy };
-const billpay = { page: 'BillpayTerms', title: 'Bill Pay Terms of Service - Papaya', body: BillpayTerms };
+const terms = { page: 'Terms', doc: 'terms', body: TermsOfService } as const;
+const privacy = { page: 'Privacy', doc: 'privacy', body: PrivacyPolicy } as const;
+const billpay = { page: 'BillpayTerms', doc: 'billpay', body: BillpayTerms } as const;
 
 for (const [path, doc] of [
   ['/embedded/termsofservice', terms],
@@ -20,5 +20,5 @@ for (const [path, doc] of [
   ['/embedded/billpay-termsofservice', billpay],
 ] as const) {
   const page = <LegalPage {...doc} />;
-  legalRoutes.get(path, (c) => renderPage(c, page, { reuse: true }));
+  legalRoutes.get(path, (c) => renderPage(c, page, { reuse: true, translated: true }));
 }

@@ -101,6 +101,48 @@ for (const javaScript of [true, false]) {
       await expect(page.getByText(words.inProgressText)).toBeVisible();
     });
 
+    test('get-paid: the access code, a password, the biller panel', async ({ page }) => {
+      const words = es.getPaid;
+      await page.goto('/getpaid');
+      await ready(page, 'get-paid');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.collectTitle);
+      await page.getByLabel(words.accessCodeLabel).fill('ACCESS1');
+      await page.getByRole('button', { name: words.continue }).click();
+      await expect(page.getByRole('heading', { name: words.setPassTitle })).toBeVisible();
+      await page.getByLabel(words.emailLabel).fill('billing@valleymed.example');
+      await page.getByLabel(words.passwordLabel, { exact: true }).fill('short');
+      await page.getByLabel(words.confirmLabel).fill('short');
+      await page.getByRole('button', { name: words.createAccount }).click();
+      await expect(page.getByText(words.password)).toBeVisible();
+      await page.getByLabel(words.passwordLabel, { exact: true }).fill('long enough password');
+      await page.getByLabel(words.confirmLabel).fill('long enough password');
+      await page.getByRole('button', { name: words.createAccount }).click();
+      await page.waitForURL(/\/biller\?agentToken=/);
+    });
+
+    test('membership: the benefits, the payment choice, the waitlist, in Spanish', async ({ page }) => {
+      const words = es.memberSignup;
+      await page.goto('/member-signup?ad=2&camefrom=email');
+      await ready(page, 'member-signup');
+      await expect(page.getByText('Un mes gratis y luego $9.99 al mes')).toBeVisible();
+      await page.getByRole('link', { name: words.continue }).click();
+      await page.getByLabel(words.newMethod).check();
+      await page.getByRole('button', { name: words.join }).click();
+      await expect(page.getByRole('heading', { name: words.joined })).toBeVisible();
+    });
+
+    test('pay later: an unknown email refused in Spanish, then a member enrols', async ({ page }) => {
+      const words = es.payLater;
+      await page.goto('/pay-later');
+      await ready(page, 'pay-later');
+      await page.getByLabel(words.email).fill('nobody-here@example.com');
+      await page.getByRole('button', { name: words.submit }).click();
+      await expect(page.getByText(words.notFoundEmail)).toBeVisible();
+      await page.getByLabel(words.email).fill('member@example.com');
+      await page.getByRole('button', { name: words.submit }).click();
+      await expect(page.getByRole('heading', { name: words.success })).toBeVisible();
+    });
+
     test('the switch: an English page turned Spanish, and the choice kept on the next page', async ({ browser }) => {
       // A browser that asks for English: only the switch makes the site Spanish.
       const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 }, locale: 'en-US' });

@@ -456,6 +456,20 @@ export const en = {
     send: 'Send',
     continue: 'Continue',
   },
+  /**
+   * The legal pages. Their text is English only until counsel provides translations: a page in
+   * another language opens with a summary saying what the document is and that English governs.
+   */
+  legal: {
+    termsTitle: 'Terms of Service - Papaya',
+    privacyTitle: 'Privacy Policy - Papaya',
+    billpayTitle: 'Bill Pay Terms of Service - Papaya',
+    summaryHeading: 'Summary',
+    termsSummary: "These are the terms for using Papaya's website and app.",
+    privacySummary: 'This policy explains what personal information Papaya collects, how it is used and shared, and your choices.',
+    billpaySummary: 'These are the terms for paying a bill through Papaya.',
+    governs: 'This document is available in English only. The English text governs.',
+  },
   /** The embeddable pay widget around the form. */
   payWidget: {
     payNow: 'Pay Now',

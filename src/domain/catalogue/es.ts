@@ -427,6 +427,17 @@ export const es: Catalogue = {
     send: 'Enviar',
     continue: 'Continuar',
   },
+  legal: {
+    termsTitle: 'Términos de servicio - Papaya',
+    privacyTitle: 'Política de privacidad - Papaya',
+    billpayTitle: 'Términos de servicio de pago de facturas - Papaya',
+    summaryHeading: 'Resumen en español',
+    termsSummary: 'Estos son los términos para usar el sitio web y la aplicación de Papaya.',
+    privacySummary:
+      'Esta política explica qué información personal recopila Papaya, cómo la usa y la comparte, y qué opciones tiene usted.',
+    billpaySummary: 'Estos son los términos para pagar una factura a través de Papaya.',
+    governs: 'Este documento solo está disponible en inglés. El texto en inglés es el que rige.',
+  },
   payWidget: {
     payNow: 'Pagar ahora',
     redirecting: 'Abriendo la tienda de aplicaciones',

@@ -334,6 +334,26 @@ describe('the texted link in Spanish', () => {
   });
 });
 
+describe('the legal pages in Spanish', () => {
+  it('open with a Spanish summary saying the English text governs; the document itself is marked English', async () => {
+    for (const [path, title] of [
+      ['/termsofservice', es.legal.termsTitle],
+      ['/privacy', es.legal.privacyTitle],
+      ['/embedded/billpay-termsofservice', es.legal.billpayTitle],
+    ] as const) {
+      const html = await (await visit(path, SPANISH)).text();
+      expect(htmlLang(html), path).toBe('es-US');
+      expect(html, path).toContain(`<title>${title}</title>`);
+      expect(visibleText(html), path).toContain(es.legal.summaryHeading);
+      expect(visibleText(html), path).toContain(es.legal.governs);
+      expect(html, path).toMatch(/<div lang="en-US"><article class="legal card">/);
+      // In English there is no summary: the document is the page.
+      const english = await (await visit(path, ENGLISH)).text();
+      expect(visibleText(english), path).not.toContain(en.legal.governs);
+    }
+  });
+});
+
 describe('the last-resort error page in Spanish', () => {
   it('is written in the visitor language, lang included', async () => {
     const { serverErrorHtml } = await import('../../../src/web/server-error');
