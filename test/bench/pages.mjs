@@ -40,6 +40,16 @@ export const PAGES = [
   { name: 'short link', path: '/s/<key>', status: 302, kind: 'static', jsBudget: 0 },
 ];
 
+/** The browser of a Spanish-speaking visitor: the same pages, drawn in Spanish. */
+export const SPANISH = 'es-US,es;q=0.9,en;q=0.8';
+/**
+ * Pages measured again in Spanish (`language`): each must reach SPANISH_RATIO of its English
+ * page's throughput and load no more JavaScript than it plus SPANISH_JS_MARGIN.
+ */
+export const SPANISH_PAGES = ['/valleymed', '/web-payment?p=1001', '/no-such-page-here'];
+export const SPANISH_RATIO = 0.9;
+export const SPANISH_JS_MARGIN = 1 * KIB;
+
 export const RATIO_BUDGET = { static: 0.6, ssr: 0.5 };
 /** The Worker as deployed (minified, React's production build), gzip: what every cold isolate loads. */
 export const WORKER_BUNDLE_BUDGET = 120 * KIB;

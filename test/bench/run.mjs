@@ -5,7 +5,19 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { javascriptBeforeUsable } from './js-weight.mjs';
-import { DESKTOP_UA, IDLE_JS_BUDGET, KIB, PAGES, RATIO_BUDGET, WORKER_BUNDLE_BUDGET, shortLinkPath } from './pages.mjs';
+import {
+  DESKTOP_UA,
+  IDLE_JS_BUDGET,
+  KIB,
+  PAGES,
+  RATIO_BUDGET,
+  SPANISH,
+  SPANISH_JS_MARGIN,
+  SPANISH_PAGES,
+  SPANISH_RATIO,
+  WORKER_BUNDLE_BUDGET,
+  shortLinkPath,
+} from './pages.mjs';
 import { ROOT, buildWorker, hasCommand, startServer } from './server.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
@@ -22,7 +34,7 @@ export function ensureDebianPackage(command, pkg) {
   execFileSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], { stdio: 'inherit' });
 }
 
-function wrk(url, expectStatus, durationS, pinned) {
+function wrk(url, expectStatus, durationS, pinned, language) {
   const args = [
     '-t1',
     `-c${CONNECTIONS}`,
@@ -33,6 +45,7 @@ function wrk(url, expectStatus, durationS, pinned) {
     join(ROOT, 'test/bench/wrk.lua'),
     '-H',
     `User-Agent: ${DESKTOP_UA}`,
+    ...(language ? ['-H', `Accept-Language: ${language}`] : []),
     url,
   ];
   const [cmd, argv] = pinned ? ['taskset', ['-c', '1', 'wrk', ...args]] : ['wrk', args];
@@ -62,11 +75,15 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-async function pageFacts(site, path, expectStatus) {
+async function pageFacts(site, path, expectStatus, language) {
   const url = `${site}${path}`;
-  const res = await fetch(url, { redirect: 'manual', headers: { 'user-agent': DESKTOP_UA } });
+  const res = await fetch(url, {
+    redirect: 'manual',
+    headers: { 'user-agent': DESKTOP_UA, ...(language ? { 'accept-language': language } : {}) },
+  });
   const html = await res.text();
   if (res.status !== expectStatus) throw new Error(`${path} answered ${res.status}, expected ${expectStatus}`);
+  if (language && !html.includes('<html lang="es-US"')) throw new Error(`${path} was not drawn in Spanish`);
   const js = await javascriptBeforeUsable(html, url);
   const idle = await javascriptBeforeUsable(html, url, undefined, { idle: true });
   return { htmlBytes: Buffer.byteLength(html), js, idle };
@@ -163,6 +180,21 @@ function checkBudgets(results) {
         holds: p.jsIdleGzipBytes <= idleBudget,
       });
   }
+  for (const p of results.pages.filter((x) => x.englishOf)) {
+    const english = results.pages.find((x) => x.path === p.englishOf);
+    checks.push({
+      figure: `throughput ${p.path} ÷ its English page`,
+      value: fmt(p.rps / english.rps, 2),
+      budget: `≥ ${SPANISH_RATIO}`,
+      holds: p.rps / english.rps >= SPANISH_RATIO,
+    });
+    checks.push({
+      figure: `JavaScript once idle ${p.path} − its English page`,
+      value: `${fmt(p.jsIdleGzipBytes - english.jsIdleGzipBytes)} bytes`,
+      budget: `≤ ${kb(SPANISH_JS_MARGIN)}`,
+      holds: p.jsIdleGzipBytes - english.jsIdleGzipBytes <= SPANISH_JS_MARGIN,
+    });
+  }
   checks.push({
     figure: 'errors under load, baseline',
     value: String(results.baseline.errors),
@@ -195,6 +227,19 @@ async function main() {
       const path = page.path === '/s/<key>' ? await shortLinkPath(server.site) : page.path;
       pages.push({ ...page, path, label: page.path, url: `${server.site}${path}`, ...(await pageFacts(server.site, path, page.status)) });
     }
+    for (const path of SPANISH_PAGES) {
+      const page = PAGES.find((p) => p.path === path);
+      pages.push({
+        ...page,
+        name: `${page.name} (es)`,
+        path,
+        label: `${path} (es)`,
+        language: SPANISH,
+        englishOf: path,
+        url: `${server.site}${path}`,
+        ...(await pageFacts(server.site, path, page.status, SPANISH)),
+      });
+    }
     // The baseline is the Worker's own cheapest route; a bare Worker in the same process is the
     // runtime's ceiling, shown for reference.
     // A bare Worker that makes one backend call first is the ceiling of any page that must call it.
@@ -205,13 +250,13 @@ async function main() {
       ...pages,
     ];
     console.log(`Warming up, then ${ROUNDS} interleaved rounds of ${DURATION_S} s per page, ${CONNECTIONS} connections…`);
-    for (const t of targets) await wrk(t.url, t.status, 1, server.pinned);
+    for (const t of targets) await wrk(t.url, t.status, 1, server.pinned, t.language);
     const runs = new Map(targets.map((t) => [t, []]));
     for (let round = 0; round < ROUNDS; round++) {
       // Each round starts one target later, so no page always runs right after the same one.
       for (let i = 0; i < targets.length; i++) {
         const t = targets[(i + round) % targets.length];
-        runs.get(t).push(await wrk(t.url, t.status, DURATION_S, server.pinned));
+        runs.get(t).push(await wrk(t.url, t.status, DURATION_S, server.pinned, t.language));
       }
       process.stdout.write(`  round ${round + 1}/${ROUNDS} done\n`);
     }
@@ -263,6 +308,7 @@ async function main() {
           jsFiles: p.js.files,
           jsBudget: p.jsBudget,
           jsBudgetName: p.jsBudgetName,
+          ...(p.englishOf ? { englishOf: p.englishOf } : {}),
         };
       }),
       workerBundle: { bytes: build.bytes, gzipBytes: build.gzipBytes, minified: true, reactBuild: 'production', report: build.report },

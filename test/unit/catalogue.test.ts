@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, LANGUAGES } from '../../src/domain/catalogue';
 
-/** Texts that read the same in both languages (a phone number's shape). */
-const SAME_IN_BOTH = new Set(['smsForm.placeholder']);
+/** Texts that are the same in every language: a number's pattern, and the membership's product name. */
+const SAME_IN_BOTH = new Set(['smsForm.placeholder', 'memberSignup.title', 'memberSignup.heading']);
 
 const entries = (language: (typeof LANGUAGES)[number]) =>
   Object.entries(CATALOGUES[language]).flatMap(([group, texts]) =>
