@@ -143,6 +143,53 @@ for (const javaScript of [true, false]) {
       await expect(page.getByRole('heading', { name: words.success })).toBeVisible();
     });
 
+    test('provider search: a name typed, the provider chosen, its payment form', async ({ page }) => {
+      const words = es.providerLookup;
+      await page.goto('/web-payment');
+      await ready(page, 'provider-lookup');
+      await page.getByLabel(words.label).fill('valley medical');
+      if (javaScript) {
+        await page.locator('li[role="option"]', { hasText: 'Valley Medical Group' }).first().click();
+        await page.getByRole('button', { name: words.confirm }).click();
+        await page.getByRole('link', { name: words.next }).click();
+      } else {
+        await page.getByRole('button', { name: words.search }).click();
+        await page.getByRole('link', { name: 'Valley Medical Group' }).click();
+      }
+      await expect(page).toHaveURL(/\/web-payment\?p=1001/);
+      await expect(page.getByLabel(es.paymentForm.patientName)).toBeVisible();
+    });
+
+    test('bill info: a change declined, the payment cancelled', async ({ page }) => {
+      const words = es.infoRequest;
+      await page.goto('/update-info-request?t=INFO-FEE');
+      await ready(page, 'info-request');
+      await page.getByRole('button', { name: words.decline }).click();
+      await expect(page.getByText(words.cancelQuestion)).toBeVisible();
+      await page.getByRole('button', { name: words.cancelYes }).click();
+      await expect(page.getByRole('heading', { name: words.cancelled })).toBeVisible();
+    });
+
+    test('get-paid: an emailed invite, continued by the biller, to the brand kit', async ({ page }) => {
+      const words = es.getPaid;
+      await page.goto(`/getpaid?i=${btoa('1008')}`);
+      await ready(page, 'get-paid');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.inviteTitle);
+      await page.getByRole('button', { name: words.continue }).click();
+      await page.getByLabel(words.emailLabel).fill('ap@pinecrest.example');
+      await page.getByLabel(words.statementsLabel).selectOption('3K-10K');
+      await page.getByRole('button', { name: words.send }).click();
+      await page.waitForURL(/\/brand-kit\?company$/);
+    });
+
+    test('account link: the button sends the answer from sign-in', async ({ page }) => {
+      const words = es.accountLink;
+      await page.goto('/account-link?code=auth-code&scope=gmail.readonly&state=xyz');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.heading);
+      await page.getByRole('button', { name: words.submit }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.linked);
+    });
+
     test('the switch: an English page turned Spanish, and the choice kept on the next page', async ({ browser }) => {
       // A browser that asks for English: only the switch makes the site Spanish.
       const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 }, locale: 'en-US' });

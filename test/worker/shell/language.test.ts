@@ -334,6 +334,25 @@ describe('the texted link in Spanish', () => {
   });
 });
 
+describe('the widgets and the choice between bills in Spanish', () => {
+  it("in Spanish by the browser or by the partner page's ?lang=es; a framed widget offers no switch", async () => {
+    for (const path of [
+      '/pay-widget',
+      '/pay-widget?name=valleymed',
+      '/pay-widget-restore-tab',
+      '/pay-widget-imaginepay-button',
+      '/web-payment-multi-option/harborhealth',
+    ]) {
+      for (const res of [await visit(path, SPANISH), await visit(`${path}${path.includes('?') ? '&' : '?'}lang=es`, ENGLISH)]) {
+        const html = await res.text();
+        expect(htmlLang(html), path).toBe('es-US');
+        const text = visibleText(html);
+        expect(text.match(ENGLISH_WORDS) ?? [], `${path}: ${text}`).toEqual([]);
+      }
+    }
+  });
+});
+
 describe('the legal pages in Spanish', () => {
   it('open with a Spanish summary saying the English text governs; the document itself is marked English', async () => {
     for (const [path, title] of [
