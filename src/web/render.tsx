@@ -27,11 +27,15 @@ export interface RenderInit {
   translated?: boolean;
 }
 
-/** The same page in the other language: the switch link's address, this request's query kept. */
+/**
+ * The same page in the other language: the switch link's address, a query only, so it always
+ * stays on this page (a path of the request, such as `//other.example`, is never written back as
+ * an address another host could be read from), this request's query kept.
+ */
 function switchHref(requestUrl: string, language: Language): string {
-  const url = new URL(requestUrl);
-  url.searchParams.set(LANGUAGE_PARAM, SWITCH_TO[language].language);
-  return `${url.pathname}${url.search}`;
+  const query = new URL(requestUrl).searchParams;
+  query.set(LANGUAGE_PARAM, SWITCH_TO[language].language);
+  return `?${query}`;
 }
 
 /** The page's address for its preview card: personal query parameters (tokens, emails) never appear. */

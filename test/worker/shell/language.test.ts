@@ -93,8 +93,8 @@ describe('choosing the language', () => {
   it('the switch keeps the page and its query, shows the chosen language and remembers it in a cookie', async () => {
     const english = await (await visit('/web-payment?p=1001', ENGLISH)).text();
     const href = /<a href="([^"]+)" hrefLang="es-US"/.exec(english)![1]!.replace(/&amp;/g, '&');
-    expect(href).toBe('/web-payment?p=1001&lang=es');
-    const switched = await visit(href, ENGLISH);
+    expect(href).toBe('?p=1001&lang=es');
+    const switched = await visit(`/web-payment${href}`, ENGLISH);
     expect(htmlLang(await switched.text())).toBe('es-US');
     const cookie = switched.headers.get('Set-Cookie') ?? '';
     expect(cookie).toMatch(/^lang=es;/);
@@ -108,6 +108,13 @@ describe('choosing the language', () => {
     const back = await visit('/valleymed?lang=en', { ...SPANISH, Cookie: 'lang=es' });
     expect(htmlLang(await back.text())).toBe('en-US');
     expect(back.headers.get('Set-Cookie')).toMatch(/^lang=en;/);
+  });
+
+  it('the switch stays on the page, whatever path was asked for (no link to another host)', async () => {
+    const html = await (await visit('//evil.example/pay', ENGLISH)).text();
+    const href = /<a href="([^"]+)" hrefLang="es-US"/.exec(html)![1]!;
+    expect(href).toBe('?lang=es');
+    expect(new URL(href, 'https://papaya.test//evil.example/pay').origin).toBe('https://papaya.test');
   });
 
   it('an unknown language in the switch or the cookie changes nothing', async () => {
