@@ -317,6 +317,46 @@ describe('forms in Spanish without script', () => {
   });
 });
 
+describe('attacks in Spanish', () => {
+  const send = (client: string, headers: Record<string, string>) =>
+    request(embeddedEnv(), '/api/send_sms_client.php', {
+      method: 'POST',
+      headers: { ...SPANISH, 'Content-Type': 'application/json', 'CF-Connecting-IP': client, ...headers },
+      body: JSON.stringify({ num: '5595550177', source: 'p', payeeId: '1001' }),
+    });
+
+  it('100 sends from one client: the limit holds, said in Spanish with how long to wait', async () => {
+    const client = freshClient();
+    const statuses: number[] = [];
+    let refusal: { error?: string } = {};
+    for (let i = 0; i < 100; i++) {
+      const res = await send(client, {});
+      statuses.push(res.status);
+      if (res.status === 429) {
+        refusal = await res.json();
+        expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
+      } else await res.body?.cancel();
+    }
+    expect(statuses.filter((s) => s === 200).length).toBeLessThan(10);
+    expect(statuses.at(-1)).toBe(429);
+    expect(refusal.error).toMatch(/^Se pidieron demasiados mensajes de texto\. Vuelva a intentarlo en \d+ minutos?\.$/);
+  });
+
+  it('a post from another site is refused whatever the language; a switch in its query changes nothing', async () => {
+    const res = await request(embeddedEnv(), '/valleymed?lang=es', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Sec-Fetch-Site': 'cross-site',
+        Origin: 'https://evil.example',
+        'CF-Connecting-IP': freshClient(),
+      },
+      body: new URLSearchParams({ _form: 'sms', source: 'p', payeeId: '1001', num: '5595550177' }).toString(),
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
 describe('the texted link in Spanish', () => {
   type Outbox = Array<{ to: string; body: string }>;
   const outbox = async (): Promise<Outbox> => (await request(embeddedEnv(), '/_dev/outbox')).json<Outbox>();
