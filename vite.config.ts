@@ -1,5 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { defineConfig, runnerImport } from 'vite';
+import type * as LegalBodies from './src/pages/legal/bodies';
 
 // Builds the browser side only: the boot script, the island entry, the islands and the
 // stylesheet, hashed, with a manifest that the Worker reads to write the script and stylesheet
@@ -13,6 +17,8 @@ const PRELOAD_HELPER = '\0vite/preload-helper.js';
 /** The two files of the client build every page names, for the Worker: not the whole manifest. */
 const WORKER_ASSETS = 'dist/client/.vite/worker-assets.json';
 
+const LEGAL_SOURCES = 'src/pages/legal';
+
 export default defineConfig({
   plugins: [
     {
@@ -21,6 +27,25 @@ export default defineConfig({
         const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
         const file = (key: string) => `/${manifest[key]!.file}`;
         writeFileSync(WORKER_ASSETS, `${JSON.stringify({ stylesheet: file('client/styles.css'), boot: file('client/boot.ts') })}\n`);
+      },
+    },
+    {
+      // The legal documents as static HTML among the assets, where the Worker reads them.
+      name: 'legal-documents',
+      buildStart() {
+        for (const file of readdirSync(LEGAL_SOURCES)) this.addWatchFile(join(LEGAL_SOURCES, file));
+      },
+      async writeBundle({ dir }) {
+        const { module } = await runnerImport<typeof LegalBodies>(`./${LEGAL_SOURCES}/bodies.tsx`, {
+          configFile: false,
+          logLevel: 'warn',
+        });
+        const { LEGAL_DOCS, LEGAL_BODIES, legalDocumentPath } = module;
+        for (const doc of LEGAL_DOCS) {
+          const file = join(dir!, legalDocumentPath(doc));
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, renderToStaticMarkup(createElement(LEGAL_BODIES[doc])));
+        }
       },
     },
     {

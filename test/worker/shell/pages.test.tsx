@@ -202,6 +202,21 @@ describe('legal documents', () => {
       expect(text).toContain(clause);
     }
   });
+
+  it('each document is a whole page at its own address, and its bare text is not served at the file it is kept in', async () => {
+    for (const [path, doc] of [
+      ['/termsofservice', 'terms'],
+      ['/privacy', 'privacy'],
+      ['/embedded/billpay-termsofservice', 'billpay'],
+    ] as const) {
+      const html = await (await visit(path)).text();
+      expect(html, path).toMatch(/^<!DOCTYPE html><html lang="en-US">/);
+      expect(html, path).toContain('<article class="legal card">');
+      const bare = await visit(`/legal/${doc}.html`);
+      expect(bare.status, doc).toBe(404);
+      expect(await bare.text(), doc).not.toContain('<article class="legal card">');
+    }
+  });
 });
 
 describe('download landing', () => {

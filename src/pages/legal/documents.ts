@@ -1,0 +1,9 @@
+/**
+ * The legal documents. Their text is drawn to HTML when the client is built (vite.config.ts, from
+ * `bodies.tsx`) and kept with the static assets under this path, which no route serves as it is;
+ * the Worker reads it through ASSETS, so the documents are not in the Worker's bundle.
+ */
+export const LEGAL_DOCS = ['terms', 'privacy', 'billpay'] as const;
+export type LegalDoc = (typeof LEGAL_DOCS)[number];
+
+export const legalDocumentPath = (doc: LegalDoc): string => `/legal/${doc}.html`;
