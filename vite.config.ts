@@ -19,6 +19,8 @@ const WORKER_ASSETS = 'dist/client/.vite/worker-assets.json';
 
 const LEGAL_SOURCES = 'src/pages/legal';
 
+const CONTENTEDITABLE_STAND_IN = '\0imask-contenteditable-stand-in';
+
 export default defineConfig({
   plugins: [
     {
@@ -46,6 +48,21 @@ export default defineConfig({
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, renderToStaticMarkup(createElement(LEGAL_BODIES[doc])));
         }
+      },
+    },
+    {
+      // imask's core also carries a control for contenteditable elements, made only for an element
+      // that is contenteditable and no <input>. Every masked field here is an <input> (`useMask`),
+      // so that control is never made: it is left out of the masks' chunk.
+      name: 'inputs-only-masks',
+      enforce: 'pre',
+      resolveId(source, importer) {
+        if (source.endsWith('/html-contenteditable-mask-element.js') && importer && /[\\/]imask[\\/]esm[\\/]/.test(importer))
+          return CONTENTEDITABLE_STAND_IN;
+      },
+      load(id) {
+        if (id === CONTENTEDITABLE_STAND_IN)
+          return 'export default class { constructor() { throw new Error("only <input> fields are masked"); } }';
       },
     },
     {

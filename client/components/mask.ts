@@ -13,16 +13,10 @@ export const loadPatternMasks: MaskLoader = () =>
   Promise.all([import('imask/holder'), import('imask/masked/pattern')]).then(([core]) => core.default as typeof IMaskType);
 
 /**
- * The masks that are a fixed pattern of digits, the separators inserted as the visitor types.
- * The card number and the amount, which only the payment form has, are in `payment-masks.ts`.
+ * A US phone number, the separators inserted as the visitor types: the one mask the
+ * text-me-a-link form has. The payment form's masks are in `payment-masks.ts`.
  */
-export const PATTERN_MASKS = {
-  phone: { mask: '(000) 000-0000' },
-  expiry: { mask: '00/00' },
-  cvv: { mask: '0000' },
-  date: { mask: '00/00/0000' },
-  zip: { mask: '00000' },
-} satisfies Record<string, FactoryArg>;
+export const PHONE_MASK = { mask: '(000) 000-0000' } satisfies FactoryArg;
 
 /**
  * Masks a controlled input with imask. The library is loaded when the browser is idle or at the

@@ -1,13 +1,17 @@
 import type { FactoryArg } from 'imask';
-import { loadPatternMasks, PATTERN_MASKS, type MaskLoader } from './mask';
+import { loadPatternMasks, PHONE_MASK, type MaskLoader } from './mask';
 
 /** imask with the kinds the payment form uses: patterns, the card number's choice of pattern, the amount. */
 export const loadPaymentMasks: MaskLoader = () =>
   Promise.all([loadPatternMasks(), import('imask/masked/number'), import('imask/masked/dynamic')]).then(([IMask]) => IMask);
 
-/** Every mask of the payment form: the patterns, the card number and the amount. */
+/** Every mask of the payment form: fixed patterns of digits, the card number and the amount. */
 export const PAYMENT_MASKS = {
-  ...PATTERN_MASKS,
+  phone: PHONE_MASK,
+  expiry: { mask: '00/00' },
+  cvv: { mask: '0000' },
+  date: { mask: '00/00/0000' },
+  zip: { mask: '00000' },
   // American Express numbers are 15 digits in groups of 4-6-5; every other network 16 in fours.
   card: {
     mask: [

@@ -16,7 +16,7 @@ import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { SelectField, TextField } from '../components/field';
 import { fill } from '../../src/domain/catalogue/fill';
-import { pageLanguage } from '../components/page-language';
+import { post } from '../components/api';
 import { Rich } from '../components/rich';
 
 export interface GetPaidProps {
@@ -83,11 +83,7 @@ export default function GetPaid({
   async function send(body: Record<string, unknown>) {
     setBusy(true);
     try {
-      const res = await fetch('/api/api_get_paid/get_paid.php', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...pageLanguage() },
-        body: JSON.stringify(body),
-      });
+      const res = await post('/api/api_get_paid/get_paid.php', body);
       // Too many wrong codes: the lock and how long it lasts, at the code field.
       if (res.status === 429) {
         const { fields } = (await res.json()) as { fields?: Record<string, string> };

@@ -10,7 +10,7 @@ import {
   type Field,
   type InfoResult,
 } from '../../src/domain/info-request';
-import { pageLanguage } from '../components/page-language';
+import { post } from '../components/api';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 
@@ -80,11 +80,7 @@ export default function InfoRequest({ token, fields: initial, text, posted }: In
   async function submit(answers: Field[]) {
     setBusy(true);
     try {
-      const res = await fetch(`/api/update_info_request.php?${q}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...pageLanguage() },
-        body: JSON.stringify({ fields: answers }),
-      });
+      const res = await post(`/api/update_info_request.php?${q}`, { fields: answers });
       const body = (await res.json().catch(() => null)) as { success?: boolean } | null;
       setDone(res.ok && body?.success ? result('in-progress') : { kind: 'error', text: text.submitFailed });
     } catch {
@@ -96,7 +92,7 @@ export default function InfoRequest({ token, fields: initial, text, posted }: In
   async function cancelPayment() {
     setBusy(true);
     try {
-      const cancelled = await fetch(`/cancel_back.php?${q}`, { method: 'POST' });
+      const cancelled = await post(`/cancel_back.php?${q}`);
       const body = cancelled?.ok ? ((await cancelled.json().catch(() => null)) as { success?: boolean } | null) : null;
       setDone(body?.success ? result('cancelled') : { kind: 'error', text: text.cancelFailed });
     } catch {

@@ -5,7 +5,7 @@ import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { ChangedView, ExpiredView, MismatchView } from '../components/password-views';
 import { HumanCheck, humanTokenIn } from '../components/human-check';
-import { pageLanguage } from '../components/page-language';
+import { post } from '../components/api';
 
 export interface PasswordResetProps {
   token: string;
@@ -42,10 +42,10 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
     setError(undefined);
     setSaving(true);
     try {
-      const res = await fetch('/api/forgot_password_back.php', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...pageLanguage() },
-        body: JSON.stringify({ x: token, np: password, humanToken: humanTokenIn(event.currentTarget as HTMLFormElement) || undefined }),
+      const res = await post('/api/forgot_password_back.php', {
+        x: token,
+        np: password,
+        humanToken: humanTokenIn(event.currentTarget as HTMLFormElement) || undefined,
       });
       setView(resetView(res.ok ? await res.json() : null));
     } catch {

@@ -5,7 +5,7 @@ import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import type { PayLaterText } from '../../src/domain/catalogue';
 import { fill } from '../../src/domain/catalogue/fill';
-import { pageLanguage } from '../components/page-language';
+import { post } from '../components/api';
 import { PayLaterResultView } from '../components/pay-later-views';
 
 export interface PayLaterProps {
@@ -37,11 +37,7 @@ export default function PayLater({ ends, token, text, posted }: PayLaterProps) {
     setSending(true);
     let answer: PayLaterResult | null = null;
     try {
-      const res = await fetch('/api/pay_later.php', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...pageLanguage() },
-        body: JSON.stringify({ ue }),
-      });
+      const res = await post('/api/pay_later.php', { ue });
       answer = res.ok ? ((await res.json()) as PayLaterResult) : null;
     } catch {
       answer = null;

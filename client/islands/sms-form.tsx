@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { mobileNumber } from '../../src/domain/phone';
-import { PATTERN_MASKS, useMask } from '../components/mask';
+import { PHONE_MASK, useMask } from '../components/mask';
 import type { SmsFormText } from '../../src/domain/catalogue';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { HumanCheck, humanTokenIn } from '../components/human-check';
-import { pageLanguage } from '../components/page-language';
+import { post } from '../components/api';
 import { ipadAsMac } from '../../src/domain/ipad';
 
 /** The `_form` name of text-me-a-link forms. */
@@ -57,7 +57,7 @@ export default function SmsForm({
   const inputRef = useRef<HTMLInputElement>(null);
   const successRef = useRef<HTMLParagraphElement>(null);
   const errorId = `${formId}-error`;
-  useMask(inputRef, PATTERN_MASKS.phone, phone, setPhone);
+  useMask(inputRef, PHONE_MASK, phone, setPhone);
 
   useEffect(() => onSentChange?.(state.kind === 'sent'), [state.kind, onSentChange]);
 
@@ -85,11 +85,7 @@ export default function SmsForm({
     }
     setState({ kind: 'sending' });
     try {
-      const res = await fetch('/api/send_sms_client.php', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...pageLanguage() },
-        body: JSON.stringify({ num, payeeId, source, humanToken: humanToken || undefined }),
-      });
+      const res = await post('/api/send_sms_client.php', { num, payeeId, source, humanToken: humanToken || undefined });
       // A token is good for one check: the next send needs a new one.
       if (humanCheckSiteKey) setHumanReset((n) => n + 1);
       if (res.ok) return setState({ kind: 'sent' });

@@ -20,7 +20,7 @@ import { SelectField, TextField } from '../components/field';
 import { useMask } from '../components/mask';
 import { loadPaymentMasks, PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
 import { HumanCheck, humanTokenIn } from '../components/human-check';
-import { pageLanguage } from '../components/page-language';
+import { post } from '../components/api';
 
 export interface WebPaymentFormProps {
   payeeId: string;
@@ -183,7 +183,7 @@ export default function WebPaymentForm({
       ...(flags.generic ? { generic: '1' } : {}),
     });
     try {
-      const res = await fetch(`/payment/payment_back.php?${query}`, { method: 'POST', body, headers: pageLanguage() });
+      const res = await post(`/payment/payment_back.php?${query}`, body);
       const answer = (await res.json().catch(() => ({}))) as {
         status?: string;
         confirmationUrl?: string;
