@@ -97,8 +97,9 @@ export const refuseCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
  * with `//` (another host, to a browser) is left alone.
  */
 export const canonicalPath: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const path = c.req.path;
+  if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || path.length < 2 || !path.endsWith('/')) return next();
   const { pathname, search } = new URL(c.req.url);
-  if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || pathname.length < 2 || !pathname.endsWith('/')) return next();
   const trimmed = pathname.replace(/\/+$/, '');
   if (!trimmed || trimmed.startsWith('//')) return next();
   return c.redirect(`${trimmed}${search}`, 301);
@@ -129,11 +130,13 @@ function appendHeader(c: Context<AppEnv>, name: string, value: string): void {
 /**
  * The visitor's language, in this order: the switch link's `?lang=`, the cookie it left, the
  * browser's `Accept-Language` (Spanish when it ranks Spanish above English), English. A choice
- * made with the switch is remembered for a year.
+ * made with the switch, a GET, is remembered for a year; a POST to an address with `?lang=` in it
+ * is answered in that language, and a refused one (another site's form) leaves no cookie.
  */
 export const chooseLanguage: MiddlewareHandler<AppEnv> = (c, next) =>
   detectLanguage(c, async () => {
-    const chosen = c.req.query(LANGUAGE_PARAM)?.trim().toLowerCase();
+    // The switch is a link: only a GET that follows it is the visitor choosing.
+    const chosen = c.req.method === 'GET' ? c.req.query(LANGUAGE_PARAM)?.trim().toLowerCase() : undefined;
     await next();
     if (isLanguage(chosen))
       appendHeader(

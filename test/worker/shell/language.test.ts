@@ -354,6 +354,7 @@ describe('attacks in Spanish', () => {
       body: new URLSearchParams({ _form: 'sms', source: 'p', payeeId: '1001', num: '5595550177' }).toString(),
     });
     expect(res.status).toBe(403);
+    expect(res.headers.get('Set-Cookie') ?? '').not.toMatch(/\blang=/);
   });
 });
 
