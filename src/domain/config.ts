@@ -232,7 +232,8 @@ export function readConfig(bindings: object): SiteConfig {
 }
 
 /** The site's own origin: PUBLIC_URL when set, the request's otherwise. */
-export const siteOrigin = (config: SiteConfig, requestUrl: string) => config.publicUrl || new URL(requestUrl).origin;
+export const siteOrigin = (config: SiteConfig, requestUrl: string | URL) =>
+  config.publicUrl || (typeof requestUrl === 'string' ? new URL(requestUrl) : requestUrl).origin;
 
 /** Where "Return to the Papaya app" leads an iPhone: the app's universal link, or its App Store page without one. */
 export const returnToAppUrl = (config: SiteConfig) => config.appLinkUrl || config.appStoreUrl;

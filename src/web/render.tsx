@@ -32,15 +32,15 @@ export interface RenderInit {
  * stays on this page (a path of the request, such as `//other.example`, is never written back as
  * an address another host could be read from), this request's query kept.
  */
-function switchHref(requestUrl: string, language: Language): string {
-  const query = new URL(requestUrl).searchParams;
+function switchHref(url: URL, language: Language): string {
+  const query = new URLSearchParams(url.search);
   query.set(LANGUAGE_PARAM, SWITCH_TO[language].language);
   return `?${query}`;
 }
 
 /** The page's address for its preview card: personal query parameters (tokens, emails) never appear. */
-function previewUrl(origin: string, requestUrl: string): string {
-  const { pathname, searchParams } = new URL(requestUrl);
+function previewUrl(origin: string, { pathname, search, searchParams }: URL): string {
+  if (!search) return `${origin}${pathname}`;
   const kept = new URLSearchParams();
   for (const name of PREVIEW_URL_PARAMS) {
     const value = searchParams.get(name);
@@ -59,12 +59,13 @@ const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE }
  */
 export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: RenderInit = {}): Promise<Response> {
   const requestId = c.get('requestId');
-  const origin = siteOrigin(c.get('config'), c.req.url);
+  const url = new URL(c.req.url);
+  const origin = siteOrigin(c.get('config'), url);
   const language = init.translated ? (c.get('language') ?? DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
   const context: PageContextValue = {
     nonce: c.get('nonce'),
     path: c.req.path,
-    previewUrl: previewUrl(origin, c.req.url),
+    previewUrl: previewUrl(origin, url),
     siteOrigin: origin,
     device: c.get('device'),
     headerless: isHeaderless(c.req.query('headerless')),
@@ -72,7 +73,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     year: new Date().getUTCFullYear(),
     language,
     text: CATALOGUES[language],
-    switchHref: init.translated ? switchHref(c.req.url, language) : undefined,
+    switchHref: init.translated ? switchHref(url, language) : undefined,
     posted: postedForm(c),
   };
   const status = (init.status ?? 200) as 200;
