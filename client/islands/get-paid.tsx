@@ -16,7 +16,7 @@ import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { SelectField, TextField } from '../components/field';
 import { fill } from '../../src/domain/catalogue/fill';
-import { post } from '../components/api';
+import { post } from '../components/submit';
 import { Rich } from '../components/rich';
 
 export interface GetPaidProps {

@@ -10,7 +10,7 @@ import {
   type Field,
   type InfoResult,
 } from '../../src/domain/info-request';
-import { post } from '../components/api';
+import { post } from '../components/submit';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 

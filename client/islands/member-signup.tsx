@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MemberSignupText } from '../../src/domain/catalogue';
-import { post } from '../components/api';
+import { post } from '../components/submit';
 import { fill } from '../../src/domain/catalogue/fill';
 import { MEMBERSHIP_FORM, PAYMENT_CHOICES, viewHref, type PaymentChoice } from '../../src/domain/membership';
 import { FORM_FIELD } from '../../src/domain/islands';

@@ -4,8 +4,7 @@ import { PASSWORD_MIN, passwordReady, RESET_FORM, resetView, type ResetView } fr
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { ChangedView, ExpiredView, MismatchView } from '../components/password-views';
-import { HumanCheck, humanTokenIn } from '../components/human-check';
-import { post } from '../components/api';
+import { HumanCheck, humanTokenIn, post } from '../components/submit';
 
 export interface PasswordResetProps {
   token: string;

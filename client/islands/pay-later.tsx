@@ -5,7 +5,7 @@ import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import type { PayLaterText } from '../../src/domain/catalogue';
 import { fill } from '../../src/domain/catalogue/fill';
-import { post } from '../components/api';
+import { post } from '../components/submit';
 import { PayLaterResultView } from '../components/pay-later-views';
 
 export interface PayLaterProps {

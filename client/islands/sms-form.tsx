@@ -4,8 +4,7 @@ import { PHONE_MASK, useMask } from '../components/mask';
 import type { SmsFormText } from '../../src/domain/catalogue';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
-import { HumanCheck, humanTokenIn } from '../components/human-check';
-import { post } from '../components/api';
+import { HumanCheck, humanTokenIn, post } from '../components/submit';
 import { ipadAsMac } from '../../src/domain/ipad';
 
 /** The `_form` name of text-me-a-link forms. */

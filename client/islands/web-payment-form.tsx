@@ -19,8 +19,7 @@ import type { PaymentFormText, PaymentProblemText } from '../../src/domain/catal
 import { SelectField, TextField } from '../components/field';
 import { useMask } from '../components/mask';
 import { loadPaymentMasks, PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
-import { HumanCheck, humanTokenIn } from '../components/human-check';
-import { post } from '../components/api';
+import { HumanCheck, humanTokenIn, post } from '../components/submit';
 
 export interface WebPaymentFormProps {
   payeeId: string;
