@@ -146,7 +146,9 @@ export const chooseLanguage: MiddlewareHandler<AppEnv> = (c, next) =>
           path: '/',
           maxAge: LANGUAGE_COOKIE_MAX_AGE_S,
           httpOnly: true,
-          secure: true,
+          // Always over HTTPS at the edge; a browser on a developer's http://localhost (Safari's
+          // engine among them) drops a Secure cookie set over plain HTTP.
+          secure: new URL(c.req.url).protocol === 'https:',
           sameSite: 'Lax',
         }),
       );

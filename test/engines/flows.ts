@@ -1,4 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { en } from '../../src/domain/catalogue/en';
+import { es } from '../../src/domain/catalogue/es';
+import { SWITCH_TO } from '../../src/domain/catalogue';
 import { eventually, VIEWPORT, type Window } from './engines';
 
 /**
@@ -56,6 +59,90 @@ async function keep({ w, artefact }: FlowContext, name: string) {
   if (width !== VIEWPORT.width) throw new Error(`the page was ${width} px wide, not ${VIEWPORT.width}`);
 }
 
+/** Both steps of the card form typed, a declined card, a corrected one, the receipt: in the words of one language. */
+async function payByCard(c: FlowContext, words: typeof en) {
+  const { w } = c;
+  await w.goto(`${c.site}/web-payment?p=1001${words === es ? '&lang=es' : ''}`);
+  await eventually(() => w.has(`html[lang="${words === es ? 'es-US' : 'en-US'}"]`), Boolean, 'the page in its language');
+  await ready(c, 'web-payment-form');
+  await w.type('#wp-patientName', 'Jane Doe');
+  await w.type('#wp-account', 'A-1001');
+  await w.type('#wp-payDOB', '01311980');
+  await w.type('#wp-amount', '12.50');
+  await w.type('#wp-email', 'jane@example.com');
+  await w.type('#wp-phone', '5595550100');
+  if (c.javaScript) {
+    await eventually(
+      () => w.value('#wp-payDOB'),
+      (v) => v === '01/31/1980',
+      'the date mask',
+    );
+    await eventually(
+      () => w.value('#wp-amount'),
+      (v) => v === '$12.50',
+      'the amount, in dollars and cents',
+    );
+    await eventually(
+      () => w.value('#wp-phone'),
+      (v) => v === '(559) 555-0100',
+      'the phone mask',
+    );
+  }
+  await w.press(words.paymentForm.next);
+  await sees(c, 'Jane Doe · A-1001');
+  await sees(c, '$12.50');
+  const card = async (number: string, cvv: string) => {
+    // After a decline the card number and security code are empty again; the rest is kept.
+    await w.type('#wp-ccn', number);
+    if (!(await w.value('#wp-exp'))) await w.type('#wp-exp', '1230');
+    await w.type('#wp-cvv', cvv);
+    if (!(await w.value('#wp-billName'))) await w.type('#wp-billName', 'Jane Doe');
+    if (!(await w.value('#wp-addr1'))) await w.type('#wp-addr1', '1 Elm St');
+    if (!(await w.value('#wp-city'))) await w.type('#wp-city', 'Fresno');
+    await w.select('#wp-state', 'CA');
+    if (!(await w.value('#wp-zip'))) await w.type('#wp-zip', '93721');
+    if (c.javaScript)
+      await eventually(
+        () => w.value('#wp-exp'),
+        (v) => v === '12/30',
+        'the expiry mask',
+      );
+    await w.press(words.paymentForm.submit);
+  };
+  await card('4000000000000002', '123');
+  // The decline is the backend's own words, as it sent them.
+  await eventually(
+    () => w.text('#wp-ccn-error'),
+    (t) => t === 'Your card was declined.',
+    'the decline at the card',
+  );
+  await eventually(
+    () => w.value('#wp-cvv'),
+    (v) => v === '',
+    'the security code cleared',
+  );
+  await eventually(
+    () => w.value('#wp-ccn'),
+    (v) => v === '',
+    'the card number cleared',
+  );
+  await eventually(
+    () => w.value('#wp-exp'),
+    (v) => v === (c.javaScript ? '12/30' : '1230'),
+    'the expiry kept',
+  );
+  await eventually(
+    () => w.value('#wp-billName'),
+    (v) => v === 'Jane Doe',
+    'the name on the card kept',
+  );
+  await card('4242424242424242', '737');
+  await at(c, /\/receipt\/PAP-[A-Z0-9]{8}$/);
+  await sees(c, words.webPayment.receiptHeading);
+  await sees(c, '$12.50');
+  await keep(c, words === es ? 'receipt-es' : 'receipt');
+}
+
 export const FLOWS: Flow[] = [
   {
     name: 'text-me-a-link: a number typed digit by digit, the link sent',
@@ -98,86 +185,7 @@ export const FLOWS: Flow[] = [
   },
   {
     name: 'web payment: both steps typed, a declined card, a corrected one, the receipt',
-    async run(c) {
-      const { w } = c;
-      await w.goto(`${c.site}/web-payment?p=1001`);
-      await ready(c, 'web-payment-form');
-      await w.type('#wp-patientName', 'Jane Doe');
-      await w.type('#wp-account', 'A-1001');
-      await w.type('#wp-payDOB', '01311980');
-      await w.type('#wp-amount', '12.50');
-      await w.type('#wp-email', 'jane@example.com');
-      await w.type('#wp-phone', '5595550100');
-      if (c.javaScript) {
-        await eventually(
-          () => w.value('#wp-payDOB'),
-          (v) => v === '01/31/1980',
-          'the date mask',
-        );
-        await eventually(
-          () => w.value('#wp-amount'),
-          (v) => v === '$12.50',
-          'the amount, in dollars and cents',
-        );
-        await eventually(
-          () => w.value('#wp-phone'),
-          (v) => v === '(559) 555-0100',
-          'the phone mask',
-        );
-      }
-      await w.press('Next');
-      await sees(c, 'Jane Doe · A-1001');
-      await sees(c, '$12.50');
-      const card = async (number: string, cvv: string) => {
-        // After a decline the card number and security code are empty again; the rest is kept.
-        await w.type('#wp-ccn', number);
-        if (!(await w.value('#wp-exp'))) await w.type('#wp-exp', '1230');
-        await w.type('#wp-cvv', cvv);
-        if (!(await w.value('#wp-billName'))) await w.type('#wp-billName', 'Jane Doe');
-        if (!(await w.value('#wp-addr1'))) await w.type('#wp-addr1', '1 Elm St');
-        if (!(await w.value('#wp-city'))) await w.type('#wp-city', 'Fresno');
-        await w.select('#wp-state', 'CA');
-        if (!(await w.value('#wp-zip'))) await w.type('#wp-zip', '93721');
-        if (c.javaScript)
-          await eventually(
-            () => w.value('#wp-exp'),
-            (v) => v === '12/30',
-            'the expiry mask',
-          );
-        await w.press('Submit Payment');
-      };
-      await card('4000000000000002', '123');
-      await eventually(
-        () => w.text('#wp-ccn-error'),
-        (t) => t === 'Your card was declined.',
-        'the decline at the card',
-      );
-      await eventually(
-        () => w.value('#wp-cvv'),
-        (v) => v === '',
-        'the security code cleared',
-      );
-      await eventually(
-        () => w.value('#wp-ccn'),
-        (v) => v === '',
-        'the card number cleared',
-      );
-      await eventually(
-        () => w.value('#wp-exp'),
-        (v) => v === (c.javaScript ? '12/30' : '1230'),
-        'the expiry kept',
-      );
-      await eventually(
-        () => w.value('#wp-billName'),
-        (v) => v === 'Jane Doe',
-        'the name on the card kept',
-      );
-      await card('4242424242424242', '737');
-      await at(c, /\/receipt\/PAP-[A-Z0-9]{8}$/);
-      await sees(c, 'Thank you! Your payment was received.');
-      await sees(c, '$12.50');
-      await keep(c, 'receipt');
-    },
+    run: (c) => payByCard(c, en),
   },
   {
     name: 'password reset: a new password from the emailed link',
@@ -280,5 +288,29 @@ export const FLOWS: Flow[] = [
       await c.w.press('Link my email');
       await sees(c, 'Your email is linked!');
     },
+  },
+  {
+    name: 'en español: the switch, then text-me-a-link in Spanish',
+    computer: true,
+    async run(c) {
+      await c.w.goto(`${c.site}/valleymed`);
+      await c.w.follow(SWITCH_TO.en.name);
+      await sees(c, es.smsForm.label);
+      await eventually(() => c.w.has('html[lang="es-US"]'), Boolean, 'the page in Spanish');
+      await ready(c, 'sms-form');
+      await c.w.type('#sms-phone', '5595550191');
+      if (c.javaScript)
+        await eventually(
+          () => c.w.value('#sms-phone'),
+          (v) => v === '(559) 555-0191',
+          'the phone mask',
+        );
+      await c.w.press(es.smsForm.submit);
+      await sees(c, es.smsForm.sent);
+    },
+  },
+  {
+    name: 'en español: web payment, both steps, a declined card, a corrected one, the receipt',
+    run: (c) => payByCard(c, es),
   },
 ];

@@ -1,3 +1,4 @@
+import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../src/domain/catalogue/en';
 import { es } from '../../../src/domain/catalogue/es';
@@ -108,6 +109,15 @@ describe('choosing the language', () => {
     const back = await visit('/valleymed?lang=en', { ...SPANISH, Cookie: 'lang=es' });
     expect(htmlLang(await back.text())).toBe('en-US');
     expect(back.headers.get('Set-Cookie')).toMatch(/^lang=en;/);
+  });
+
+  it("the cookie is Secure over HTTPS, and kept by a browser on a developer's http://localhost too", async () => {
+    expect((await visit('/valleymed?lang=es', ENGLISH)).headers.get('Set-Cookie')).toMatch(/; Secure/);
+    const local = await exports.default.fetch(
+      new Request('http://localhost:8787/valleymed?lang=es', { headers: { 'User-Agent': DESKTOP } }),
+    );
+    expect(local.headers.get('Set-Cookie')).toMatch(/^lang=es;/);
+    expect(local.headers.get('Set-Cookie')).not.toMatch(/Secure/);
   });
 
   it('the switch stays on the page, whatever path was asked for (no link to another host)', async () => {
