@@ -92,26 +92,22 @@ export const BOT_NOTICE_PAGES = new Set(['Contact', 'Update-Pass', 'Partners']);
  * our links (the navigation, the footer, the biller panel after get-paid) or our redirects (a
  * billing partner, `index.php`). In production each passes through to the legacy site at
  * `ORIGIN_URL`, with this site's security headers; in the local demo the site says what
- * production serves there (`production`, shown to visitors as it is), and `/` is the demo index.
+ * production serves there (`IN_PRODUCTION`, src/domain/demo.ts), and `/` is the demo index.
  */
 export const FOREIGN_PAGES = [
-  { path: '/', owner: 'marketing', production: "the marketing site's home page" },
-  { path: '/home', owner: 'marketing', production: "the marketing site's home page, where index.php leads" },
-  { path: '/about', owner: 'marketing', production: 'About Papaya' },
-  { path: '/partners', owner: 'marketing', production: 'Papaya for billers, with a contact form' },
-  { path: '/contact', owner: 'marketing', production: 'the contact form' },
-  { path: '/careers', owner: 'marketing', production: 'open positions' },
-  { path: '/how-it-works', owner: 'marketing', production: 'how paying a bill with Papaya works' },
-  { path: '/brand-kit', owner: 'marketing', production: "Papaya's brand kit, for companies (?company) and for the USPS (?usps)" },
-  { path: '/postcard', owner: 'marketing', production: 'the postcard campaign page' },
-  { path: '/call', owner: 'marketing', production: 'the call campaign page' },
-  { path: '/biller', owner: 'backend', production: "the billers' panel, where get-paid leads a biller who is done" },
-  {
-    path: '/payment/biller/biller.php',
-    owner: 'backend',
-    production: "the backend's payment page for a billing partner (?p= and its payee id), where the pay page sends one on a computer",
-  },
-] as const satisfies ReadonlyArray<{ path: string; owner: 'marketing' | 'backend'; production: string }>;
+  { path: '/', owner: 'marketing' },
+  { path: '/home', owner: 'marketing' },
+  { path: '/about', owner: 'marketing' },
+  { path: '/partners', owner: 'marketing' },
+  { path: '/contact', owner: 'marketing' },
+  { path: '/careers', owner: 'marketing' },
+  { path: '/how-it-works', owner: 'marketing' },
+  { path: '/brand-kit', owner: 'marketing' },
+  { path: '/postcard', owner: 'marketing' },
+  { path: '/call', owner: 'marketing' },
+  { path: '/biller', owner: 'backend' },
+  { path: '/payment/biller/biller.php', owner: 'backend' },
+] as const satisfies ReadonlyArray<{ path: string; owner: 'marketing' | 'backend' }>;
 
 export type ForeignPage = (typeof FOREIGN_PAGES)[number];
 

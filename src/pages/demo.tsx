@@ -1,52 +1,56 @@
-import { DEMO_CARDS, DEMO_SECTIONS } from '../domain/demo';
+import { Rich } from '../../client/components/rich';
+import { fill } from '../domain/catalogue/fill';
+import { DEMO_CARDS, DEMO_SECTIONS, DEMO_WORDS, IN_PRODUCTION } from '../domain/demo';
 import { FOREIGN_PAGES, type ForeignPage, type MetaSection } from '../domain/site';
+import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
 
-/** `/` in the local demo: every page of both specs, with the demo data to try it with. */
-export function DemoIndexPage() {
+/**
+ * `/` in the local demo: every page of both specs, with the demo data to try it with.
+ * `redirectFlag` is the name of the flag that sends phones from the pay pages to web pay.
+ */
+export function DemoIndexPage({ redirectFlag }: { redirectFlag: string }) {
+  const { language } = usePageContext();
+  const words = DEMO_WORDS[language];
   return (
-    <Document page="Home" title="Papaya local demo">
+    <Document page="Home" title={words.title}>
       <section className="card demo-index">
-        <h1>Papaya local demo</h1>
+        <h1>{words.title}</h1>
+        <p>{words.intro}</p>
         <p>
-          This site runs on its embedded origin with demo data: nothing is charged and no text message leaves this computer. In production,
-          this address is the marketing site&apos;s home page.
-        </p>
-        <p>
-          Phones get other answers than computers on the pay and download pages. To see them, open a page in your browser&apos;s device mode
-          as an iPhone or an Android phone: the pay pages send phones to web pay while the <code>pay-wpbp-redirect</code> flag is on, and
-          the download page sends each phone to its own store.
+          <Rich text={words.devices} parts={{ flag: <code>{redirectFlag}</code> }} />
         </p>
         {DEMO_SECTIONS.map((section) => (
-          <section key={section.title} aria-labelledby={`demo-${slug(section.title)}`}>
-            <h2 id={`demo-${slug(section.title)}`}>{section.title}</h2>
-            <p className="fine-print">From the {section.source}.</p>
+          <section key={section.title.en} aria-labelledby={`demo-${slug(section.title.en)}`}>
+            <h2 id={`demo-${slug(section.title.en)}`}>{section.title[language]}</h2>
+            <p className="fine-print">{fill(words.from, { source: section.source[language] })}</p>
             <ul className="demo-links">
               {section.links.map((link) => (
                 <li key={link.path}>
-                  <a href={link.path}>{link.path}</a> {link.what}
+                  <a href={link.path}>{link.path}</a> {link.what[language]}
                 </li>
               ))}
             </ul>
           </section>
         ))}
         <section aria-labelledby="demo-cards">
-          <h2 id="demo-cards">Test cards</h2>
-          <p className="fine-print">Any future expiry date; any security code unless noted.</p>
+          <h2 id="demo-cards">{words.cards}</h2>
+          <p className="fine-print">{words.cardsHint}</p>
           <ul className="demo-links">
-            {DEMO_CARDS.map(({ card, outcome }) => (
+            {DEMO_CARDS.map(({ card, anyCard, declined }) => (
               <li key={card}>
-                <code>{card}</code> {outcome}
+                {anyCard ? <Rich text={words.anyCard} parts={{ cvv: <code>{card}</code> }} /> : <code>{card}</code>}{' '}
+                {declined ? fill(words.declined, { message: declined }) : words.paid}
               </li>
             ))}
           </ul>
         </section>
         <section aria-labelledby="demo-elsewhere">
-          <h2 id="demo-elsewhere">Served elsewhere in production</h2>
+          <h2 id="demo-elsewhere">{words.elsewhere}</h2>
           <ul className="demo-links">
             {FOREIGN_PAGES.filter((p) => p.path !== '/').map((p) => (
               <li key={p.path}>
-                <a href={p.path}>{p.path}</a> {p.production}
+                <a href={p.path}>{p.path}</a> {IN_PRODUCTION[p.path][language]}
               </li>
             ))}
           </ul>
@@ -69,18 +73,18 @@ const META: Partial<Record<ForeignPage['path'], MetaSection>> = {
 
 /** A path the legacy site serves in production, as the local demo answers it. */
 export function ForeignStandInPage({ page }: { page: ForeignPage }) {
-  const site = page.owner === 'marketing' ? 'the marketing site' : "Papaya's backend";
+  const { language } = usePageContext();
+  const words = DEMO_WORDS[language];
   return (
     <Document page={page.path} meta={META[page.path]}>
       <section className="card notice">
-        <h1>Served by {site} in production</h1>
+        <h1>{fill(words.servedBy, { site: page.owner === 'marketing' ? words.marketing : words.backend })}</h1>
         <p>
-          In production, <code>{page.path}</code> is {page.production}. This local demo runs without that site, so there is nothing more to
-          show here.
+          <Rich text={words.inProduction} parts={{ path: <code>{page.path}</code>, production: IN_PRODUCTION[page.path][language] }} />
         </p>
         <p>
           <a className="button" href="/">
-            Back to the demo index
+            {words.back}
           </a>
         </p>
       </section>

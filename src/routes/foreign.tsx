@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { FOREIGN_PAGES } from '../domain/site';
+import { REDIRECT_FLAG } from '../origin/feature-flags';
 import { passThrough } from '../origin/passthrough';
 import type { AppEnv } from '../web/app-env';
 import { renderPage } from '../web/render';
@@ -25,6 +26,9 @@ for (const page of FOREIGN_PAGES) {
     const demo = EMBEDDED_ORIGIN ? await import('../pages/demo') : null;
     if (!demo) return unavailableResponse(c.get('language'));
     const { DemoIndexPage, ForeignStandInPage } = demo;
-    return renderPage(c, page.path === '/' ? <DemoIndexPage /> : <ForeignStandInPage page={page} />, { reuse: true });
+    return renderPage(c, page.path === '/' ? <DemoIndexPage redirectFlag={REDIRECT_FLAG} /> : <ForeignStandInPage page={page} />, {
+      reuse: true,
+      translated: true,
+    });
   });
 }

@@ -1,6 +1,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../src/domain/catalogue/en';
+import { DECLINED_TEST_CARDS, DEMO_SECTIONS, DEMO_WORDS, WRONG_CODE } from '../../../src/domain/demo';
 import { es } from '../../../src/domain/catalogue/es';
 import { DESKTOP, IPHONE, islandProps, visibleText } from '../helpers';
 import { embeddedEnv, formKeyFor, freshClient, PAYMENT_FORM, request } from '../origin-helpers';
@@ -131,6 +132,33 @@ describe('choosing the language', () => {
     const res = await visit('/valleymed?lang=xx', { ...ENGLISH, Cookie: 'lang=zz' });
     expect(htmlLang(await res.text())).toBe('en-US');
     expect(res.headers.get('Set-Cookie') ?? '').not.toMatch(/\blang=/);
+  });
+});
+
+describe('the local demo in Spanish', () => {
+  it('the demo index and the pages standing in for the legacy site, by header and by switch, with no English of their own', async () => {
+    const english = Object.values(DEMO_WORDS.en);
+    for (const path of ['/', '/about', '/biller']) {
+      for (const [how, res] of [
+        ['header', await visit(path, SPANISH)],
+        ['switch', await visit(`${path}?lang=es`, ENGLISH)],
+      ] as const) {
+        const html = await res.text();
+        expect(htmlLang(html), `${path} by ${how}`).toBe('es-US');
+        const text = visibleText(html);
+        for (const phrase of english)
+          for (const piece of phrase.split(/\{\w+\}/)) if (piece.trim().length >= 12) expect(text, path).not.toContain(piece.trim());
+        // The test cards' messages are the backend's own words, as the embedded origin answers them.
+        const own = Object.values(DECLINED_TEST_CARDS)
+          .concat(WRONG_CODE)
+          .reduce((t, message) => t.replaceAll(message, ''), text);
+        expect(own.match(ENGLISH_WORDS) ?? [], `${path} by ${how}: ${own}`).toEqual([]);
+      }
+    }
+    const index = visibleText(await (await visit('/', SPANISH)).text());
+    expect(index).toContain(DEMO_WORDS.es.title);
+    expect(index).toContain(DEMO_SECTIONS[0]!.links[0]!.what.es);
+    expect(visibleText(await (await visit('/about', SPANISH)).text())).toContain('En producción, lo ofrece el sitio de Papaya');
   });
 });
 
