@@ -101,7 +101,7 @@ export const canonicalPath: MiddlewareHandler<AppEnv> = async (c, next) => {
   if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || path.length < 2 || !path.endsWith('/')) return next();
   const { pathname, search } = new URL(c.req.url);
   const trimmed = pathname.replace(/\/+$/, '');
-  if (!trimmed || trimmed.startsWith('//')) return next();
+  if (!trimmed || trimmed === pathname || trimmed.startsWith('//')) return next();
   return c.redirect(`${trimmed}${search}`, 301);
 };
 

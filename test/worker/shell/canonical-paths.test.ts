@@ -24,6 +24,14 @@ describe('one address per page', () => {
     expect(res.headers.get('Location') ?? '').not.toMatch(/^\/\/|evil/);
   });
 
+  it('an encoded slash at the end is part of the name, never sent to itself', async () => {
+    for (const path of ['/valleymed%2F', '/valleymed%2f', '/pay%2F?p=1001']) {
+      const res = await get(path);
+      expect(res.status, path).not.toBe(301);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
+
   it('the home page and posts are left as they are', async () => {
     expect((await get('/')).status).not.toBe(301);
     const post = await request(embeddedEnv(), '/valleymed/', {
