@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { isLanguage, LANGUAGE_PARAM } from '../domain/catalogue';
 import type { PostedForm } from '../domain/posted-form';
 import type { AppEnv } from './app-env';
 
@@ -11,7 +12,8 @@ import type { AppEnv } from './app-env';
  *   works in a partner's frame too; it only shows the form's success message), or
  * - the page is drawn again (a GET of the same URL inside the Worker) with what was posted, so
  *   each field shows its error and keeps its value.
- * Cookies the API route sets for the visitor (the SMS-link cookie) go out with either answer.
+ * Cookies the API route sets for the visitor (the SMS-link cookie) go out with either answer, and
+ * a language chosen in the address goes on with the 303.
  */
 
 /** Runs a request through the whole site, as if it came from the visitor's browser. */
@@ -42,7 +44,20 @@ export function postedForm(c: Context<AppEnv>): PostedForm | undefined {
 
 /** 303 to `location` (a path of this site, or an allowed result page). */
 export function seeOther(c: Context<AppEnv>, location: string): Response {
-  return c.redirect(location, 303);
+  return c.redirect(keepLanguage(c, location), 303);
+}
+
+/**
+ * A language chosen in the page's address (the switch's `?lang=`) goes on to the next page of this
+ * site: where cookies are refused (some apps' browsers, a partner's frame) it is all there is.
+ */
+function keepLanguage(c: Context<AppEnv>, location: string): string {
+  const chosen = c.req.query(LANGUAGE_PARAM)?.trim().toLowerCase();
+  if (!isLanguage(chosen) || !location.startsWith('/') || location.startsWith('//')) return location;
+  const url = new URL(location, 'https://site.invalid');
+  if (url.searchParams.has(LANGUAGE_PARAM)) return location;
+  url.searchParams.set(LANGUAGE_PARAM, chosen);
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** 303 to the page that was posted to, marked with the form whose action succeeded (and its result). */

@@ -248,6 +248,15 @@ describe('forms in Spanish without script', () => {
     expect(html).toMatch(/name="num"[^>]*value="555-01"/);
   });
 
+  it('a card paid from a page opened with the switch: its receipt in Spanish, without a cookie', async () => {
+    const page = '/web-payment?p=1001&lang=es';
+    const res = await post(page, { _form: 'payment', step: 'card', idempotencyKey: await formKeyFor('1001'), ...PAYMENT_FORM }, ENGLISH);
+    expect(res.status).toBe(303);
+    const receipt = res.headers.get('Location')!;
+    expect(receipt).toMatch(/^\/receipt\/PAP-[A-Z0-9]{8}\?lang=es$/);
+    expect(htmlLang(await (await visit(receipt, ENGLISH)).text())).toBe('es-US');
+  });
+
   it('the choice made with the switch sticks across the post, whatever the browser asks for', async () => {
     const res = await post('/valleymed', { _form: 'sms', source: 'p', payeeId: '1001', num: '555-01' }, { ...ENGLISH, Cookie: 'lang=es' });
     expect(htmlLang(await res.text())).toBe('es-US');
