@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { isLanguage, LANGUAGE_PARAM } from '../domain/catalogue';
+import { isLanguage, LANGUAGE_PARAM, type Language } from '../domain/catalogue';
 import type { PostedForm } from '../domain/posted-form';
 import type { AppEnv } from './app-env';
 
@@ -53,10 +53,15 @@ export function seeOther(c: Context<AppEnv>, location: string): Response {
  */
 function keepLanguage(c: Context<AppEnv>, location: string): string {
   const chosen = c.req.query(LANGUAGE_PARAM)?.trim().toLowerCase();
-  if (!isLanguage(chosen) || !location.startsWith('/') || location.startsWith('//')) return location;
+  return isLanguage(chosen) ? withLanguage(location, chosen) : location;
+}
+
+/** A path of this site with `?lang=` naming `language`, unless it names one already; any other address as it is. */
+export function withLanguage(location: string, language: Language): string {
+  if (!location.startsWith('/') || location.startsWith('//')) return location;
   const url = new URL(location, 'https://site.invalid');
   if (url.searchParams.has(LANGUAGE_PARAM)) return location;
-  url.searchParams.set(LANGUAGE_PARAM, chosen);
+  url.searchParams.set(LANGUAGE_PARAM, language);
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -137,7 +137,7 @@ async function payByCard(c: FlowContext, words: typeof en) {
     'the name on the card kept',
   );
   await card('4242424242424242', '737');
-  await at(c, /\/receipt\/PAP-[A-Z0-9]{8}$/);
+  await at(c, words === es ? /\/receipt\/PAP-[A-Z0-9]{8}\?lang=es$/ : /\/receipt\/PAP-[A-Z0-9]{8}$/);
   await sees(c, words.webPayment.receiptHeading);
   await sees(c, '$12.50');
   await keep(c, words === es ? 'receipt-es' : 'receipt');

@@ -17,6 +17,8 @@ import { logSecurityEvent } from '../../web/log';
 import { apiError, originUnavailable, validForm, validQuery } from '../../web/validate';
 import { refuseBots, tooMany } from '../guards';
 import { wordsOf } from '../../web/words';
+import { withLanguage } from '../../web/form-post';
+import { DEFAULT_LANGUAGE } from '../../domain/catalogue';
 
 /** Guest card payments: validated again here, limited by the abuse guard, charged at most once per issued form key. */
 export const paymentRoutes = new Hono<AppEnv>();
@@ -149,8 +151,10 @@ paymentRoutes.post(
         ...policy,
         allowedOrigins: [...policy.allowedOrigins, ...originHost],
       });
+      // The receipt in the language the payment was made in, even where the language cookie is refused.
+      const language = c.get('language');
       body = target
-        ? { status: 'success', confirmationUrl: target }
+        ? { status: 'success', confirmationUrl: language === DEFAULT_LANGUAGE ? target : withLanguage(target, language) }
         : {
             status: 'error',
             message: words.api.receiptUnavailable,

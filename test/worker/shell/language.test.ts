@@ -207,6 +207,19 @@ describe('the pay and web payment pages in Spanish', () => {
     }
   });
 
+  it('a card paid by a Spanish page: the receipt it is sent to names the language, so it is Spanish without a cookie', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ ...PAYMENT_FORM, idempotencyKey: await formKeyFor('1001') })) form.append(k, v);
+    const paid = await request(embeddedEnv(), '/payment/payment_back.php?p=1001', {
+      method: 'POST',
+      body: form,
+      headers: { 'CF-Connecting-IP': freshClient(), 'Accept-Language': 'es-US' },
+    });
+    const { confirmationUrl } = await paid.json<{ confirmationUrl: string }>();
+    expect(confirmationUrl).toMatch(/^\/receipt\/PAP-[A-Z0-9]{8}\?lang=es$/);
+    expect(htmlLang(await (await visit(confirmationUrl, ENGLISH)).text())).toBe('es-US');
+  });
+
   it('the receipt, its date written for es-US and its amount in dollars', async () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ ...PAYMENT_FORM, amount: '1,234.56', idempotencyKey: await formKeyFor('1001') }))
@@ -217,6 +230,8 @@ describe('the pay and web payment pages in Spanish', () => {
       headers: { 'CF-Connecting-IP': freshClient() },
     });
     const { confirmationUrl } = await paid.json<{ confirmationUrl: string }>();
+    // Asked in English, the receipt's address names no language.
+    expect(confirmationUrl).toMatch(/^\/receipt\/PAP-[A-Z0-9]{8}$/);
     const text = visibleText(await (await visit(confirmationUrl, SPANISH)).text());
     expect(text).toContain('¡Gracias! Recibimos su pago.');
     expect(text).toContain('Monto $1,234.56');
