@@ -39,6 +39,8 @@ export const POLICIES = {
   linkMissesPerClient: { limit: 20, windowMs: 60 * MINUTE },
   /** Team notifications about one get-paid invite. */
   teamEmailsPerInvite: { limit: 3, windowMs: 24 * 60 * MINUTE },
+  /** Team notifications one client's invite forms set off, whatever the invites. */
+  teamEmailsPerClient: { limit: 5, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Policy>;
 
 export interface Policy {

@@ -197,9 +197,13 @@ apiRoutes.post('/api/api_get_paid/get_paid.php', ...validJson(GetPaidRequestSche
   // Reaching set-password starts the biller's experiment; being sent back to it does not count again.
   if (result.ok && result.value.nextView === 'setPass' && body.whichState !== 'setPass')
     logProductEvent(c.get('requestId'), 'experiment-activation', { view: 'setPass' });
-  // The team hears of an invite form from the Worker, composed here, at most 3 times per invite.
+  // The team hears of an invite form from the Worker, composed here, at most 3 times per invite
+  // and 5 times an hour per client, however many invites it names.
   if (body.whichState === 'inviteForm' && body.i && result.ok && result.value.nextView === 'successKit') {
-    const notify = await guard.take({ policy: 'teamEmailsPerInvite', subject: body.i });
+    const notify = await guard.take(
+      { policy: 'teamEmailsPerInvite', subject: body.i },
+      { policy: 'teamEmailsPerClient', subject: c.get('client') },
+    );
     if (notify.allowed) runLater(c, origin.sendTeamEmail(inviteNotification(body, result.value, c.get('config').teamEmailList)));
   }
   return answer(c, result, (v) => v);

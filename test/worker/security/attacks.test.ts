@@ -317,4 +317,25 @@ describe('no action by id', () => {
     expect(team).toHaveLength(3);
     for (const call of team) expect(JSON.parse(call.body)).toMatchObject({ subject: 'Get paid: invite form sent', elist: 'getpaid' });
   });
+
+  it('attack: one client naming a new invite each time sets off at most 5 team emails an hour', async () => {
+    const client = freshClient();
+    for (let i = 0; i < 12; i++) {
+      const res = await request(
+        guarded(),
+        '/api/api_get_paid/get_paid.php',
+        json({ whichState: 'inviteForm', i: btoa(`${2000 + i}`), email: `biller${i}@example.com`, statements: '< 3K' }, client),
+      );
+      // The visitor's answer is the same: the limit only keeps the team's inbox.
+      expect(res.status).toBe(200);
+    }
+    expect((await standInCalls()).filter((c) => c.path === '/api/send_team_email.php')).toHaveLength(5);
+    // Another client is told of as before.
+    await request(
+      guarded(),
+      '/api/api_get_paid/get_paid.php',
+      json({ whichState: 'inviteForm', i: btoa('3000'), email: 'other@example.com', statements: '< 3K' }, freshClient()),
+    );
+    expect((await standInCalls()).filter((c) => c.path === '/api/send_team_email.php')).toHaveLength(6);
+  });
 });
