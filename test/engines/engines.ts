@@ -116,6 +116,11 @@ async function firefox({ javaScript, phone }: OpenOptions): Promise<Window> {
     headless: true,
     extraPrefsFirefox: {
       'javascript.enabled': javaScript,
+      // One window walks every flow: the values an earlier flow submitted would come back as
+      // Firefox's own suggestion lists over the fields of a later one, where a tap could land.
+      'browser.formfill.enable': false,
+      'extensions.formautofill.addresses.enabled': false,
+      'extensions.formautofill.creditCards.enabled': false,
       ...(phone ? { 'general.useragent.override': PHONE_USER_AGENT.firefox } : {}),
     },
   });
