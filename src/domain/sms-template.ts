@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, type Language } from './catalogue';
 import { en, type SmsText } from './catalogue/en';
 import { fill } from './catalogue/fill';
 import { randomToken } from './random';
@@ -45,13 +46,16 @@ export interface DownloadLinkParams {
   payeeId?: string;
   payeeName?: string;
   linkId: string;
+  /** The language the visitor asked in: the page behind the link, and its preview, speak it too. */
+  language?: Language;
 }
 
-export function downloadPath({ source, payeeId, payeeName, linkId }: DownloadLinkParams): string {
+export function downloadPath({ source, payeeId, payeeName, linkId, language = DEFAULT_LANGUAGE }: DownloadLinkParams): string {
   const params = new URLSearchParams({ s: source, t: payeeId ? 'pe' : 'pn', c: 'sms' });
   if (payeeId) params.set('p', payeeId);
   if (payeeName) params.set('n', payeeName);
   params.set('token', linkId);
+  if (language !== DEFAULT_LANGUAGE) params.set(LANGUAGE_PARAM, language);
   return `/download?${params}`;
 }
 

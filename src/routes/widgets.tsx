@@ -21,7 +21,13 @@ async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Respo
     if (lookup.ok && lookup.value) payee = lookup.value;
   }
   const { siteOrigin } = redirectPolicy(c.get('config'), c.req.url);
-  const downloadUrl = `${siteOrigin}${downloadPath({ source: 'w', payeeId: payee?.payeeId, payeeName: payee?.payeeName, linkId: randomLinkId() })}`;
+  const downloadUrl = `${siteOrigin}${downloadPath({
+    source: 'w',
+    payeeId: payee?.payeeId,
+    payeeName: payee?.payeeName,
+    linkId: randomLinkId(),
+    language: c.get('language'),
+  })}`;
   return renderPage(
     c,
     <WidgetPage

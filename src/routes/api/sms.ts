@@ -37,7 +37,7 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
 
   const policy = redirectPolicy(config, c.req.url);
   const linkId = linkIdFrom(getCookie(c, LINK_ID_COOKIE));
-  const longLink = `${policy.siteOrigin}${downloadPath({ source: request.source, payeeId: request.payeeId, payeeName, linkId })}`;
+  const longLink = `${policy.siteOrigin}${downloadPath({ source: request.source, payeeId: request.payeeId, payeeName, linkId, language: c.get('language') })}`;
   const key = await createShortLink(c.env.LINKS, policy, longLink).catch(() => null);
   const link = key ? `${policy.siteOrigin}/s/${key}` : longLink;
   const kind = request.payeeId ? 'bill-pay' : 'download';

@@ -442,6 +442,26 @@ describe('the texted link in Spanish', () => {
       expect(body.length).toBeLessThanOrEqual(160);
     }
   });
+
+  it("the texted link leads to its page in the language of the text, for the messaging app's preview too", async () => {
+    for (const [headers, lang, locale] of [
+      [SPANISH, 'es-US', 'es_US'],
+      [ENGLISH, 'en-US', 'en_US'],
+    ] as const) {
+      await request(embeddedEnv(), '/api/send_sms_client.php', {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json', 'CF-Connecting-IP': freshClient() },
+        body: JSON.stringify({ num: '5595550143', source: 'p', payeeId: '1001' }),
+      });
+      const link = /https:\/\/papaya\.test(\/s\/[A-Za-z0-9]{10})/.exec((await outbox())[0]!.body)![1]!;
+      const preview = { 'User-Agent': 'Mozilla/5.0 (Macintosh) AppleWebKit/601.2.4 facebookexternalhit/1.1 Facebot Twitterbot/1.0' };
+      const target = (await visit(link, preview)).headers.get('Location')!;
+      expect(target.includes('lang=es'), target).toBe(lang === 'es-US');
+      const page = await (await visit(target, preview)).text();
+      expect(htmlLang(page)).toBe(lang);
+      expect(page).toContain(`<meta property="og:locale" content="${locale}"`);
+    }
+  });
 });
 
 describe('the widgets and the choice between bills in Spanish', () => {
