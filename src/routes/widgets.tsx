@@ -5,6 +5,7 @@ import type { WidgetVariant } from '../domain/site';
 import { downloadPath, randomLinkId } from '../domain/sms-template';
 import { WidgetPage } from '../pages/widget';
 import type { AppEnv } from '../web/app-env';
+import { chosenLanguage } from '../web/words';
 import { renderPage } from '../web/render';
 import { redirectPolicy } from '../security/redirect-targets';
 
@@ -26,7 +27,7 @@ async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Respo
     payeeId: payee?.payeeId,
     payeeName: payee?.payeeName,
     linkId: randomLinkId(),
-    language: c.get('language'),
+    language: chosenLanguage(c),
   })}`;
   return renderPage(
     c,

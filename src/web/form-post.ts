@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { isLanguage, LANGUAGE_PARAM, type Language } from '../domain/catalogue';
 import type { PostedForm } from '../domain/posted-form';
 import type { AppEnv } from './app-env';
+import { chosenLanguage, withLanguage } from './words';
 
 /**
  * How the Worker answers a form posted without script. The form's action is carried out by the
@@ -13,7 +13,7 @@ import type { AppEnv } from './app-env';
  * - the page is drawn again (a GET of the same URL inside the Worker) with what was posted, so
  *   each field shows its error and keeps its value.
  * Cookies the API route sets for the visitor (the SMS-link cookie) go out with either answer, and
- * a language chosen in the address goes on with the 303.
+ * a language the visitor chose goes on with the 303.
  */
 
 /** Runs a request through the whole site, as if it came from the visitor's browser. */
@@ -44,25 +44,8 @@ export function postedForm(c: Context<AppEnv>): PostedForm | undefined {
 
 /** 303 to `location` (a path of this site, or an allowed result page). */
 export function seeOther(c: Context<AppEnv>, location: string): Response {
-  return c.redirect(keepLanguage(c, location), 303);
-}
-
-/**
- * A language chosen in the page's address (the switch's `?lang=`) goes on to the next page of this
- * site: where cookies are refused (some apps' browsers, a partner's frame) it is all there is.
- */
-function keepLanguage(c: Context<AppEnv>, location: string): string {
-  const chosen = c.req.query(LANGUAGE_PARAM)?.trim().toLowerCase();
-  return isLanguage(chosen) ? withLanguage(location, chosen) : location;
-}
-
-/** A path of this site with `?lang=` naming `language`, unless it names one already; any other address as it is. */
-export function withLanguage(location: string, language: Language): string {
-  if (!location.startsWith('/') || location.startsWith('//')) return location;
-  const url = new URL(location, 'https://site.invalid');
-  if (url.searchParams.has(LANGUAGE_PARAM)) return location;
-  url.searchParams.set(LANGUAGE_PARAM, language);
-  return `${url.pathname}${url.search}${url.hash}`;
+  // A language the visitor chose goes on to the next page: where cookies are refused it is all there is.
+  return c.redirect(withLanguage(location, chosenLanguage(c)), 303);
 }
 
 /** 303 to the page that was posted to, marked with the form whose action succeeded (and its result). */

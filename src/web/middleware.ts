@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { generateCookie } from 'hono/cookie';
 import { languageDetector } from 'hono/language';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_PARAM, LANGUAGES } from '../domain/catalogue';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_PARAM, LANGUAGES } from '../domain/catalogue';
 import { ConfigError, readConfig, siteOrigin, type SiteConfig } from '../domain/config';
 import { CROSS_SITE_REFUSED, type ApiError } from '../domain/errors';
 import { classifyDevice } from '../domain/device';
@@ -11,6 +11,7 @@ import { Guard, clientOf } from '../security/guard';
 import { makeNonce } from '../security/headers';
 import type { AppEnv } from './app-env';
 import { addSiteHeaders } from './headers';
+import { languageInAddress } from './words';
 import { keepRequestLog, logError, logRequest, logSecurityEvent } from './log';
 import { configErrorResponse } from './server-error';
 
@@ -136,9 +137,9 @@ function appendHeader(c: Context<AppEnv>, name: string, value: string): void {
 export const chooseLanguage: MiddlewareHandler<AppEnv> = (c, next) =>
   detectLanguage(c, async () => {
     // The switch is a link: only a GET that follows it is the visitor choosing.
-    const chosen = c.req.method === 'GET' ? c.req.query(LANGUAGE_PARAM)?.trim().toLowerCase() : undefined;
+    const chosen = c.req.method === 'GET' ? languageInAddress(c) : undefined;
     await next();
-    if (isLanguage(chosen))
+    if (chosen)
       appendHeader(
         c,
         'Set-Cookie',

@@ -16,9 +16,7 @@ import type { AppEnv } from '../../web/app-env';
 import { logSecurityEvent } from '../../web/log';
 import { apiError, originUnavailable, validForm, validQuery } from '../../web/validate';
 import { refuseBots, tooMany } from '../guards';
-import { wordsOf } from '../../web/words';
-import { withLanguage } from '../../web/form-post';
-import { DEFAULT_LANGUAGE } from '../../domain/catalogue';
+import { chosenLanguage, withLanguage, wordsOf } from '../../web/words';
 
 /** Guest card payments: validated again here, limited by the abuse guard, charged at most once per issued form key. */
 export const paymentRoutes = new Hono<AppEnv>();
@@ -151,10 +149,9 @@ paymentRoutes.post(
         ...policy,
         allowedOrigins: [...policy.allowedOrigins, ...originHost],
       });
-      // The receipt in the language the payment was made in, even where the language cookie is refused.
-      const language = c.get('language');
+      // The receipt in the language the visitor chose, even where the language cookie is refused.
       body = target
-        ? { status: 'success', confirmationUrl: language === DEFAULT_LANGUAGE ? target : withLanguage(target, language) }
+        ? { status: 'success', confirmationUrl: withLanguage(target, chosenLanguage(c)) }
         : {
             status: 'error',
             message: words.api.receiptUnavailable,

@@ -8,7 +8,7 @@ import { createShortLink } from '../../links/short-links';
 import { redirectPolicy } from '../../security/redirect-targets';
 import { apiError, originUnavailable, validJson } from '../../web/validate';
 import { refuseBots, tooMany } from '../guards';
-import { wordsOf } from '../../web/words';
+import { chosenLanguage, wordsOf } from '../../web/words';
 
 /** Text-me-a-link: the Worker checks, limits, composes and sends; the browser only gives a number. */
 export const smsRoutes = new Hono<AppEnv>();
@@ -37,7 +37,7 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
 
   const policy = redirectPolicy(config, c.req.url);
   const linkId = linkIdFrom(getCookie(c, LINK_ID_COOKIE));
-  const longLink = `${policy.siteOrigin}${downloadPath({ source: request.source, payeeId: request.payeeId, payeeName, linkId, language: c.get('language') })}`;
+  const longLink = `${policy.siteOrigin}${downloadPath({ source: request.source, payeeId: request.payeeId, payeeName, linkId, language: chosenLanguage(c) })}`;
   const key = await createShortLink(c.env.LINKS, policy, longLink).catch(() => null);
   const link = key ? `${policy.siteOrigin}/s/${key}` : longLink;
   const kind = request.payeeId ? 'bill-pay' : 'download';
