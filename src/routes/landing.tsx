@@ -5,7 +5,7 @@ import { DownloadPage } from '../pages/download';
 import { APP_CLIP_REDIRECT_MS, APP_CLIP_TEST_REDIRECT_MS, PayAppClipPage } from '../pages/pay-appclip';
 import { isTestHost } from '../domain/site';
 import { IPAD_FLAG, mayBeIpadAsMac } from '../domain/ipad';
-import { isBot } from '../domain/device';
+import { knownBot } from '../web/device-memo';
 import type { AppEnv } from '../web/app-env';
 import { downloadParams, trackDownload } from '../origin/attribution';
 import { renderPage } from '../web/render';
@@ -16,7 +16,7 @@ landingRoutes.get('/download', async (c) => {
   const config = c.get('config');
   const url = new URL(c.req.url);
   const ua = c.req.header('User-Agent') ?? '';
-  const macLike = c.get('device') === 'desktop' && mayBeIpadAsMac(ua) && !isBot(ua);
+  const macLike = c.get('device') === 'desktop' && mayBeIpadAsMac(ua) && !knownBot(ua);
   // An iPad in desktop mode, as the page's script found on a Mac-like visitor, is an iPad.
   const device = macLike && url.searchParams.get(IPAD_FLAG) === '1' ? 'apple' : c.get('device');
   if (device !== 'desktop') {

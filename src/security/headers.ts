@@ -8,10 +8,17 @@ export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 /** Pages that hold a token or a payment: never cached, and their URL never leaves in a Referer. */
 export const PRIVATE_PAGE = { ...NO_STORE, 'Referrer-Policy': 'no-referrer' } as const;
 
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** 144 random bits in base64 (24 characters, no padding). */
 export function makeNonce(): string {
-  const bytes = new Uint8Array(18);
-  crypto.getRandomValues(bytes);
-  return btoa(String.fromCharCode(...bytes));
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  let nonce = '';
+  for (let i = 0; i < 18; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    nonce += BASE64[n >> 18]! + BASE64[(n >> 12) & 63]! + BASE64[(n >> 6) & 63]! + BASE64[n & 63]!;
+  }
+  return nonce;
 }
 
 export interface CspOptions {

@@ -50,14 +50,37 @@ function headerOptions(c: Context<AppEnv>, nonce: string) {
   };
 }
 
+/** The site-wide headers of a kind of page, made once per configuration: the CSP's text around its nonce. */
+interface HeaderSet {
+  fixed: Record<string, string>;
+  csp?: [before: string, after: string];
+}
+
+/** Stands for the nonce while a set is made; never sent. */
+const NONCE_MARK = '\u0000nonce\u0000';
+const headerSets = new WeakMap<object, Map<string, HeaderSet>>();
+
+function headerSetFor(c: Context<AppEnv>): HeaderSet {
+  // What headerOptions reads from the request; the rest comes from the configuration.
+  const kind = `${WIDGET_PATHS.has(c.req.path)}|${c.get('foreign') === true}`;
+  let sets = headerSets.get(c.env);
+  if (!sets) headerSets.set(c.env, (sets = new Map()));
+  let set = sets.get(kind);
+  if (!set) {
+    const { 'Content-Security-Policy': csp, ...fixed } = securityHeaders(headerOptions(c, NONCE_MARK));
+    const [before, after] = csp?.split(NONCE_MARK) ?? [];
+    set = { fixed, csp: before !== undefined && after !== undefined ? [before, after] : undefined };
+    sets.set(kind, set);
+  }
+  return set;
+}
+
 /** The headers of an HTML page the Worker draws: the site-wide ones, then the page's own. */
 export function pageHeaders(c: Context<AppEnv>, own: Record<string, string>): Record<string, string> {
-  return {
-    ...securityHeaders(headerOptions(c, c.get('nonce'))),
-    'X-Request-Id': c.get('requestId'),
-    Vary: VARY,
-    ...own,
-  };
+  const { fixed, csp } = headerSetFor(c);
+  const headers: Record<string, string> = { ...fixed, 'X-Request-Id': c.get('requestId'), Vary: VARY };
+  if (csp) headers['Content-Security-Policy'] = `${csp[0]}${c.get('nonce')}${csp[1]}`;
+  return Object.assign(headers, own);
 }
 
 /** Adds the site headers to an answer that was not made with them (JSON, redirects, assets, passed-through pages). */

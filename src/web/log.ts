@@ -17,13 +17,16 @@ export interface RequestLogLine {
 /**
  * The sample rate of error reporting (spec 001 §9). With sampled logs (production's, unless
  * `REQUEST_LOG` says otherwise) a request that went well is logged at this rate; one that failed
- * (status 400 and above, or an origin call that did not succeed) always is. With `all` (the
- * default elsewhere) every request is logged.
+ * (status 400 and above, or an origin call that did not succeed) always is. A 404 is sampled like
+ * a success: an address that names nothing is a visitor's typo or a scanner's probe (scanners ask
+ * thousands an hour), and the 404s that matter, unknown payees, are reported to the backend by
+ * the pay routes. With `all` (the default elsewhere) every request is logged.
  */
 export const SUCCESS_LOG_SAMPLE_RATE = 0.01;
 
 export function keepRequestLog(policy: 'all' | 'sampled', status: number, originFailed: boolean, random = Math.random): boolean {
-  return policy === 'all' || status >= 400 || originFailed || random() < SUCCESS_LOG_SAMPLE_RATE;
+  if (policy === 'all' || originFailed || (status >= 400 && status !== 404)) return true;
+  return random() < SUCCESS_LOG_SAMPLE_RATE;
 }
 
 export function logRequest(line: RequestLogLine): void {

@@ -4,7 +4,7 @@ import { languageDetector } from 'hono/language';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_PARAM, LANGUAGES } from '../domain/catalogue';
 import { ConfigError, readConfig, siteOrigin, type SiteConfig } from '../domain/config';
 import { CROSS_SITE_REFUSED, type ApiError } from '../domain/errors';
-import { classifyDevice } from '../domain/device';
+import { deviceClassOf } from './device-memo';
 import { originForRequest, type CallOutcome } from '../origin';
 import { crossSiteWrite } from '../security/csrf';
 import { Guard, clientOf } from '../security/guard';
@@ -39,7 +39,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     logError(requestId, 'config', error);
     return configErrorResponse();
   }
-  const device = classifyDevice({
+  const device = deviceClassOf({
     userAgent: c.req.header('User-Agent'),
     chUaMobile: c.req.header('Sec-CH-UA-Mobile'),
     chUaPlatform: c.req.header('Sec-CH-UA-Platform'),

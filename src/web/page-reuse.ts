@@ -87,12 +87,15 @@ function propKey(value: unknown): string {
   return key;
 }
 
-/** The key of a page: its component, each of its props, and what the request adds. */
-export function pageKey(page: ReactElement, request: readonly unknown[]): string {
+/**
+ * The key of a page: its component, each of its props, and what the request adds (strings from
+ * the request's address, which holds no control characters, numbers and flags).
+ */
+export function pageKey(page: ReactElement, request: readonly (string | number | boolean | undefined)[]): string {
   const props = page.props as Record<string, unknown>;
   let key = typeof page.type === 'function' ? idOf(page.type) : String(page.type);
   for (const name in props) key += `|${name}=${propKey(props[name])}`;
-  return `${key}|${JSON.stringify(request)}`;
+  return `${key}\u0001${request.join('\u0001')}`;
 }
 
 export function reusedPage(key: string): Kept | undefined {

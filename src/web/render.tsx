@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import type { ReactElement } from 'react';
 import { reactServer } from './react-dom-server';
-import { isBot } from '../domain/device';
+import { knownBot } from './device-memo';
 import { CATALOGUES, DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_TAG, SWITCH_TO, type Language } from '../domain/catalogue';
 import { siteOrigin } from '../domain/config';
+import { addressOf, type Address } from '../lib/address';
 import { isHeaderless, PREVIEW_URL_PARAMS } from '../domain/site';
 import { PageContext, type PageContextValue } from './page-context';
 import { serverErrorResponse } from './server-error';
@@ -32,15 +33,18 @@ export interface RenderInit {
  * stays on this page (a path of the request, such as `//other.example`, is never written back as
  * an address another host could be read from), this request's query kept.
  */
-function switchHref(url: URL, language: Language): string {
-  const query = new URLSearchParams(url.search);
-  query.set(LANGUAGE_PARAM, SWITCH_TO[language].language);
+function switchHref(search: string, language: Language): string {
+  const other = SWITCH_TO[language].language;
+  if (!search) return `?${LANGUAGE_PARAM}=${other}`;
+  const query = new URLSearchParams(search);
+  query.set(LANGUAGE_PARAM, other);
   return `?${query}`;
 }
 
 /** The page's address for its preview card: personal query parameters (tokens, emails) never appear. */
-function previewUrl(origin: string, { pathname, search, searchParams }: URL): string {
+function previewUrl(origin: string, { pathname, search }: Address): string {
   if (!search) return `${origin}${pathname}`;
+  const searchParams = new URLSearchParams(search);
   const kept = new URLSearchParams();
   for (const name of PREVIEW_URL_PARAMS) {
     const value = searchParams.get(name);
@@ -59,13 +63,13 @@ const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE }
  */
 export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: RenderInit = {}): Promise<Response> {
   const requestId = c.get('requestId');
-  const url = new URL(c.req.url);
-  const origin = siteOrigin(c.get('config'), url);
+  const address = addressOf(c.req.url);
+  const origin = siteOrigin(c.get('config'), c.req.url);
   const language = init.translated ? (c.get('language') ?? DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
   const context: PageContextValue = {
     nonce: c.get('nonce'),
     path: c.req.path,
-    previewUrl: previewUrl(origin, url),
+    previewUrl: previewUrl(origin, address),
     siteOrigin: origin,
     device: c.get('device'),
     headerless: isHeaderless(c.req.query('headerless')),
@@ -73,7 +77,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     year: new Date().getUTCFullYear(),
     language,
     text: CATALOGUES[language],
-    switchHref: init.translated ? switchHref(url, language) : undefined,
+    switchHref: init.translated ? switchHref(address.search, language) : undefined,
     posted: postedForm(c),
   };
   const status = (init.status ?? 200) as 200;
@@ -107,7 +111,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
       return res;
     }
     const stream = await startRender(page, context, requestId);
-    if (isBot(c.req.header('User-Agent'))) await stream.allReady;
+    if (knownBot(c.req.header('User-Agent'))) await stream.allReady;
     // Through the context, so headers a route set on it (cookies among them) are kept.
     return c.body(stream, status, headers);
   } catch (error) {

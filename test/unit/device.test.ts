@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDevice, isBot } from '../../src/domain/device';
+import { deviceClassOf, knownBot } from '../../src/web/device-memo';
 import { HAND_PICKED_USER_AGENTS, IN_APP_USER_AGENTS, PHONE_CRAWLER_USER_AGENTS, PREVIEW_FETCHERS } from '../shared/user-agents';
 
 const cases = [...HAND_PICKED_USER_AGENTS, ...IN_APP_USER_AGENTS, ...PHONE_CRAWLER_USER_AGENTS];
@@ -48,5 +49,24 @@ describe('isBot', () => {
   it.each(PREVIEW_FETCHERS)('%s, fetching a preview, is a bot', (_name, userAgent) => {
     expect(isBot(userAgent)).toBe(true);
     expect(classifyDevice({ userAgent })).toBe('desktop');
+  });
+});
+
+describe("the isolate's memory of device answers", () => {
+  it('answers as the rules do, the first time and every time after, whatever the hints', () => {
+    const frozen = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/123.0.0.0 Safari/537.36';
+    const hints = [
+      ...cases.map(([, , userAgent]) => ({ userAgent })),
+      ...PREVIEW_FETCHERS.map(([, userAgent]) => ({ userAgent })),
+      { userAgent: frozen },
+      { userAgent: frozen, chUaMobile: '?1' },
+      { userAgent: frozen, chUaMobile: '?0', chUaPlatform: '"Android"' },
+      { userAgent: frozen, chUaPlatform: '"iOS"' },
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const h of hints) {
+        expect(deviceClassOf(h)).toBe(classifyDevice(h));
+        expect(knownBot(h.userAgent)).toBe(isBot(h.userAgent));
+      }
   });
 });

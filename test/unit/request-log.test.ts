@@ -10,8 +10,10 @@ describe('which requests are logged', () => {
   });
 
   it("with sampled logs (production's default), logs every failure whatever the sample", () => {
-    expect(keepRequestLog('sampled', 404, false, never)).toBe(true);
+    expect(keepRequestLog('sampled', 400, false, never)).toBe(true);
+    expect(keepRequestLog('sampled', 429, false, never)).toBe(true);
     expect(keepRequestLog('sampled', 500, false, never)).toBe(true);
+    expect(keepRequestLog('sampled', 503, false, never)).toBe(true);
     expect(keepRequestLog('sampled', 200, true, never)).toBe(true);
   });
 
@@ -20,5 +22,12 @@ describe('which requests are logged', () => {
     expect(keepRequestLog('sampled', 200, false, always)).toBe(true);
     expect(keepRequestLog('sampled', 302, false, () => 0.0101)).toBe(false);
     expect(keepRequestLog('sampled', 200, false, never)).toBe(false);
+  });
+
+  it('with sampled logs, samples a 404 like a success (scanners probe thousands of addresses), unless the backend failed', () => {
+    expect(keepRequestLog('sampled', 404, false, never)).toBe(false);
+    expect(keepRequestLog('sampled', 404, false, always)).toBe(true);
+    expect(keepRequestLog('sampled', 404, true, never)).toBe(true);
+    expect(keepRequestLog('all', 404, false, never)).toBe(true);
   });
 });
