@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
+import type { ComponentProps } from 'react';
 import { issueFormKey } from '../security/form-keys';
 import { formKeySecret } from '../security/secrets';
-import { listedProviders, PAYEE_ID, SEARCH_TERM_MAX, SEARCH_TERM_MIN } from '../domain/payee';
+import { listedProviders, PAYEE_ID, SEARCH_TERM_MAX, SEARCH_TERM_MIN, type Payee } from '../domain/payee';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
 import { formLabels } from '../domain/web-payment-labels';
 import { webPaymentOffered } from '../domain/web-payment';
@@ -53,8 +54,13 @@ webPaymentRoutes.get('/web-payment', async (c) => {
     );
   }
 
-  const company = c.req.query('ib') === '1';
-  const { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted } = payee.value;
+  const form = paymentForm(payee.value, {
+    company: c.req.query('ib') === '1',
+    optE: c.req.query('emailOpt') !== undefined,
+    silent: c.req.query('silent') !== undefined,
+    generic: c.req.query('g') !== undefined,
+    humanCheckSiteKey: humanCheckSiteKey(config),
+  });
   return renderPage(
     c,
     <WebPaymentPage
@@ -62,20 +68,46 @@ webPaymentRoutes.get('/web-payment', async (c) => {
       debtCollector={config.debtCollectorPayeeIds.includes(payee.value.payeeId)}
       appStoreUrl={config.appStoreUrl}
       playStoreUrl={config.playStoreUrl}
-      form={{
-        payeeId: payee.value.payeeId,
-        rules: { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted },
-        company,
-        labels: formLabels({ company, notMedical: payee.value.notMedical, useStatement: payee.value.useStatement }),
-        flags: {
-          optE: c.req.query('emailOpt') !== undefined,
-          silent: c.req.query('silent') !== undefined,
-          generic: c.req.query('g') !== undefined,
-        },
-        idempotencyKey: slot('idempotencyKey'),
-        humanCheckSiteKey: humanCheckSiteKey(config),
-      }}
+      form={form}
     />,
     { reuse: { idempotencyKey: await issueFormKey(formKeySecret(config), payee.value.payeeId) }, translated: true },
   );
 });
+
+type PaymentForm = ComponentProps<typeof WebPaymentPage>['form'];
+interface FormSwitches {
+  company: boolean;
+  optE: boolean;
+  silent: boolean;
+  generic: boolean;
+  humanCheckSiteKey: string | undefined;
+}
+
+/**
+ * The card form's props for a payee (as the cache holds it, one object while it is kept) and the
+ * address's switches: made once per combination, so the page they key is found without
+ * serializing them again. The idempotency key is a slot, filled per response.
+ */
+const forms = new WeakMap<Payee, Map<string, PaymentForm>>();
+
+function paymentForm(payee: Payee, switches: FormSwitches): PaymentForm {
+  const { company, optE, silent, generic, humanCheckSiteKey } = switches;
+  const which = `${company}|${optE}|${silent}|${generic}|${humanCheckSiteKey ?? ''}`;
+  let made = forms.get(payee);
+  if (!made) forms.set(payee, (made = new Map()));
+  let form = made.get(which);
+  if (!form) {
+    const { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted } = payee;
+    form = {
+      payeeId: payee.payeeId,
+      rules: { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted },
+      company,
+      labels: formLabels({ company, notMedical: payee.notMedical, useStatement: payee.useStatement }),
+      flags: { optE, silent, generic },
+      idempotencyKey: slot('idempotencyKey'),
+      humanCheckSiteKey,
+    };
+    made.set(which, form);
+  }
+  return form;
+}

@@ -1,5 +1,5 @@
 import { PAYEE_ID } from '../domain/payee';
-import { keyedHash, keyedHashMatches } from './keyed-hash';
+import { keyedHash, keyedHashMatches, toHex } from './keyed-hash';
 
 /**
  * The submit key of a payment form, issued by the page and checked by the API: bound to one
@@ -13,7 +13,7 @@ export const FORM_KEY = /^(\d{1,18})-(\d{10})-([0-9a-f]{24})-([0-9a-f]{64})$/;
 
 export async function issueFormKey(secret: string, payeeId: string, now = Date.now()): Promise<string> {
   const expires = Math.floor((now + FORM_KEY_LIFETIME_MS) / 1000);
-  const nonce = [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const nonce = toHex(crypto.getRandomValues(new Uint8Array(12)));
   const body = `${payeeId}-${expires}-${nonce}`;
   return `${body}-${await keyedHash(secret, body)}`;
 }

@@ -3,27 +3,42 @@
  * card is counted (PCI DSS 3.5.1.1: a keyed hash, never a plain one, never the number).
  */
 const keys = new Map<string, Promise<CryptoKey>>();
+/** Keys once imported, used without waiting again. */
+const ready = new Map<string, CryptoKey>();
+const encoder = new TextEncoder();
 
-function keyFor(secret: string): Promise<CryptoKey> {
+function keyFor(secret: string): CryptoKey | Promise<CryptoKey> {
+  const imported = ready.get(secret);
+  if (imported) return imported;
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     keys.set(secret, key);
+    void key.then((k) => ready.set(secret, k)).catch(() => keys.delete(secret));
   }
   return key;
 }
 
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** Bytes as lowercase hex, two digits each. */
+export function toHex(bytes: Uint8Array | ArrayBuffer): string {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  let text = '';
+  for (const byte of view) text += HEX[byte]!;
+  return text;
+}
 
 export async function keyedHash(secret: string, value: string): Promise<string> {
-  return hex(await crypto.subtle.sign('HMAC', await keyFor(secret), new TextEncoder().encode(value)));
+  const key = keyFor(secret);
+  return toHex(await crypto.subtle.sign('HMAC', key instanceof CryptoKey ? key : await key, encoder.encode(value)));
 }
 
 /** Whether `signature` (hex) is the keyed hash of `value`, compared in constant time. */
 export async function keyedHashMatches(secret: string, value: string, signature: string): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(signature)) return false;
   const bytes = new Uint8Array(signature.match(/../g)!.map((h) => Number.parseInt(h, 16)));
-  return crypto.subtle.verify('HMAC', await keyFor(secret), bytes, new TextEncoder().encode(value));
+  return crypto.subtle.verify('HMAC', await keyFor(secret), bytes, encoder.encode(value));
 }
 
 /**
@@ -34,7 +49,7 @@ const isolateSecrets = new Map<string, string>();
 export function isolateSecret(name: string): string {
   let secret = isolateSecrets.get(name);
   if (!secret) {
-    secret = hex(crypto.getRandomValues(new Uint8Array(32)).buffer);
+    secret = toHex(crypto.getRandomValues(new Uint8Array(32)));
     isolateSecrets.set(name, secret);
   }
   return secret;

@@ -13,7 +13,7 @@ import { logError } from './log';
 import { NO_STORE } from '../security/headers';
 import { pageHeaders } from './headers';
 import { postedForm } from './form-post';
-import { fillSlots, keepable, keepPage, pageKey, reusedPage, slot, type SlotName } from './page-reuse';
+import { keepable, keepPage, pageKey, respond, reusedPage, slot, type SlotName } from './page-reuse';
 
 export interface RenderInit {
   status?: number;
@@ -104,9 +104,12 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
         // A page with an error past its shell is sent as it is, like a streamed one, but not kept.
         if (!failed && !context.posted) keepPage(key, kept);
       }
-      const body = fillSlots(kept, { ...(init.reuse === true ? {} : init.reuse), nonce: context.nonce });
       // Made with every header at once; routes that set headers on the context do not reuse pages.
-      const res = new Response(body, { status, headers: pageHeaders(c, headers) });
+      const res = respond(
+        kept,
+        { ...(init.reuse === true ? {} : init.reuse), nonce: context.nonce },
+        { status, headers: pageHeaders(c, headers) },
+      );
       c.set('complete', res);
       return res;
     }

@@ -18,6 +18,17 @@ describe('reused pages', () => {
     expect(htmlA.replaceAll(cspNonce(a)!, 'N')).toBe(htmlB.replaceAll(cspNonce(b)!, 'N'));
   });
 
+  it('made at the same time, each keep the nonce their CSP names (one buffer per kept page, copied per response)', async () => {
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => visit(i % 2 ? '/pay' : '/web-payment?p=1001')));
+    const nonces = new Set<string>();
+    for (const res of responses) {
+      const nonce = cspNonce(res)!;
+      nonces.add(nonce);
+      expect(new Set(tagNonces(await res.text()))).toEqual(new Set([nonce]));
+    }
+    expect(nonces.size).toBe(12);
+  });
+
   it('are sent with every site header, like any other page', async () => {
     for (const path of ['/embedded/termsofservice', '/pay', '/no-such-page-anywhere']) {
       const res = await visit(path);
