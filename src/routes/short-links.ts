@@ -4,6 +4,7 @@ import type { AppEnv } from '../web/app-env';
 import { createShortLink, followShortLink } from '../links/short-links';
 import { redirectPolicy } from '../security/redirect-targets';
 import { apiError, validJson } from '../web/validate';
+import { redirectTo } from '../web/headers';
 import { notFound } from './not-found';
 
 /** Short links for SMS (`/s/<key>`): unguessable keys in KV, valid 30 days, to allowed targets only. */
@@ -28,6 +29,5 @@ shortLinkRoutes.get('/s/:key', async (c) => {
   // The target is checked again on the way out, in case the allowed hosts changed since.
   const target = await followShortLink(c.env.LINKS, redirectPolicy(c.get('config'), c.req.url), c.req.param('key'));
   if (!target) return notFound(c);
-  c.header('Referrer-Policy', 'no-referrer');
-  return c.redirect(target, 302);
+  return redirectTo(c, target, 302, { 'Referrer-Policy': 'no-referrer' });
 });

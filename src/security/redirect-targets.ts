@@ -56,8 +56,10 @@ export function originsOf(urls: string[]): string[] {
 
 /** Where this site may send a visitor: its own paths, web pay and the app stores. */
 export function redirectPolicy(config: SiteConfig, requestUrl: string): RedirectPolicy {
-  return {
-    siteOrigin: siteOrigin(config, requestUrl),
-    allowedOrigins: originsOf([config.webPayUrl, config.appStoreUrl, config.playStoreUrl]),
-  };
+  let allowedOrigins = allowed.get(config);
+  if (!allowedOrigins) allowed.set(config, (allowedOrigins = originsOf([config.webPayUrl, config.appStoreUrl, config.playStoreUrl])));
+  return { siteOrigin: siteOrigin(config, requestUrl), allowedOrigins };
 }
+
+/** The other origins of each configuration (settings are parsed once per isolate). */
+const allowed = new WeakMap<SiteConfig, string[]>();

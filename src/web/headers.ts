@@ -75,12 +75,28 @@ function headerSetFor(c: Context<AppEnv>): HeaderSet {
   return set;
 }
 
-/** The headers of an HTML page the Worker draws: the site-wide ones, then the page's own. */
-export function pageHeaders(c: Context<AppEnv>, own: Record<string, string>): Record<string, string> {
+/** The site-wide headers of this request's answer, then the answer's own. */
+function siteHeaders(c: Context<AppEnv>, own: Record<string, string>, page: boolean): Record<string, string> {
   const { fixed, csp } = headerSetFor(c);
-  const headers: Record<string, string> = { ...fixed, 'X-Request-Id': c.get('requestId'), Vary: VARY };
+  const headers: Record<string, string> = { ...fixed, 'X-Request-Id': c.get('requestId') };
+  if (page) headers.Vary = VARY;
   if (csp) headers['Content-Security-Policy'] = `${csp[0]}${c.get('nonce')}${csp[1]}`;
   return Object.assign(headers, own);
+}
+
+/** The headers of an HTML page the Worker draws: the site-wide ones, then the page's own. */
+export function pageHeaders(c: Context<AppEnv>, own: Record<string, string>): Record<string, string> {
+  return siteHeaders(c, own, true);
+}
+
+/**
+ * A redirect made with every header at once, as `addSiteHeaders` would leave it, without setting
+ * them one by one afterwards. `location` is a target a redirect policy allowed (plain ASCII).
+ */
+export function redirectTo(c: Context<AppEnv>, location: string, status: 301 | 302 | 303, own: Record<string, string> = {}): Response {
+  const res = new Response(null, { status, headers: siteHeaders(c, { ...NO_STORE, ...own, Location: location }, false) });
+  c.set('complete', res);
+  return res;
 }
 
 /** Adds the site headers to an answer that was not made with them (JSON, redirects, assets, passed-through pages). */

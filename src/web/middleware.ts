@@ -1,7 +1,15 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { generateCookie } from 'hono/cookie';
-import { languageDetector } from 'hono/language';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_PARAM, LANGUAGES } from '../domain/catalogue';
+import { detectFromCookie, detectFromHeader, detectFromQuery, type DetectorOptions } from 'hono/language';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+  LANGUAGE_PARAM,
+  LANGUAGES,
+  type Language,
+} from '../domain/catalogue';
+import { IsolateMemo } from '../lib/isolate-memo';
 import { ConfigError, readConfig, siteOrigin, type SiteConfig } from '../domain/config';
 import { CROSS_SITE_REFUSED, type ApiError } from '../domain/errors';
 import { deviceClassOf } from './device-memo';
@@ -106,15 +114,30 @@ export const canonicalPath: MiddlewareHandler<AppEnv> = async (c, next) => {
   return c.redirect(`${trimmed}${search}`, 301);
 };
 
-const detectLanguage = languageDetector({
+/** Hono's language detectors, with the site's languages and names; the order is `chooseLanguage`'s. */
+const LANGUAGE_OPTIONS: DetectorOptions = {
   order: ['querystring', 'cookie', 'header'],
   supportedLanguages: [...LANGUAGES],
   fallbackLanguage: DEFAULT_LANGUAGE,
   lookupQueryString: LANGUAGE_PARAM,
   lookupCookie: LANGUAGE_COOKIE,
+  lookupFromHeaderKey: 'accept-language',
+  lookupFromPathIndex: 0,
+  ignoreCase: true,
   // Remembered only when the visitor chooses (below), never from what the browser asked for.
   caches: false,
-}) as unknown as MiddlewareHandler<AppEnv>;
+};
+
+/** What each `Accept-Language` a browser sends comes to: browsers send a few values, each parsed once per isolate. */
+const headerLanguages = new IsolateMemo<Language | ''>(200);
+
+function browserLanguage(c: Context<AppEnv>): Language | undefined {
+  const header = c.req.header('Accept-Language');
+  if (!header) return undefined;
+  let language = headerLanguages.get(header);
+  if (language === undefined) headerLanguages.set(header, (language = (detectFromHeader(c, LANGUAGE_OPTIONS) as Language) ?? ''), Infinity);
+  return language || undefined;
+}
 
 /** Adds a header to the answer, whatever made it (answers passed through from fetch() are immutable). */
 function appendHeader(c: Context<AppEnv>, name: string, value: string): void {
@@ -134,23 +157,28 @@ function appendHeader(c: Context<AppEnv>, name: string, value: string): void {
  * made with the switch, a GET, is remembered for a year; a POST to an address with `?lang=` in it
  * is answered in that language, and a refused one (another site's form) leaves no cookie.
  */
-export const chooseLanguage: MiddlewareHandler<AppEnv> = (c, next) =>
-  detectLanguage(c, async () => {
-    // The switch is a link: only a GET that follows it is the visitor choosing.
-    const chosen = c.req.method === 'GET' ? languageInAddress(c) : undefined;
-    await next();
-    if (chosen)
-      appendHeader(
-        c,
-        'Set-Cookie',
-        generateCookie(LANGUAGE_COOKIE, chosen, {
-          path: '/',
-          maxAge: LANGUAGE_COOKIE_MAX_AGE_S,
-          httpOnly: true,
-          // Always over HTTPS at the edge; a browser on a developer's http://localhost (Safari's
-          // engine among them) drops a Secure cookie set over plain HTTP.
-          secure: new URL(c.req.url).protocol === 'https:',
-          sameSite: 'Lax',
-        }),
-      );
-  });
+export const chooseLanguage: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set(
+    'language',
+    ((detectFromQuery(c, LANGUAGE_OPTIONS) ?? detectFromCookie(c, LANGUAGE_OPTIONS)) as Language | undefined) ??
+      browserLanguage(c) ??
+      DEFAULT_LANGUAGE,
+  );
+  // The switch is a link: only a GET that follows it is the visitor choosing.
+  const chosen = c.req.method === 'GET' ? languageInAddress(c) : undefined;
+  await next();
+  if (chosen)
+    appendHeader(
+      c,
+      'Set-Cookie',
+      generateCookie(LANGUAGE_COOKIE, chosen, {
+        path: '/',
+        maxAge: LANGUAGE_COOKIE_MAX_AGE_S,
+        httpOnly: true,
+        // Always over HTTPS at the edge; a browser on a developer's http://localhost (Safari's
+        // engine among them) drops a Secure cookie set over plain HTTP.
+        secure: new URL(c.req.url).protocol === 'https:',
+        sameSite: 'Lax',
+      }),
+    );
+};
