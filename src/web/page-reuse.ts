@@ -23,6 +23,8 @@ const MAX_PAGES = 200;
 export interface Kept {
   parts: Uint8Array[];
   slots: SlotName[];
+  /** Each slot name once, however often it appears (the nonce is in every script tag). */
+  names: SlotName[];
   /** The buffer of the last response, and where each slot's value sits in it. */
   layout?: { body: Uint8Array<ArrayBuffer>; at: number[]; lengths: number[] };
 }
@@ -41,12 +43,14 @@ export function slot(name: SlotName): string {
 
 /** Splits a rendered page at its slot markers. */
 export function keepable(html: string): Kept {
-  if (!marker || !html.includes(marker)) return { parts: [encoder.encode(html)], slots: [] };
+  if (!marker || !html.includes(marker)) return { parts: [encoder.encode(html)], slots: [], names: [] };
   slotPattern ??= new RegExp(`${marker}(nonce|idempotencyKey|token)`);
   const pieces = html.split(slotPattern);
+  const slots = pieces.filter((_, i) => i % 2 === 1) as SlotName[];
   return {
     parts: pieces.filter((_, i) => i % 2 === 0).map((part) => encoder.encode(part)),
-    slots: pieces.filter((_, i) => i % 2 === 1) as SlotName[],
+    slots,
+    names: [...new Set(slots)],
   };
 }
 
@@ -72,21 +76,23 @@ function layOut(parts: Uint8Array[], lengths: number[]): NonNullable<Kept['layou
  * response is made, before any other request can write into it.
  */
 export function respond(kept: Kept, values: Partial<Record<SlotName, string>>, init: ResponseInit): Response {
-  const filled = kept.slots.map((name) => {
+  const { slots } = kept;
+  for (const name of kept.names) {
     const value = values[name];
     if (value === undefined || !SLOT_VALUE.test(value)) throw new Error(`no safe value for the ${name} slot`);
-    return value;
-  });
+  }
   let layout = kept.layout;
-  if (!layout || filled.some((value, i) => value.length !== layout!.lengths[i]))
+  let fits = layout !== undefined;
+  for (let i = 0; fits && i < slots.length; i++) fits = values[slots[i]!]!.length === layout!.lengths[i];
+  if (!fits)
     layout = kept.layout = layOut(
       kept.parts,
-      filled.map((value) => value.length),
+      slots.map((name) => values[name]!.length),
     );
-  const { body, at } = layout;
+  const { body, at } = layout!;
   // Slot values are ASCII (SLOT_VALUE): one byte a character.
-  for (let i = 0; i < filled.length; i++) {
-    const value = filled[i]!;
+  for (let i = 0; i < slots.length; i++) {
+    const value = values[slots[i]!]!;
     const offset = at[i]!;
     for (let j = 0; j < value.length; j++) body[offset + j] = value.charCodeAt(j);
   }

@@ -4,7 +4,7 @@ import { reactServer } from './react-dom-server';
 import { knownBot } from './device-memo';
 import { CATALOGUES, DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_TAG, SWITCH_TO, type Language } from '../domain/catalogue';
 import { siteOrigin } from '../domain/config';
-import { addressOf, type Address } from '../lib/address';
+import { addressOf } from '../lib/address';
 import { isHeaderless, PREVIEW_URL_PARAMS } from '../domain/site';
 import { PageContext, type PageContextValue } from './page-context';
 import { serverErrorResponse } from './server-error';
@@ -33,18 +33,16 @@ export interface RenderInit {
  * stays on this page (a path of the request, such as `//other.example`, is never written back as
  * an address another host could be read from), this request's query kept.
  */
-function switchHref(search: string, language: Language): string {
+function switchHref(query: URLSearchParams | undefined, language: Language): string {
   const other = SWITCH_TO[language].language;
-  if (!search) return `?${LANGUAGE_PARAM}=${other}`;
-  const query = new URLSearchParams(search);
+  if (!query) return `?${LANGUAGE_PARAM}=${other}`;
   query.set(LANGUAGE_PARAM, other);
   return `?${query}`;
 }
 
 /** The page's address for its preview card: personal query parameters (tokens, emails) never appear. */
-function previewUrl(origin: string, { pathname, search }: Address): string {
-  if (!search) return `${origin}${pathname}`;
-  const searchParams = new URLSearchParams(search);
+function previewUrl(origin: string, pathname: string, searchParams: URLSearchParams | undefined): string {
+  if (!searchParams) return `${origin}${pathname}`;
   const kept = new URLSearchParams();
   for (const name of PREVIEW_URL_PARAMS) {
     const value = searchParams.get(name);
@@ -64,12 +62,13 @@ const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE }
 export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: RenderInit = {}): Promise<Response> {
   const requestId = c.get('requestId');
   const address = addressOf(c.req.url);
+  const query = address.search ? new URLSearchParams(address.search) : undefined;
   const origin = siteOrigin(c.get('config'), c.req.url);
   const language = init.translated ? (c.get('language') ?? DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
   const context: PageContextValue = {
     nonce: c.get('nonce'),
     path: c.req.path,
-    previewUrl: previewUrl(origin, address),
+    previewUrl: previewUrl(origin, address.pathname, query),
     siteOrigin: origin,
     device: c.get('device'),
     headerless: isHeaderless(c.req.query('headerless')),
@@ -77,7 +76,8 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     year: new Date().getUTCFullYear(),
     language,
     text: CATALOGUES[language],
-    switchHref: init.translated ? switchHref(address.search, language) : undefined,
+    // Last: the switch's address is this query with the other language set in it.
+    switchHref: init.translated ? switchHref(query, language) : undefined,
     posted: postedForm(c),
   };
   const status = (init.status ?? 200) as 200;
