@@ -122,8 +122,18 @@ function keyPart(_key: string, value: unknown): unknown {
 const objectKeys = new WeakMap<object, string>();
 
 function propKey(value: unknown): string {
-  if (typeof value === 'function') return idOf(value);
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
+  switch (typeof value) {
+    case 'function':
+      return idOf(value);
+    case 'string':
+      // Its length first, so no text can read as the end of one prop and the start of another.
+      return `${value.length}:${value}`;
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+      return `${typeof value}:${value}`;
+  }
+  if (value === null || typeof value !== 'object') return String(value);
   let key = objectKeys.get(value);
   if (key === undefined) objectKeys.set(value, (key = JSON.stringify(value, keyPart)));
   return key;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keepable, respond, slot } from '../../src/web/page-reuse';
+import { createElement } from 'react';
+import { keepable, pageKey, respond, slot } from '../../src/web/page-reuse';
 
 const page = () =>
   `<html><head><script nonce="${slot('nonce')}"></script></head><body>…<input value="${slot('token')}"><script nonce="${slot('nonce')}"></script></body></html>`;
@@ -30,5 +31,30 @@ describe("a kept page's responses", () => {
 
   it('send a page without slots as it was drawn', async () => {
     expect(await respond(keepable('<p>ça va — oui</p>'), {}, {}).text()).toBe('<p>ça va — oui</p>');
+  });
+});
+
+describe("a kept page's key", () => {
+  const Page = (props: Record<string, unknown>) => String(Object.keys(props));
+  const key = (props: Record<string, unknown>, request: (string | number | boolean | undefined)[] = ['https://papaya.example/pay']) =>
+    pageKey(createElement(Page, props), request);
+
+  it('is the same for the same props and request, and differs when either does', () => {
+    expect(key({ term: 'valley', count: 2 })).toBe(key({ term: 'valley', count: 2 }));
+    expect(key({ term: 'valley' })).not.toBe(key({ term: 'valle' }));
+    expect(key({ count: 1 })).not.toBe(key({ count: '1' }));
+    expect(key({ shown: true })).not.toBe(key({ shown: 'true' }));
+    expect(key({ a: undefined })).not.toBe(key({ a: 'undefined' }));
+    expect(key({ term: 'valley' })).not.toBe(key({ term: 'valley' }, ['https://papaya.example/pay', 'es']));
+  });
+
+  it('cannot be forged by a prop whose text looks like the next prop', () => {
+    expect(key({ a: 'x|b=1:y', b: 'z' })).not.toBe(key({ a: 'x', b: 'y|b=1:z' }));
+    expect(key({ a: '1:x|b=1:y' })).not.toBe(key({ a: '1:x', b: 'y' }));
+  });
+
+  it('tells components apart even with equal props', () => {
+    const Other = (props: Record<string, unknown>) => String(Object.values(props));
+    expect(pageKey(createElement(Page, { a: 1 }), [])).not.toBe(pageKey(createElement(Other, { a: 1 }), []));
   });
 });

@@ -53,7 +53,9 @@ paymentRoutes.post(
     const keyCheck = await checkFormKey(formKeySecret(config), key, query.p);
     if (keyCheck !== 'valid') {
       if (keyCheck !== 'expired') logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: keyCheck });
-      return apiError(c, 400, words.api.formExpired, { idempotencyKey: words.paymentProblems.required });
+      return apiError(c, 400, words.api.formExpired, {
+        idempotencyKey: key ? words.api.formExpired : words.paymentProblems.required,
+      });
     }
 
     // Everything that does not depend on the payee is checked before the backend is asked anything.

@@ -111,7 +111,10 @@ describe('card testing', () => {
       expect(res.status).toBe(400);
       expect((await res.json<{ error: string }>()).error).toBe('This payment form has expired. Please reload the page.');
     }
-    expect((await pay(guarded(), client, { ccn: visaNumber(3_100) }, await formKeyFor('1007'))).status).toBe(400);
+    const foreign = await pay(guarded(), client, { ccn: visaNumber(3_100) }, await formKeyFor('1007'));
+    expect(foreign.status).toBe(400);
+    // The key's own line says what is wrong with it, not that it is missing.
+    expect(await foreign.json()).toMatchObject({ fields: { idempotencyKey: 'This payment form has expired. Please reload the page.' } });
     expect((await pay(guarded(), client, { ccn: visaNumber(3_101) }, await formKeyFor('1001', Date.now() - 31 * 60 * 1000))).status).toBe(
       400,
     );
