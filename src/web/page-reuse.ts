@@ -117,9 +117,19 @@ function keyPart(_key: string, value: unknown): unknown {
 
 /**
  * Objects given as props (a payee from the cache, say) are keyed once per object: props are never
- * changed after they are drawn, so an object that is the same is keyed the same.
+ * changed after they are drawn, so an object that is the same is keyed the same. The key is a
+ * short name for the object's content, so page keys stay short to look up: equal content, the
+ * same name; a name is never given to other content (one forgotten is named anew).
  */
 const objectKeys = new WeakMap<object, string>();
+const contentNames = new IsolateMemo<string>(2000);
+let lastContent = 0;
+
+function contentName(json: string): string {
+  let name = contentNames.get(json);
+  if (name === undefined) contentNames.set(json, (name = `o${++lastContent}`), Infinity);
+  return name;
+}
 
 function propKey(value: unknown): string {
   switch (typeof value) {
@@ -135,7 +145,7 @@ function propKey(value: unknown): string {
   }
   if (value === null || typeof value !== 'object') return String(value);
   let key = objectKeys.get(value);
-  if (key === undefined) objectKeys.set(value, (key = JSON.stringify(value, keyPart)));
+  if (key === undefined) objectKeys.set(value, (key = contentName(JSON.stringify(value, keyPart))));
   return key;
 }
 

@@ -58,3 +58,19 @@ describe("a kept page's key", () => {
     expect(pageKey(createElement(Page, { a: 1 }), [])).not.toBe(pageKey(createElement(Other, { a: 1 }), []));
   });
 });
+
+describe('object props in a page key', () => {
+  const Page = (props: Record<string, unknown>) => String(Object.keys(props));
+  const key = (props: Record<string, unknown>) => pageKey(createElement(Page, props), []);
+
+  it('name equal content alike, whichever object holds it, and other content otherwise', () => {
+    expect(key({ payee: { id: '1001', name: 'Valley' } })).toBe(key({ payee: { id: '1001', name: 'Valley' } }));
+    expect(key({ payee: { id: '1001', name: 'Valley' } })).not.toBe(key({ payee: { id: '1002', name: 'Valley' } }));
+    expect(key({ payee: { id: '1001' }, form: { id: '1002' } })).not.toBe(key({ payee: { id: '1002' }, form: { id: '1001' } }));
+  });
+
+  it('stay short however large the object', () => {
+    const big = { text: 'x'.repeat(10_000) };
+    expect(key({ big }).length).toBeLessThan(100);
+  });
+});
