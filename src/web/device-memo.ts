@@ -7,11 +7,14 @@ import { IsolateMemo } from '../lib/isolate-memo';
  * (and the client hints) alone.
  */
 const MEMO_SIZE = 500;
+/** A header value longer than browsers send (a user agent, `Accept-Language`) is worked out each time, never kept. */
+export const LONGEST_KEPT_HEADER = 512;
 const bots = new IsolateMemo<boolean>(MEMO_SIZE);
 const devices = new IsolateMemo<DeviceClass>(MEMO_SIZE);
 
 export function knownBot(userAgent: string | null | undefined): boolean {
   if (!userAgent) return false;
+  if (userAgent.length > LONGEST_KEPT_HEADER) return isBot(userAgent);
   let bot = bots.get(userAgent);
   if (bot === undefined) bots.set(userAgent, (bot = isBot(userAgent)), Infinity);
   return bot;
@@ -19,6 +22,7 @@ export function knownBot(userAgent: string | null | undefined): boolean {
 
 export function deviceClassOf(hints: DeviceHints): DeviceClass {
   const key = `${hints.userAgent ?? ''}\n${hints.chUaMobile ?? ''}\n${hints.chUaPlatform ?? ''}`;
+  if (key.length > LONGEST_KEPT_HEADER) return classifyDevice(hints);
   let device = devices.get(key);
   if (device === undefined) devices.set(key, (device = classifyDevice(hints)), Infinity);
   return device;

@@ -12,7 +12,7 @@ import {
 import { IsolateMemo } from '../lib/isolate-memo';
 import { ConfigError, readConfig, siteOrigin, type SiteConfig } from '../domain/config';
 import { CROSS_SITE_REFUSED, type ApiError } from '../domain/errors';
-import { deviceClassOf } from './device-memo';
+import { deviceClassOf, LONGEST_KEPT_HEADER } from './device-memo';
 import { originForRequest, type CallOutcome } from '../origin';
 import { crossSiteWrite } from '../security/csrf';
 import { Guard, clientOf } from '../security/guard';
@@ -134,6 +134,7 @@ const headerLanguages = new IsolateMemo<Language | ''>(200);
 function browserLanguage(c: Context<AppEnv>): Language | undefined {
   const header = c.req.header('Accept-Language');
   if (!header) return undefined;
+  if (header.length > LONGEST_KEPT_HEADER) return detectFromHeader(c, LANGUAGE_OPTIONS) as Language | undefined;
   let language = headerLanguages.get(header);
   if (language === undefined) headerLanguages.set(header, (language = (detectFromHeader(c, LANGUAGE_OPTIONS) as Language) ?? ''), Infinity);
   return language || undefined;

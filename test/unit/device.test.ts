@@ -70,3 +70,11 @@ describe("the isolate's memory of device answers", () => {
       }
   });
 });
+
+describe('device answers for header values longer than browsers send', () => {
+  it('are worked out each time, the same as the rules say', () => {
+    const long = `Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) ${'x'.repeat(600)}`;
+    expect(deviceClassOf({ userAgent: long })).toBe(classifyDevice({ userAgent: long }));
+    expect(knownBot(`${long} Googlebot/2.1`)).toBe(true);
+  });
+});

@@ -66,6 +66,10 @@ describe('choosing the language', () => {
       ['en-US,en;q=0.9,es;q=0.8', 'en-US'],
       ['de-DE', 'en-US'],
       ['', 'en-US'],
+      // Each value is read once per isolate; asking again, and a value longer than browsers send, read alike.
+      ['es-US,es;q=0.9,en;q=0.8', 'es-US'],
+      ['en-US,en;q=0.9,es;q=0.8', 'en-US'],
+      [`${Array.from({ length: 80 }, (_, i) => `x${i};q=0.1`).join(',')},es;q=0.5`, 'es-US'],
     ]) {
       const res = await visit('/valleymed', { 'User-Agent': DESKTOP, 'Accept-Language': accept! });
       expect(res.status, accept).toBe(200);
