@@ -6,7 +6,11 @@
 export class IsolateMemo<V> {
   readonly #entries = new Map<string, { value: V; until: number }>();
 
-  constructor(private readonly max: number) {}
+  /** `longestKey`: a longer key is never kept (a `get` finds nothing, a `set` keeps nothing). */
+  constructor(
+    private readonly max: number,
+    private readonly longestKey = Infinity,
+  ) {}
 
   get(key: string, now = Date.now()): V | undefined {
     const entry = this.#entries.get(key);
@@ -19,6 +23,7 @@ export class IsolateMemo<V> {
   }
 
   set(key: string, value: V, until: number): void {
+    if (key.length > this.longestKey) return;
     this.#entries.delete(key);
     this.#entries.set(key, { value, until });
     if (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value!);

@@ -83,10 +83,3 @@ export function securityHeaders(options: HeaderOptions): Record<string, string> 
   if (!options.embeddable) headers['X-Frame-Options'] = 'DENY';
   return headers;
 }
-
-/** Sets the site-wide headers; a header the route already set (e.g. a stricter Referrer-Policy) is kept. */
-export function applySecurityHeaders(headers: Headers, options: HeaderOptions): void {
-  for (const [name, value] of Object.entries(securityHeaders(options))) {
-    if (!headers.has(name)) headers.set(name, value);
-  }
-}

@@ -2,19 +2,17 @@
  * HMAC-SHA256 with a secret of the site's: the signature of a form key, the name under which a
  * card is counted (PCI DSS 3.5.1.1: a keyed hash, never a plain one, never the number).
  */
-const keys = new Map<string, Promise<CryptoKey>>();
-/** Keys once imported, used without waiting again. */
-const ready = new Map<string, CryptoKey>();
+/** Each secret's key: the import while it runs, then the key itself, used without waiting. */
+const keys = new Map<string, CryptoKey | Promise<CryptoKey>>();
 const encoder = new TextEncoder();
 
 function keyFor(secret: string): CryptoKey | Promise<CryptoKey> {
-  const imported = ready.get(secret);
-  if (imported) return imported;
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    keys.set(secret, key);
-    void key.then((k) => ready.set(secret, k)).catch(() => keys.delete(secret));
+    const importing = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, importing);
+    void importing.then((k) => keys.set(secret, k)).catch(() => keys.delete(secret));
+    key = importing;
   }
   return key;
 }

@@ -9,12 +9,11 @@ import { IsolateMemo } from '../lib/isolate-memo';
 const MEMO_SIZE = 500;
 /** A header value longer than browsers send (a user agent, `Accept-Language`) is worked out each time, never kept. */
 export const LONGEST_KEPT_HEADER = 512;
-const bots = new IsolateMemo<boolean>(MEMO_SIZE);
-const devices = new IsolateMemo<DeviceClass>(MEMO_SIZE);
+const bots = new IsolateMemo<boolean>(MEMO_SIZE, LONGEST_KEPT_HEADER);
+const devices = new IsolateMemo<DeviceClass>(MEMO_SIZE, LONGEST_KEPT_HEADER);
 
 export function knownBot(userAgent: string | null | undefined): boolean {
   if (!userAgent) return false;
-  if (userAgent.length > LONGEST_KEPT_HEADER) return isBot(userAgent);
   let bot = bots.get(userAgent);
   if (bot === undefined) bots.set(userAgent, (bot = isBot(userAgent)), Infinity);
   return bot;
@@ -22,7 +21,6 @@ export function knownBot(userAgent: string | null | undefined): boolean {
 
 export function deviceClassOf(hints: DeviceHints): DeviceClass {
   const key = `${hints.userAgent ?? ''}\n${hints.chUaMobile ?? ''}\n${hints.chUaPlatform ?? ''}`;
-  if (key.length > LONGEST_KEPT_HEADER) return classifyDevice(hints);
   let device = devices.get(key);
   if (device === undefined) devices.set(key, (device = classifyDevice(hints)), Infinity);
   return device;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { readConfig } from '../domain/config';
-import { applySecurityHeaders, NO_STORE, originOf, securityHeaders, WIDGET_PATHS } from '../security/headers';
+import { NO_STORE, originOf, securityHeaders, WIDGET_PATHS } from '../security/headers';
 import { TURNSTILE_ORIGIN } from '../security/human-check';
 import type { AppEnv } from './app-env';
 
@@ -110,7 +110,10 @@ export function addSiteHeaders(c: Context<AppEnv>, requestId: string, nonce: str
     headers = c.res.headers;
     headers.set('X-Request-Id', requestId);
   }
-  applySecurityHeaders(headers, headerOptions(c, nonce));
+  // The same set pages are made with; a header the route already set (a stricter Referrer-Policy) is kept.
+  const { fixed, csp } = headerSetFor(c);
+  for (const [name, value] of Object.entries(fixed)) if (!headers.has(name)) headers.set(name, value);
+  if (csp && !headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', `${csp[0]}${nonce}${csp[1]}`);
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', NO_STORE['Cache-Control']);
   if (headers.get('Content-Type')?.startsWith('text/html')) headers.append('Vary', VARY);
 }

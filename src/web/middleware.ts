@@ -1,25 +1,17 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { generateCookie } from 'hono/cookie';
-import { detectFromCookie, detectFromHeader, detectFromQuery, type DetectorOptions } from 'hono/language';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_COOKIE,
-  LANGUAGE_COOKIE_MAX_AGE_S,
-  LANGUAGE_PARAM,
-  LANGUAGES,
-  type Language,
-} from '../domain/catalogue';
-import { IsolateMemo } from '../lib/isolate-memo';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '../domain/catalogue';
 import { ConfigError, readConfig, siteOrigin, type SiteConfig } from '../domain/config';
 import { CROSS_SITE_REFUSED, type ApiError } from '../domain/errors';
-import { deviceClassOf, LONGEST_KEPT_HEADER } from './device-memo';
+import { deviceClassOf } from './device-memo';
+import { addressOf } from '../lib/address';
 import { originForRequest, type CallOutcome } from '../origin';
 import { crossSiteWrite } from '../security/csrf';
 import { Guard, clientOf } from '../security/guard';
 import { makeNonce } from '../security/headers';
 import type { AppEnv } from './app-env';
 import { addSiteHeaders } from './headers';
-import { languageInAddress } from './words';
+import { browserLanguage, languageInAddress, rememberedLanguage } from './words';
 import { keepRequestLog, logError, logRequest, logSecurityEvent } from './log';
 import { configErrorResponse } from './server-error';
 
@@ -108,37 +100,11 @@ export const refuseCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const canonicalPath: MiddlewareHandler<AppEnv> = async (c, next) => {
   const path = c.req.path;
   if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || path.length < 2 || !path.endsWith('/')) return next();
-  const { pathname, search } = new URL(c.req.url);
+  const { pathname, search } = addressOf(c.req.url);
   const trimmed = pathname.replace(/\/+$/, '');
   if (!trimmed || trimmed === pathname || trimmed.startsWith('//')) return next();
   return c.redirect(`${trimmed}${search}`, 301);
 };
-
-/** Hono's language detectors, with the site's languages and names; the order is `chooseLanguage`'s. */
-const LANGUAGE_OPTIONS: DetectorOptions = {
-  order: ['querystring', 'cookie', 'header'],
-  supportedLanguages: [...LANGUAGES],
-  fallbackLanguage: DEFAULT_LANGUAGE,
-  lookupQueryString: LANGUAGE_PARAM,
-  lookupCookie: LANGUAGE_COOKIE,
-  lookupFromHeaderKey: 'accept-language',
-  lookupFromPathIndex: 0,
-  ignoreCase: true,
-  // Remembered only when the visitor chooses (below), never from what the browser asked for.
-  caches: false,
-};
-
-/** What each `Accept-Language` a browser sends comes to: browsers send a few values, each parsed once per isolate. */
-const headerLanguages = new IsolateMemo<Language | ''>(200);
-
-function browserLanguage(c: Context<AppEnv>): Language | undefined {
-  const header = c.req.header('Accept-Language');
-  if (!header) return undefined;
-  if (header.length > LONGEST_KEPT_HEADER) return detectFromHeader(c, LANGUAGE_OPTIONS) as Language | undefined;
-  let language = headerLanguages.get(header);
-  if (language === undefined) headerLanguages.set(header, (language = (detectFromHeader(c, LANGUAGE_OPTIONS) as Language) ?? ''), Infinity);
-  return language || undefined;
-}
 
 /** Adds a header to the answer, whatever made it (answers passed through from fetch() are immutable). */
 function appendHeader(c: Context<AppEnv>, name: string, value: string): void {
@@ -159,14 +125,10 @@ function appendHeader(c: Context<AppEnv>, name: string, value: string): void {
  * is answered in that language, and a refused one (another site's form) leaves no cookie.
  */
 export const chooseLanguage: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set(
-    'language',
-    ((detectFromQuery(c, LANGUAGE_OPTIONS) ?? detectFromCookie(c, LANGUAGE_OPTIONS)) as Language | undefined) ??
-      browserLanguage(c) ??
-      DEFAULT_LANGUAGE,
-  );
+  const inAddress = languageInAddress(c);
+  c.set('language', inAddress ?? rememberedLanguage(c) ?? browserLanguage(c) ?? DEFAULT_LANGUAGE);
   // The switch is a link: only a GET that follows it is the visitor choosing.
-  const chosen = c.req.method === 'GET' ? languageInAddress(c) : undefined;
+  const chosen = c.req.method === 'GET' ? inAddress : undefined;
   await next();
   if (chosen)
     appendHeader(

@@ -1,24 +1,37 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { detectFromCookie, detectFromHeader, detectFromQuery, type DetectorOptions } from 'hono/language';
 import {
   CATALOGUES,
   DEFAULT_LANGUAGE,
-  isLanguage,
   LANGUAGE_COOKIE,
   LANGUAGE_PARAM,
+  LANGUAGES,
   type Catalogue,
   type Language,
 } from '../domain/catalogue';
+import { IsolateMemo } from '../lib/isolate-memo';
 import type { AppEnv } from './app-env';
+import { LONGEST_KEPT_HEADER } from './device-memo';
 
 /** The catalogue of the visitor's language, for what a route or the API says to them. */
 export const wordsOf = (c: Context<AppEnv>): Catalogue => CATALOGUES[c.get('language') ?? DEFAULT_LANGUAGE];
 
+/** Hono's language detectors, with the site's languages and names. */
+const LANGUAGE_OPTIONS: DetectorOptions = {
+  order: ['querystring', 'cookie', 'header'],
+  supportedLanguages: [...LANGUAGES],
+  fallbackLanguage: DEFAULT_LANGUAGE,
+  lookupQueryString: LANGUAGE_PARAM,
+  lookupCookie: LANGUAGE_COOKIE,
+  lookupFromHeaderKey: 'accept-language',
+  lookupFromPathIndex: 0,
+  ignoreCase: true,
+  // Remembered only when the visitor chooses (the switch), never from what the browser asked for.
+  caches: false,
+};
+
 /** The language named in the request's address (`?lang=`, as the switch writes it), if any. */
-export function languageInAddress(c: Context<AppEnv>): Language | undefined {
-  const named = c.req.query(LANGUAGE_PARAM)?.trim().toLowerCase();
-  return isLanguage(named) ? named : undefined;
-}
+export const languageInAddress = (c: Context<AppEnv>) => detectFromQuery(c, LANGUAGE_OPTIONS) as Language | undefined;
 
 /**
  * The language the visitor chose (in the address, else the switch's cookie), never the one their
@@ -26,8 +39,22 @@ export function languageInAddress(c: Context<AppEnv>): Language | undefined {
  * one never leaves a cookie for a choice the visitor did not make.
  */
 export function chosenLanguage(c: Context<AppEnv>): Language | undefined {
-  const remembered = getCookie(c, LANGUAGE_COOKIE)?.trim().toLowerCase();
-  return languageInAddress(c) ?? (isLanguage(remembered) ? remembered : undefined);
+  return languageInAddress(c) ?? rememberedLanguage(c);
+}
+
+/** The language the switch's cookie remembers, if any. */
+export const rememberedLanguage = (c: Context<AppEnv>) => detectFromCookie(c, LANGUAGE_OPTIONS) as Language | undefined;
+
+/** What each `Accept-Language` a browser sends comes to: browsers send a few values, each parsed once per isolate. */
+const headerLanguages = new IsolateMemo<Language | ''>(200, LONGEST_KEPT_HEADER);
+
+/** The language the browser ranks first among the site's, if any. */
+export function browserLanguage(c: Context<AppEnv>): Language | undefined {
+  const header = c.req.header('Accept-Language');
+  if (!header) return undefined;
+  let language = headerLanguages.get(header);
+  if (language === undefined) headerLanguages.set(header, (language = (detectFromHeader(c, LANGUAGE_OPTIONS) as Language) ?? ''), Infinity);
+  return language || undefined;
 }
 
 /** A path of this site with `?lang=` naming `language`, unless it names one already; any other address as it is. */

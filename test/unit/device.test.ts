@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDevice, isBot } from '../../src/domain/device';
 import { deviceClassOf, knownBot } from '../../src/web/device-memo';
+import { IsolateMemo } from '../../src/lib/isolate-memo';
 import { HAND_PICKED_USER_AGENTS, IN_APP_USER_AGENTS, PHONE_CRAWLER_USER_AGENTS, PREVIEW_FETCHERS } from '../shared/user-agents';
 
 const cases = [...HAND_PICKED_USER_AGENTS, ...IN_APP_USER_AGENTS, ...PHONE_CRAWLER_USER_AGENTS];
@@ -76,5 +77,15 @@ describe('device answers for header values longer than browsers send', () => {
     const long = `Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) ${'x'.repeat(600)}`;
     expect(deviceClassOf({ userAgent: long })).toBe(classifyDevice({ userAgent: long }));
     expect(knownBot(`${long} Googlebot/2.1`)).toBe(true);
+  });
+});
+
+describe("the isolate's memory", () => {
+  it('keeps no value under a key longer than it was told to keep', () => {
+    const memo = new IsolateMemo<number>(10, 8);
+    memo.set('short', 1, Infinity);
+    memo.set('much-too-long', 2, Infinity);
+    expect(memo.get('short')).toBe(1);
+    expect(memo.get('much-too-long')).toBeUndefined();
   });
 });
