@@ -15,7 +15,11 @@ export interface PasswordResetProps {
   posted?: PostedForm;
 }
 
-/** The new-password form, shown once the server has validated the link. */
+/**
+ * The new-password form. The server draws it for any well-formed link; once running, the island
+ * asks the backend about the link (the spec's validation call) and shows the expired or mismatch
+ * view instead when it cannot be used. Without script, the save's own answer tells the same.
+ */
 export default function PasswordReset({ token, humanCheckSiteKey, text, posted }: PasswordResetProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -26,6 +30,24 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
     posted ? (posted.errors.np ?? posted.errors.confirm ?? posted.errors.humanToken ?? posted.error) : undefined,
   );
   const heading = useRef<HTMLDivElement>(null);
+  /** Set once a save starts: its answer, not the earlier check's, decides the view. */
+  const saveStarted = useRef(false);
+
+  useEffect(() => {
+    let current = true;
+    const checked: Promise<ResetView> = post('/api/forgot_password_back.php', { x: token }).then(async (res) =>
+      res.ok ? resetView(await res.json()) : 'expired',
+    );
+    checked
+      .catch((): ResetView => 'expired')
+      .then((answer) => {
+        // A link already used answers PASSWORD_CHANGED to a check: for this visit it has expired.
+        if (current && !saveStarted.current && answer !== 'show-form') setView(answer === 'pass-changed' ? 'expired' : answer);
+      });
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
   useEffect(() => {
     if (view !== 'show-form') heading.current?.focus();
@@ -40,6 +62,7 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
     if (!ready) return setError(password.length < PASSWORD_MIN ? text.hintLengthTodo : text.hintMatchTodo);
     setError(undefined);
     setSaving(true);
+    saveStarted.current = true;
     try {
       const res = await post('/api/forgot_password_back.php', {
         x: token,

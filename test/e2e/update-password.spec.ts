@@ -2,8 +2,11 @@ import { expect, expectAccessible, test } from './support';
 
 // Runs first: its save is intercepted, so the demo token is still unused for the next test.
 test('a save the backend refuses shows the expired view', async ({ page }) => {
+  // The link's check on load goes through; the save is answered as if the link had just expired.
   await page.route('**/api/forgot_password_back.php', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: false, status: 'TOKEN_EXPIRED' }) }),
+    route.request().postDataJSON()?.np === undefined
+      ? route.fallback()
+      : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: false, status: 'TOKEN_EXPIRED' }) }),
   );
   await page.goto('/update-password?x=RESET-VALID');
   await expect(page.locator('[data-island="password-reset"][data-hydrated="true"]')).toHaveCount(1);
@@ -13,6 +16,32 @@ test('a save the backend refuses shows the expired view', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
   await expect(page.getByRole('status')).toBeFocused();
   await expectAccessible(page);
+});
+
+test('an expired link is told as soon as the page runs, before anything is typed', async ({ page }) => {
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/forgot_password_back.php')) checks.push(request.postData() ?? '');
+  });
+  await page.goto('/update-password?x=RESET-EXPIRED');
+  await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+  await expect(page.getByRole('status')).toBeFocused();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  expect(checks).toEqual([JSON.stringify({ x: 'RESET-EXPIRED' })]);
+  await expectAccessible(page);
+});
+
+test.describe('without script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('an expired link is told by the save that tried it', async ({ page }) => {
+    await page.goto('/update-password?x=RESET-EXPIRED');
+    await page.getByLabel('New password', { exact: true }).fill('long enough password');
+    await page.getByLabel('Confirm new password').fill('long enough password');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'support@papayapay.com' })).toBeVisible();
+  });
 });
 
 test('a mismatched link explains and points to support', async ({ page }) => {

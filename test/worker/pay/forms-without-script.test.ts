@@ -135,6 +135,17 @@ describe('a new password without script', () => {
     expect(res.status).toBe(200);
     expect(visibleText(await res.text())).toContain(MISMATCH);
   });
+
+  it('a link that expired shows the expired view, on the save that tried it', async () => {
+    const expired = '/update-password?x=RESET-EXPIRED';
+    const form = await request(embeddedEnv(), expired, { headers: { 'User-Agent': DESKTOP } });
+    expect(visibleText(await form.text())).toContain(HINT_LENGTH_TODO);
+    const res = await postForm(expired, { _form: 'reset', x: 'RESET-EXPIRED', np: 'a good password', confirm: 'a good password' });
+    expect(res.status).toBe(200);
+    const text = visibleText(await res.text());
+    expect(text).toContain('This link has expired');
+    expect(text).not.toContain(HINT_LENGTH_TODO);
+  });
 });
 
 describe('web payment without script', () => {

@@ -12,6 +12,7 @@ import {
   standInCalls,
   visaNumber,
 } from '../origin-helpers';
+import { visibleText } from '../helpers';
 
 /**
  * The attacks of issue 16, replayed against the Worker with the human check on and a solver
@@ -246,12 +247,27 @@ describe('code and token guessing', () => {
     expect(await standInCalls()).toHaveLength(20);
   });
 
-  it('pages that read a token count their misses too', async () => {
+  it('pages that read a token count their misses too, and the reset check stops with them', async () => {
     const client = freshClient();
     for (let i = 0; i < 20; i++) await request(guarded(), `/update-info-request?t=GUESS-${i}`, { headers: { 'CF-Connecting-IP': client } });
-    const locked = await request(guarded(), '/update-password?x=RESET-VALID', { headers: { 'CF-Connecting-IP': client } });
+    const locked = await request(guarded(), '/update-info-request?t=INFO-FEE', { headers: { 'CF-Connecting-IP': client } });
     expect(locked.status).toBe(429);
     expect(await locked.text()).toContain('Too many links were tried');
+    const check = await request(guarded(), '/api/forgot_password_back.php', json({ x: 'RESET-VALID' }, client));
+    expect(check.status).toBe(429);
+  });
+
+  it('opening a reset link tells a guesser nothing: the same form for any well-formed token, and no backend call', async () => {
+    await resetStandIn();
+    const client = freshClient();
+    const forms = new Set<string>();
+    for (const x of ['RESET-VALID', 'RESET-EXPIRED', 'RESET-MISMATCH', 'GUESS-1', 'GUESS-2']) {
+      const res = await request(httpEnv(), `/update-password?x=${x}`, { headers: { 'CF-Connecting-IP': client } });
+      expect(res.status).toBe(200);
+      forms.add(visibleText(await res.text()));
+    }
+    expect(forms.size).toBe(1);
+    expect(await standInCalls()).toEqual([]);
   });
 
   it('a pay-later answer comes no sooner for an unknown email than for a known one: each waits for the same mark', async () => {
