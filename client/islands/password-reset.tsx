@@ -2,9 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PasswordResetText } from '../../src/domain/catalogue';
 import { PASSWORD_MIN, passwordReady, RESET_FORM, resetView, type ResetView } from '../../src/domain/password';
 import { FORM_FIELD } from '../../src/domain/islands';
+import type { ApiError } from '../../src/domain/errors';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { ChangedView, ExpiredView, MismatchView } from '../components/password-views';
 import { HumanCheck, humanTokenIn, post } from '../components/submit';
+
+/** Answers of the site's own refusals, with the visitor's message: the human check (400), the link limit (429). */
+const REFUSED = [400, 429];
 
 export interface PasswordResetProps {
   token: string;
@@ -32,6 +36,7 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
   const heading = useRef<HTMLDivElement>(null);
   /** Set once a save starts: its answer, not the earlier check's, decides the view. */
   const saveStarted = useRef(false);
+  const [humanReset, setHumanReset] = useState(0);
 
   useEffect(() => {
     let current = true;
@@ -69,6 +74,15 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
         np: password,
         humanToken: humanTokenIn(event.currentTarget as HTMLFormElement) || undefined,
       });
+      // A check passes once: the next save needs a new one.
+      if (humanCheckSiteKey) setHumanReset((n) => n + 1);
+      const refusal = REFUSED.includes(res.status) ? ((await res.json().catch(() => null)) as ApiError | null) : null;
+      // The site refused the save before asking the backend (the human check, too many links
+      // tried): it says why at the form, which stays. A failure of the backend is the expired view.
+      if (refusal?.error) {
+        setError(refusal.fields?.humanToken ?? refusal.error);
+        return setSaving(false);
+      }
       setView(resetView(res.ok ? await res.json() : null));
     } catch {
       setView('expired');
@@ -137,7 +151,7 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
           {matching ? text.hintMatchDone : text.hintMatchTodo}
         </li>
       </ul>
-      {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={0} />}
+      {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
       <p id="reset-error" className="field-error" role="alert">
         {error}
       </p>

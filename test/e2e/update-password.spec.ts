@@ -1,3 +1,4 @@
+import { HUMAN_CHECK_FAILED } from '../../src/domain/sms';
 import { expect, expectAccessible, test } from './support';
 
 // Runs first: its save is intercepted, so the demo token is still unused for the next test.
@@ -42,6 +43,31 @@ test.describe('without script', () => {
     await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'support@papayapay.com' })).toBeVisible();
   });
+});
+
+test('a save the site refuses before asking the backend says why, and keeps the form', async ({ page, consoleErrors }) => {
+  const message = HUMAN_CHECK_FAILED;
+  await page.route('**/api/forgot_password_back.php', (route) =>
+    route.request().postDataJSON()?.np === undefined
+      ? route.fallback()
+      : route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: message, fields: { humanToken: message } }),
+        }),
+  );
+  await page.goto('/update-password?x=RESET-VALID');
+  await expect(page.locator('[data-island="password-reset"][data-hydrated="true"]')).toHaveCount(1);
+  await page.getByLabel('New password', { exact: true }).fill('long enough password');
+  await page.getByLabel('Confirm new password').fill('long enough password');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveValue('long enough password');
+  // The refusal is the answer under test: the browser reports its status as a console error.
+  const expected = consoleErrors.filter((e) => /status of 400 .*\/api\/forgot_password_back\.php/.test(e));
+  expect(expected).toHaveLength(1);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !expected.includes(e)));
 });
 
 test('a mismatched link explains and points to support', async ({ page }) => {
