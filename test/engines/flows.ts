@@ -313,4 +313,16 @@ export const FLOWS: Flow[] = [
     name: 'en español: web payment, both steps, a declined card, a corrected one, the receipt',
     run: (c) => payByCard(c, es),
   },
+  {
+    name: 'en español: an expired reset link, told (by the page once it runs, or by the save without script)',
+    async run(c) {
+      await c.w.goto(`${c.site}/update-password?x=RESET-EXPIRED&lang=es`);
+      if (!c.javaScript) {
+        await c.w.type('#reset-password', 'una contraseña larga');
+        await c.w.type('#reset-confirm', 'una contraseña larga');
+        await c.w.press(es.passwordReset.save);
+      }
+      await sees(c, es.passwordReset.expiredTitle);
+    },
+  },
 ];
