@@ -15,7 +15,7 @@ import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { US_STATES } from '../../src/domain/us-states';
 import type { FormLabels } from '../../src/domain/web-payment-labels';
-import type { PaymentFormText, PaymentProblemText } from '../../src/domain/catalogue';
+import { LANGUAGE_PARAM, type Language, type PaymentFormText, type PaymentProblemText } from '../../src/domain/catalogue';
 import { SelectField, TextField } from '../components/field';
 import { useMask } from '../components/mask';
 import { loadPaymentMasks, PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
@@ -27,7 +27,7 @@ export interface WebPaymentFormProps {
   company: boolean;
   labels: FormLabels;
   /** Query flags of the payment call. */
-  flags: { optE: boolean; silent: boolean; generic: boolean };
+  flags: { optE: boolean; silent: boolean; generic: boolean; language?: Language };
   idempotencyKey: string;
   humanCheckSiteKey?: string;
   /** Its words and its fields' problems, in the visitor's language. */
@@ -180,6 +180,8 @@ export default function WebPaymentForm({
       ...(flags.optE ? { optE: 'true' } : {}),
       ...(flags.silent ? { silent: '1' } : {}),
       ...(flags.generic ? { generic: '1' } : {}),
+      // Named in the page's address (a cookie may be refused): the receipt is drawn in it too.
+      ...(flags.language ? { [LANGUAGE_PARAM]: flags.language } : {}),
     });
     try {
       const res = await post(`/payment/payment_back.php?${query}`, body);

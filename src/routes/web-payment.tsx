@@ -12,6 +12,8 @@ import { ProviderLookupPage, WebPaymentPage } from '../pages/web-payment';
 import type { AppEnv } from '../web/app-env';
 import { slot } from '../web/page-reuse';
 import { renderPage } from '../web/render';
+import { languageInAddress } from '../web/words';
+import type { Language } from '../domain/catalogue';
 
 /** `/web-payment`: the provider lookup, or the payment form of one payee, rendered complete. */
 export const webPaymentRoutes = new Hono<AppEnv>();
@@ -60,6 +62,7 @@ webPaymentRoutes.get('/web-payment', async (c) => {
     silent: c.req.query('silent') !== undefined,
     generic: c.req.query('g') !== undefined,
     humanCheckSiteKey: humanCheckSiteKey(config),
+    language: languageInAddress(c),
   });
   return renderPage(
     c,
@@ -81,6 +84,8 @@ interface FormSwitches {
   silent: boolean;
   generic: boolean;
   humanCheckSiteKey: string | undefined;
+  /** The language the page's address names: the payment call names it too, for the receipt it leads to. */
+  language: Language | undefined;
 }
 
 /**
@@ -91,8 +96,8 @@ interface FormSwitches {
 const forms = new WeakMap<Payee, Map<string, PaymentForm>>();
 
 function paymentForm(payee: Payee, switches: FormSwitches): PaymentForm {
-  const { company, optE, silent, generic, humanCheckSiteKey } = switches;
-  const which = `${company}|${optE}|${silent}|${generic}|${humanCheckSiteKey ?? ''}`;
+  const { company, optE, silent, generic, humanCheckSiteKey, language } = switches;
+  const which = `${company}|${optE}|${silent}|${generic}|${humanCheckSiteKey ?? ''}|${language ?? ''}`;
   let made = forms.get(payee);
   if (!made) forms.set(payee, (made = new Map()));
   let form = made.get(which);
@@ -103,7 +108,7 @@ function paymentForm(payee: Payee, switches: FormSwitches): PaymentForm {
       rules: { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted },
       company,
       labels: formLabels({ company, notMedical: payee.notMedical, useStatement: payee.useStatement }),
-      flags: { optE, silent, generic },
+      flags: { optE, silent, generic, ...(language && { language }) },
       idempotencyKey: slot('idempotencyKey'),
       humanCheckSiteKey,
     };

@@ -210,6 +210,26 @@ for (const javaScript of [true, false]) {
   });
 }
 
+test.describe('Spanish named in the address alone, with no cookie kept', () => {
+  test.use({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+  test.beforeEach(async ({ request }) => reset(request));
+  test.afterEach(async ({ request }) => reset(request));
+
+  test('the card payment leads to the Spanish receipt', async ({ page }) => {
+    await page.goto('/web-payment?p=1001&lang=es');
+    await expect(page.locator('[data-island="web-payment-form"][data-hydrated="true"]')).toHaveCount(1);
+    // Whatever the page left is gone: only its address says Spanish.
+    await page.context().clearCookies();
+    await payer(page);
+    await card(page);
+    await page.waitForURL(/\/receipt\/PAP-[A-Z0-9]{8}\?lang=es$/);
+    await page.context().clearCookies();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(es.webPayment.receiptHeading);
+  });
+});
+
 test.describe('Spanish pages pass axe, lang included', () => {
   test.use({ locale: 'es-US' });
   for (const path of [
