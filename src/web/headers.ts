@@ -100,9 +100,10 @@ export function redirectTo(c: Context<AppEnv>, location: string, status: 301 | 3
 }
 
 /** Adds the site headers to an answer that was not made with them (JSON, redirects, assets, passed-through pages). */
-export function addSiteHeaders(c: Context<AppEnv>, requestId: string, nonce: string): void {
+export function addSiteHeaders(c: Context<AppEnv>): void {
   // Responses passed through from fetch() have immutable headers.
   let headers = c.res.headers;
+  const requestId = c.get('requestId');
   try {
     headers.set('X-Request-Id', requestId);
   } catch {
@@ -110,10 +111,7 @@ export function addSiteHeaders(c: Context<AppEnv>, requestId: string, nonce: str
     headers = c.res.headers;
     headers.set('X-Request-Id', requestId);
   }
-  // The same set pages are made with; a header the route already set (a stricter Referrer-Policy) is kept.
-  const { fixed, csp } = headerSetFor(c);
-  for (const [name, value] of Object.entries(fixed)) if (!headers.has(name)) headers.set(name, value);
-  if (csp && !headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', `${csp[0]}${nonce}${csp[1]}`);
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', NO_STORE['Cache-Control']);
+  // The headers pages are made with; one the route already set (a stricter Referrer-Policy) is kept.
+  for (const [name, value] of Object.entries(siteHeaders(c, NO_STORE, false))) if (!headers.has(name)) headers.set(name, value);
   if (headers.get('Content-Type')?.startsWith('text/html')) headers.append('Vary', VARY);
 }

@@ -64,7 +64,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   // A page drawn by the Worker was made with every header at once (pageHeaders); anything else
   // gets them added here.
-  if (c.res !== c.get('complete')) addSiteHeaders(c, requestId, nonce);
+  if (c.res !== c.get('complete')) addSiteHeaders(c);
 
   if (
     !keepRequestLog(

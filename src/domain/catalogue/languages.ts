@@ -4,7 +4,6 @@
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
-export const isLanguage = (value: string | undefined): value is Language => (LANGUAGES as readonly string[]).includes(value ?? '');
 
 /** The language tag of a page (`<html lang>`, `Content-Language`): US English and US Spanish. */
 export const LANGUAGE_TAG: Record<Language, string> = { en: 'en-US', es: 'es-US' };
