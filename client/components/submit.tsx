@@ -34,6 +34,14 @@ export function humanTokenIn(form: HTMLFormElement | null): string {
 }
 
 /**
+ * What an answer of the site's API says: its JSON, or nothing when it holds none readable (a
+ * proxy's error page, a connection cut short), so an island falls back to its own words.
+ */
+export async function answerOf<T extends object>(res: Response): Promise<Partial<T>> {
+  return ((await res.json().catch(() => null)) ?? {}) as Partial<T>;
+}
+
+/**
  * A POST from an island to the site's API: an object goes as JSON, a form's data as it is. It
  * names the page's language (`<html lang>`, which every page has), so the server answers in the
  * language the page was drawn in, even in a partner's frame, where this site's language cookie is

@@ -10,7 +10,7 @@ import {
   type Field,
   type InfoResult,
 } from '../../src/domain/info-request';
-import { post } from '../components/submit';
+import { answerOf, post } from '../components/submit';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 
@@ -81,8 +81,8 @@ export default function InfoRequest({ token, fields: initial, text, posted }: In
     setBusy(true);
     try {
       const res = await post(`/api/update_info_request.php?${q}`, { fields: answers });
-      const body = (await res.json().catch(() => null)) as { success?: boolean } | null;
-      setDone(res.ok && body?.success ? result('in-progress') : { kind: 'error', text: text.submitFailed });
+      const body = await answerOf<{ success: boolean }>(res);
+      setDone(res.ok && body.success ? result('in-progress') : { kind: 'error', text: text.submitFailed });
     } catch {
       setDone({ kind: 'error', text: text.submitFailed });
     }
@@ -93,8 +93,8 @@ export default function InfoRequest({ token, fields: initial, text, posted }: In
     setBusy(true);
     try {
       const cancelled = await post(`/cancel_back.php?${q}`);
-      const body = cancelled?.ok ? ((await cancelled.json().catch(() => null)) as { success?: boolean } | null) : null;
-      setDone(body?.success ? result('cancelled') : { kind: 'error', text: text.cancelFailed });
+      const body: { success?: boolean } = cancelled.ok ? await answerOf<{ success: boolean }>(cancelled) : {};
+      setDone(body.success ? result('cancelled') : { kind: 'error', text: text.cancelFailed });
     } catch {
       setDone({ kind: 'error', text: text.cancelFailed });
     }

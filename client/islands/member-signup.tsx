@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MemberSignupText } from '../../src/domain/catalogue';
-import { post } from '../components/submit';
+import { answerOf, post } from '../components/submit';
 import { fill } from '../../src/domain/catalogue/fill';
 import { MEMBERSHIP_FORM, PAYMENT_CHOICES, viewHref, type PaymentChoice } from '../../src/domain/membership';
 import { FORM_FIELD } from '../../src/domain/islands';
@@ -40,8 +40,8 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, text,
     setError('');
     try {
       const res = await post(`/api/member_signup.php?${new URLSearchParams({ p: choice, f: cameFrom, a: ad })}`);
-      const body = (await res.json().catch(() => null)) as { success?: boolean } | null;
-      if (res.ok && body?.success) setView(3);
+      const body = await answerOf<{ success: boolean }>(res);
+      if (res.ok && body.success) setView(3);
       else setError(text.serverError);
     } catch {
       setError(text.serverError);

@@ -5,7 +5,7 @@ import { FORM_FIELD } from '../../src/domain/islands';
 import type { ApiError } from '../../src/domain/errors';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { ChangedView, ExpiredView, MismatchView } from '../components/password-views';
-import { HumanCheck, humanTokenIn, post } from '../components/submit';
+import { answerOf, HumanCheck, humanTokenIn, post } from '../components/submit';
 
 /** Answers of the site's own refusals, with the visitor's message: the human check (400), the link limit (429). */
 const REFUSED = [400, 429];
@@ -76,10 +76,10 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
       });
       // A check passes once: the next save needs a new one.
       if (humanCheckSiteKey) setHumanReset((n) => n + 1);
-      const refusal = REFUSED.includes(res.status) ? ((await res.json().catch(() => null)) as ApiError | null) : null;
+      const refusal: Partial<ApiError> = REFUSED.includes(res.status) ? await answerOf<ApiError>(res) : {};
       // The site refused the save before asking the backend (the human check, too many links
       // tried): it says why at the form, which stays. A failure of the backend is the expired view.
-      if (refusal?.error) {
+      if (refusal.error) {
         setError(refusal.fields?.humanToken ?? refusal.error);
         return setSaving(false);
       }

@@ -4,7 +4,8 @@ import { PHONE_MASK, useMask } from '../components/mask';
 import type { SmsFormText } from '../../src/domain/catalogue';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
-import { HumanCheck, humanTokenIn, post } from '../components/submit';
+import { answerOf, HumanCheck, humanTokenIn, post } from '../components/submit';
+import type { ApiError } from '../../src/domain/errors';
 import { ipadAsMac } from '../../src/domain/ipad';
 
 /** The `_form` name of text-me-a-link forms. */
@@ -88,8 +89,8 @@ export default function SmsForm({
       // A token is good for one check: the next send needs a new one.
       if (humanCheckSiteKey) setHumanReset((n) => n + 1);
       if (res.ok) return setState({ kind: 'sent' });
-      const body = (await res.json().catch(() => null)) as { error?: string; fields?: Record<string, string> } | null;
-      setState({ kind: 'form', error: body?.fields?.num ?? body?.error ?? text.sendFailed });
+      const body = await answerOf<ApiError>(res);
+      setState({ kind: 'form', error: body.fields?.num ?? body.error ?? text.sendFailed });
     } catch {
       setState({ kind: 'form', error: text.offline });
     }

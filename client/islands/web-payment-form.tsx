@@ -20,7 +20,8 @@ import { LANGUAGE_PARAM, type Language } from '../../src/domain/catalogue/langua
 import { SelectField, TextField } from '../components/field';
 import { useMask } from '../components/mask';
 import { loadPaymentMasks, PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
-import { HumanCheck, humanTokenIn, post } from '../components/submit';
+import { answerOf, HumanCheck, humanTokenIn, post } from '../components/submit';
+import type { ApiError } from '../../src/domain/errors';
 
 export interface WebPaymentFormProps {
   payeeId: string;
@@ -186,14 +187,7 @@ export default function WebPaymentForm({
     });
     try {
       const res = await post(`/payment/payment_back.php?${query}`, body);
-      const answer = (await res.json().catch(() => ({}))) as {
-        status?: string;
-        confirmationUrl?: string;
-        message?: string;
-        error?: string;
-        fields?: Record<string, string>;
-        formKey?: string;
-      };
+      const answer = await answerOf<ApiError & { status: string; confirmationUrl: string; message: string; formKey: string }>(res);
       // After a decline the answer carries a new key: the corrected card goes with it, no reload.
       if (answer.formKey) setFormKey(answer.formKey);
       if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);
