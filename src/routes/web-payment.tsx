@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ComponentProps } from 'react';
-import { issueFormKey } from '../security/form-keys';
+import { formKeyForPage } from '../security/form-keys';
 import { formKeySecret } from '../security/secrets';
 import { listedProviders, PAYEE_ID, SEARCH_TERM_MAX, SEARCH_TERM_MIN, type Payee } from '../domain/payee';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
@@ -11,6 +11,7 @@ import { PayUnavailablePage } from '../pages/pay-unavailable';
 import { ProviderLookupPage, WebPaymentPage } from '../pages/web-payment';
 import type { AppEnv } from '../web/app-env';
 import { slot } from '../web/page-reuse';
+import { runLater } from '../web/middleware';
 import { renderPage } from '../web/render';
 import { languageInAddress } from '../web/words';
 import type { Language } from '../domain/catalogue';
@@ -56,6 +57,7 @@ webPaymentRoutes.get('/web-payment', async (c) => {
     );
   }
 
+  const key = formKeyForPage(formKeySecret(config), payee.value.payeeId, (work) => runLater(c, work));
   const form = paymentForm(payee.value, {
     company: c.req.query('ib') === '1',
     optE: c.req.query('emailOpt') !== undefined,
@@ -73,7 +75,7 @@ webPaymentRoutes.get('/web-payment', async (c) => {
       playStoreUrl={config.playStoreUrl}
       form={form}
     />,
-    { reuse: { idempotencyKey: await issueFormKey(formKeySecret(config), payee.value.payeeId) }, translated: true },
+    { reuse: { idempotencyKey: typeof key === 'string' ? key : await key }, translated: true },
   );
 });
 

@@ -1,4 +1,5 @@
 import { PAYEE_ID } from '../domain/payee';
+import { IsolateMemo } from '../lib/isolate-memo';
 import { keyedHash, keyedHashMatches, toHex } from './keyed-hash';
 
 /**
@@ -17,6 +18,45 @@ export async function issueFormKey(secret: string, payeeId: string, now = Date.n
   const body = `${payeeId}-${expires}-${nonce}`;
   return `${body}-${await keyedHash(secret, body)}`;
 }
+
+/**
+ * A page's key: taken from a batch signed ahead for its payee when there is one, so the page does
+ * not wait for a signature of its own. Every key in a batch has its own randomness and its own
+ * signature and is handed out once, at most a minute after it was signed; it is signed to expire
+ * FORM_KEY_LIFETIME_MS after the end of that minute, so every visitor still has the whole lifetime.
+ * A payee's first view in a minute is signed on the spot; a second asks for a batch, signed after
+ * the answer (`later`), so a payee seen once a day costs no batch.
+ */
+export function formKeyForPage(
+  secret: string,
+  payeeId: string,
+  later: (work: Promise<unknown>) => void,
+  now = Date.now(),
+): string | Promise<string> {
+  const name = `${payeeId} ${secret}`;
+  const batch = signedAhead.get(name, now);
+  if (!batch) {
+    signedAhead.set(name, { keys: [], signing: false }, now + SIGNED_AHEAD_MS);
+    return issueFormKey(secret, payeeId, now);
+  }
+  const key = batch.keys.pop();
+  if (batch.keys.length < SIGNED_AHEAD_BATCH / 2 && !batch.signing) {
+    batch.signing = true;
+    const signing = Promise.all(Array.from({ length: SIGNED_AHEAD_BATCH }, () => issueFormKey(secret, payeeId, now + SIGNED_AHEAD_MS)));
+    later(
+      signing.then(
+        (keys) => signedAhead.set(name, { keys, signing: false }, now + SIGNED_AHEAD_MS),
+        () => (batch.signing = false),
+      ),
+    );
+  }
+  return key ?? issueFormKey(secret, payeeId, now);
+}
+
+const SIGNED_AHEAD_MS = 60_000;
+const SIGNED_AHEAD_BATCH = 16;
+/** Per payee and secret: the keys signed ahead and not yet handed out. */
+const signedAhead = new IsolateMemo<{ keys: string[]; signing: boolean }>(500);
 
 export type FormKeyCheck = 'valid' | 'forged' | 'expired' | 'other-payee';
 
