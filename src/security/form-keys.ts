@@ -1,6 +1,6 @@
 import { PAYEE_ID } from '../domain/payee';
 import { IsolateMemo } from '../lib/isolate-memo';
-import { keyedHash, keyedHashMatches, toHex } from './keyed-hash';
+import { keyedHashes, keyedHashMatches, toHex } from './keyed-hash';
 
 /**
  * The submit key of a payment form, issued by the page and checked by the API: bound to one
@@ -13,19 +13,30 @@ export const FORM_KEY_LIFETIME_MS = 30 * 60 * 1000;
 export const FORM_KEY = /^(\d{1,18})-(\d{10})-([0-9a-f]{24})-([0-9a-f]{64})$/;
 
 export async function issueFormKey(secret: string, payeeId: string, now = Date.now()): Promise<string> {
-  const expires = Math.floor((now + FORM_KEY_LIFETIME_MS) / 1000);
-  const nonce = toHex(crypto.getRandomValues(new Uint8Array(12)));
-  const body = `${payeeId}-${expires}-${nonce}`;
-  return `${body}-${await keyedHash(secret, body)}`;
+  return (await issueFormKeys(secret, payeeId, 1, now))[0]!;
 }
 
+/** `count` keys at once: one draw of randomness, the signatures made together. */
+async function issueFormKeys(secret: string, payeeId: string, count: number, now: number): Promise<string[]> {
+  const expires = Math.floor((now + FORM_KEY_LIFETIME_MS) / 1000);
+  const random = toHex(crypto.getRandomValues(new Uint8Array(NONCE_BYTES * count)));
+  const bodies = Array.from(
+    { length: count },
+    (_, i) => `${payeeId}-${expires}-${random.slice(i * NONCE_BYTES * 2, (i + 1) * NONCE_BYTES * 2)}`,
+  );
+  const signatures = await keyedHashes(secret, bodies);
+  return bodies.map((body, i) => `${body}-${signatures[i]}`);
+}
+const NONCE_BYTES = 12;
+
 /**
- * A page's key: taken from a batch signed ahead for its payee when there is one, so the page does
- * not wait for a signature of its own. Every key in a batch has its own randomness and its own
- * signature and is handed out once, at most a minute after it was signed; it is signed to expire
- * FORM_KEY_LIFETIME_MS after the end of that minute, so every visitor still has the whole lifetime.
- * A payee's first view in a minute is signed on the spot; a second asks for a batch, signed after
- * the answer (`later`), so a payee seen once a day costs no batch.
+ * A page's key: taken from the keys signed ahead for its payee when there are some, so the page
+ * does not wait for a signature of its own. Every key has its own randomness and its own
+ * signature and is handed out once, oldest first, at most a minute after it was signed; it is
+ * signed to expire FORM_KEY_LIFETIME_MS after the end of that minute, so every visitor still has
+ * the whole lifetime. A payee's first view in a minute is signed on the spot; a second, and any
+ * view that leaves fewer than half a batch, asks for a batch, signed after the answer (`later`):
+ * a payee seen once a day costs no batch.
  */
 export function formKeyForPage(
   secret: string,
@@ -34,29 +45,34 @@ export function formKeyForPage(
   now = Date.now(),
 ): string | Promise<string> {
   const name = `${payeeId} ${secret}`;
-  const batch = signedAhead.get(name, now);
-  if (!batch) {
+  const stock = signedAhead.get(name, now);
+  if (!stock) {
     signedAhead.set(name, { keys: [], signing: false }, now + SIGNED_AHEAD_MS);
     return issueFormKey(secret, payeeId, now);
   }
-  const key = batch.keys.pop();
-  if (batch.keys.length < SIGNED_AHEAD_BATCH / 2 && !batch.signing) {
-    batch.signing = true;
-    const signing = Promise.all(Array.from({ length: SIGNED_AHEAD_BATCH }, () => issueFormKey(secret, payeeId, now + SIGNED_AHEAD_MS)));
+  let taken = stock.keys.pop();
+  while (taken && taken.until <= now) taken = stock.keys.pop();
+  if (stock.keys.length < SIGNED_AHEAD_BATCH / 2 && !stock.signing) {
+    stock.signing = true;
+    const until = now + SIGNED_AHEAD_MS;
     later(
-      signing.then(
-        (keys) => signedAhead.set(name, { keys, signing: false }, now + SIGNED_AHEAD_MS),
-        () => (batch.signing = false),
+      issueFormKeys(secret, payeeId, SIGNED_AHEAD_BATCH, until).then(
+        (keys) => {
+          stock.keys.unshift(...keys.map((key) => ({ key, until })));
+          stock.signing = false;
+          signedAhead.set(name, stock, until);
+        },
+        () => (stock.signing = false),
       ),
     );
   }
-  return key ?? issueFormKey(secret, payeeId, now);
+  return taken?.key ?? issueFormKey(secret, payeeId, now);
 }
 
 const SIGNED_AHEAD_MS = 60_000;
 const SIGNED_AHEAD_BATCH = 16;
-/** Per payee and secret: the keys signed ahead and not yet handed out. */
-const signedAhead = new IsolateMemo<{ keys: string[]; signing: boolean }>(500);
+/** Per payee and secret: the keys signed ahead and not yet handed out, the oldest last. */
+const signedAhead = new IsolateMemo<{ keys: { key: string; until: number }[]; signing: boolean }>(500);
 
 export type FormKeyCheck = 'valid' | 'forged' | 'expired' | 'other-payee';
 

@@ -32,6 +32,13 @@ export async function keyedHash(secret: string, value: string): Promise<string> 
   return toHex(await crypto.subtle.sign('HMAC', key instanceof CryptoKey ? key : await key, encoder.encode(value)));
 }
 
+/** The keyed hashes of several values, made together. */
+export async function keyedHashes(secret: string, values: readonly string[]): Promise<string[]> {
+  const key = await keyFor(secret);
+  const signatures = await Promise.all(values.map((value) => crypto.subtle.sign('HMAC', key, encoder.encode(value))));
+  return signatures.map(toHex);
+}
+
 /** Whether `signature` (hex) is the keyed hash of `value`, compared in constant time. */
 export async function keyedHashMatches(secret: string, value: string, signature: string): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(signature)) return false;
