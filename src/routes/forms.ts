@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { FORM_FIELD } from '../domain/islands';
 import type { PostedForm } from '../domain/posted-form';
 import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
@@ -320,8 +320,7 @@ const isApiPath = (path: string) => path.startsWith('/api/') || path.endsWith('.
 
 /** Takes the form posts of pages; every other request goes on to the route table. */
 export function formPosts(dispatch: Dispatch): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (c.req.method !== 'POST' || !isFormBody(c) || isApiPath(c.req.path)) return next();
+  const carryOut = async (c: Context<AppEnv>, next: Next) => {
     const form = await readForm(c, MAX_FORM_BYTES);
     if (form instanceof Response) return form;
     const fields: Fields = new Map();
@@ -330,4 +329,6 @@ export function formPosts(dispatch: Dispatch): MiddlewareHandler<AppEnv> {
     if (!handler) return next();
     return withApiCookies(c, await handler(c, fields, dispatch));
   };
+  // Not async: anything but a form post goes on without a promise of this layer's own.
+  return (c, next) => (c.req.method !== 'POST' || !isFormBody(c) || isApiPath(c.req.path) ? next() : carryOut(c, next));
 }

@@ -86,10 +86,11 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** A state-changing request from another site's page is refused before any route sees it. */
-export const refuseCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const refuseCrossSite: MiddlewareHandler<AppEnv> = (c, next) => {
+  // Not async: a request that passes goes on without a promise of this layer's own.
   if (!crossSiteWrite(c.req.method, c.req.raw.headers, siteOrigin(c.get('config'), c.req.url))) return next();
   logSecurityEvent(c.get('requestId'), 'cross-site-refused', { path: c.req.path, method: c.req.method });
-  return c.json<ApiError>({ error: CROSS_SITE_REFUSED, fields: {} }, 403);
+  return Promise.resolve(c.json<ApiError>({ error: CROSS_SITE_REFUSED, fields: {} }, 403));
 };
 
 /**
@@ -97,13 +98,13 @@ export const refuseCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
  * sent, in one 301, to the same path without it, its query kept. A path that would then begin
  * with `//` (another host, to a browser) is left alone.
  */
-export const canonicalPath: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const canonicalPath: MiddlewareHandler<AppEnv> = (c, next) => {
   const path = c.req.path;
   if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || path.length < 2 || !path.endsWith('/')) return next();
   const { pathname, search } = addressOf(c.req.url);
   const trimmed = pathname.replace(/\/+$/, '');
   if (!trimmed || trimmed === pathname || trimmed.startsWith('//')) return next();
-  return c.redirect(`${trimmed}${search}`, 301);
+  return Promise.resolve(c.redirect(`${trimmed}${search}`, 301));
 };
 
 /** Adds a header to the answer, whatever made it (answers passed through from fetch() are immutable). */
@@ -124,13 +125,13 @@ function appendHeader(c: Context<AppEnv>, name: string, value: string): void {
  * made with the switch, a GET, is remembered for a year; a POST to an address with `?lang=` in it
  * is answered in that language, and a refused one (another site's form) leaves no cookie.
  */
-export const chooseLanguage: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const chooseLanguage: MiddlewareHandler<AppEnv> = (c, next) => {
   const inAddress = languageInAddress(c);
   c.set('language', inAddress ?? rememberedLanguage(c) ?? browserLanguage(c) ?? DEFAULT_LANGUAGE);
   // The switch is a link: only a GET that follows it is the visitor choosing.
   const chosen = c.req.method === 'GET' ? inAddress : undefined;
-  await next();
-  if (chosen)
+  if (!chosen) return next();
+  return next().then(() =>
     appendHeader(
       c,
       'Set-Cookie',
@@ -140,8 +141,9 @@ export const chooseLanguage: MiddlewareHandler<AppEnv> = async (c, next) => {
         httpOnly: true,
         // Always over HTTPS at the edge; a browser on a developer's http://localhost (Safari's
         // engine among them) drops a Secure cookie set over plain HTTP.
-        secure: new URL(c.req.url).protocol === 'https:',
+        secure: c.req.url.startsWith('https:'),
         sameSite: 'Lax',
       }),
-    );
+    ),
+  );
 };
