@@ -14,6 +14,7 @@ import { PayUnavailablePage } from '../pages/pay-unavailable';
 import type { AppEnv } from '../web/app-env';
 import { IsolateMemo } from '../lib/isolate-memo';
 import { renderPage } from '../web/render';
+import { addressOf } from '../lib/address';
 import { runLater } from '../web/middleware';
 import { notFound } from './not-found';
 
@@ -27,8 +28,8 @@ const REPORT_AGAIN_MS = 60_000;
 
 /** Reports a payee 404 to the origin once, after the answer has gone. */
 function reportNotFound(c: C): Promise<Response> {
-  const url = new URL(c.req.url);
-  const path = `${url.pathname}${url.search}`.slice(0, 2000);
+  const { pathname, search } = addressOf(c.req.url);
+  const path = `${pathname}${search}`.slice(0, 2000);
   if (!reported.get(path)) {
     reported.set(path, true, Date.now() + REPORT_AGAIN_MS);
     runLater(c, c.get('origin').report404(path));

@@ -5,6 +5,7 @@ import { knownBot } from './device-memo';
 import { CATALOGUES, DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_TAG, SWITCH_TO, type Language } from '../domain/catalogue';
 import { siteOrigin } from '../domain/config';
 import { addressOf } from '../lib/address';
+import { IsolateMemo } from '../lib/isolate-memo';
 import { isHeaderless, PREVIEW_URL_PARAMS } from '../domain/site';
 import { PageContext, type PageContextValue } from './page-context';
 import { serverErrorResponse } from './server-error';
@@ -52,6 +53,28 @@ function previewUrl(origin: string, pathname: string, searchParams: URLSearchPar
   return `${origin}${pathname}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * An address's preview link and language switch, worked out once per isolate for each address
+ * (most views of a page share theirs); an address longer than a browser's usual is worked out each time.
+ */
+const addressLinks = new IsolateMemo<{ previewUrl: string; switchHref: string | undefined }>(500, 512);
+
+function linksOf(origin: string, url: string, language: Language, translated: boolean) {
+  const name = `${language}${translated ? '+' : '-'}${origin}${url}`;
+  let links = addressLinks.get(name);
+  if (!links) {
+    const address = addressOf(url);
+    const query = address.search ? new URLSearchParams(address.search) : undefined;
+    links = {
+      previewUrl: previewUrl(origin, address.pathname, query),
+      // After the preview link: the switch's address is this query with the other language set in it.
+      switchHref: translated ? switchHref(query, language) : undefined,
+    };
+    addressLinks.set(name, links, Infinity);
+  }
+  return links;
+}
+
 const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE };
 
 /**
@@ -61,14 +84,13 @@ const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE }
  */
 export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: RenderInit = {}): Promise<Response> {
   const requestId = c.get('requestId');
-  const address = addressOf(c.req.url);
-  const query = address.search ? new URLSearchParams(address.search) : undefined;
   const origin = siteOrigin(c.get('config'), c.req.url);
   const language = init.translated ? (c.get('language') ?? DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
+  const links = linksOf(origin, c.req.url, language, init.translated === true);
   const context: PageContextValue = {
     nonce: c.get('nonce'),
     path: c.req.path,
-    previewUrl: previewUrl(origin, address.pathname, query),
+    previewUrl: links.previewUrl,
     siteOrigin: origin,
     device: c.get('device'),
     headerless: isHeaderless(c.req.query('headerless')),
@@ -76,8 +98,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     year: new Date().getUTCFullYear(),
     language,
     text: CATALOGUES[language],
-    // Last: the switch's address is this query with the other language set in it.
-    switchHref: init.translated ? switchHref(query, language) : undefined,
+    switchHref: links.switchHref,
     posted: postedForm(c),
   };
   const status = (init.status ?? 200) as 200;
