@@ -1,14 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PasswordResetText } from '../../src/domain/catalogue';
-import { PASSWORD_MIN, passwordReady, RESET_FORM, resetView, type ResetView } from '../../src/domain/password';
+import { PASSWORD_MIN, passwordReady, RESET_FORM, resetRefusedBySite, resetView, type ResetView } from '../../src/domain/password';
 import { FORM_FIELD } from '../../src/domain/islands';
 import type { ApiError } from '../../src/domain/errors';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { ChangedView, ExpiredView, MismatchView } from '../components/password-views';
 import { answerOf, HumanCheck, humanTokenIn, post } from '../components/submit';
-
-/** Answers of the site's own refusals, with the visitor's message: the human check (400), the link limit (429). */
-const REFUSED = [400, 429];
 
 export interface PasswordResetProps {
   token: string;
@@ -76,7 +73,7 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
       });
       // A check passes once: the next save needs a new one.
       if (humanCheckSiteKey) setHumanReset((n) => n + 1);
-      const refusal: Partial<ApiError> = REFUSED.includes(res.status) ? await answerOf<ApiError>(res) : {};
+      const refusal: Partial<ApiError> = resetRefusedBySite(res.status) ? await answerOf<ApiError>(res) : {};
       // The site refused the save before asking the backend (the human check, too many links
       // tried): it says why at the form, which stays. A failure of the backend is the expired view.
       if (refusal.error) {

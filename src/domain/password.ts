@@ -18,6 +18,13 @@ export function resetView(answer: { success: boolean; status: string } | null): 
   return 'expired';
 }
 
+/**
+ * Whether an answer of the reset API is the site's own refusal, given before the backend was asked
+ * (the human check failed: 400; too many links tried: 429): its message is said at the form, which
+ * stays. Any other failed answer is a failure of the call, the expired view (spec §8).
+ */
+export const resetRefusedBySite = (status: number) => status === 400 || status === 429;
+
 export const passwordReady = (password: string, confirm: string) => password.length >= PASSWORD_MIN && password === confirm;
 
 /** The `_form` name of the new-password form. */

@@ -20,7 +20,7 @@ import { looksLikeEmail } from '../domain/email';
 import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from '../domain/pay-later';
 import { ACCOUNT_LINK_FORM, NewPasswordSchema } from '../domain/api-schemas';
 import { rememberLinked } from './account';
-import { RESET_FORM, resetView } from '../domain/password';
+import { RESET_FORM, resetRefusedBySite, resetView } from '../domain/password';
 import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, UNREPEATED_CARD_FIELDS } from '../domain/payment';
 import { payerSchema } from '../domain/payment-schemas';
 import { wordsOf } from '../web/words';
@@ -87,10 +87,11 @@ FORMS[RESET_FORM] = async (c, fields, dispatch) => {
     np: check.data.np,
     humanToken: humanToken(fields),
   });
-  if (answer.status !== 200) return again(c, dispatch, refused(c, RESET_FORM, {}, answer), answer);
-  const view = resetView(answer.body as { success: boolean; status: string });
+  if (resetRefusedBySite(answer.status)) return again(c, dispatch, refused(c, RESET_FORM, {}, answer), answer);
+  // A failure of the call is the expired view, as with script (spec §8).
+  const view = resetView(answer.status === 200 ? (answer.body as { success: boolean; status: string }) : null);
   if (view === 'pass-changed') return samePageDone(c, RESET_FORM);
-  return pageAgain(c, dispatch, { form: RESET_FORM, values: {}, errors: {}, data: { view } }, 200);
+  return pageAgain(c, dispatch, { form: RESET_FORM, values: {}, errors: {}, data: { view } }, answer.status);
 };
 
 /**

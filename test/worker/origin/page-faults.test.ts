@@ -28,7 +28,8 @@ const BUTTONS: Array<[string, Record<string, string>, string | RegExp]> = [
   [
     '/update-password?x=RESET-VALID',
     { _form: 'reset', x: 'RESET-VALID', np: 'a good password', confirm: 'a good password' },
-    /Please try again/,
+    // Any call failure on reset shows the expired view (spec §8), with script or without.
+    'This link has expired',
   ],
   [`/getpaid?i=${btoa('1001')}`, { _form: 'get-paid', whichState: 'preEmail', i: btoa('1001') }, 'Oops something went wrong'],
   ['/pay-later?ue=bWVtYmVyQGV4YW1wbGUuY29t', { _form: 'pay-later', ue: 'bWVtYmVyQGV4YW1wbGUuY29t' }, 'Oops! Something went wrong.'],
