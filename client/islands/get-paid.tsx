@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTypedEarly } from '../components/typed-early';
 import type { GetPaidText } from '../../src/domain/catalogue';
 import {
   GET_PAID_FORM,
@@ -71,6 +72,8 @@ export default function GetPaid({
   const [errors, setErrors] = useState<Errors>(posted?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedEarly(formRef);
   const first = useRef(true);
   const target = successTarget(view, session, billerPanelUrl);
 
@@ -150,7 +153,7 @@ export default function GetPaid({
     );
   }
   return (
-    <form method="post" noValidate onSubmit={submit}>
+    <form ref={formRef} method="post" noValidate onSubmit={submit}>
       <input type="hidden" name={FORM_FIELD} value={GET_PAID_FORM} />
       <input type="hidden" name="whichState" value={view} />
       {session.sessionToken && <input type="hidden" name="sessionToken" value={session.sessionToken} />}

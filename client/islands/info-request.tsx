@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTypedEarly } from '../components/typed-early';
 import type { InfoRequestText } from '../../src/domain/catalogue';
 import {
   allAnswered,
@@ -70,6 +71,8 @@ export default function InfoRequest({ token, fields: initial, text, posted }: In
   const [done, setDone] = useState<Done | null>(posted?.error ? { kind: 'error', text: posted.error } : null);
   const [errors, setErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const resultRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedEarly(formRef);
   const confirmation = isConfirmation(initial);
   const q = `t=${encodeURIComponent(token)}`;
 
@@ -112,7 +115,7 @@ export default function InfoRequest({ token, fields: initial, text, posted }: In
 
   if (confirmation) {
     return (
-      <form method="post">
+      <form ref={formRef} method="post">
         <input type="hidden" name={FORM_FIELD} value={INFO_FORM} />
         <h1>{confirmTitle(initial[0]!.type, text)}</h1>
         {initial.map((f) => {
@@ -157,6 +160,7 @@ export default function InfoRequest({ token, fields: initial, text, posted }: In
 
   return (
     <form
+      ref={formRef}
       method="post"
       noValidate
       onSubmit={(e) => {

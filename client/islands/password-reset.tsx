@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTypedEarly } from '../components/typed-early';
 import type { PasswordResetText } from '../../src/domain/catalogue';
 import { PASSWORD_MIN, passwordReady, RESET_FORM, resetRefusedBySite, resetView, type ResetView } from '../../src/domain/password';
 import { FORM_FIELD } from '../../src/domain/islands';
@@ -31,6 +32,8 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
     posted ? (posted.errors.np ?? posted.errors.confirm ?? posted.errors.humanToken ?? posted.error) : undefined,
   );
   const heading = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedEarly(formRef);
   /** Set once a save starts: its answer, not the earlier check's, decides the view. */
   const saveStarted = useRef(false);
   const [humanReset, setHumanReset] = useState(0);
@@ -101,7 +104,7 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
     );
   }
   return (
-    <form method="post" className="reset-form" noValidate onSubmit={save}>
+    <form ref={formRef} method="post" className="reset-form" noValidate onSubmit={save}>
       <input type="hidden" name={FORM_FIELD} value={RESET_FORM} />
       <input type="hidden" name="x" value={token} />
       <h1>{text.heading}</h1>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTypedEarly } from '../components/typed-early';
 import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterOutcome, type PayLaterResult } from '../../src/domain/pay-later';
 import { looksLikeEmail } from '../../src/domain/email';
 import { FORM_FIELD } from '../../src/domain/islands';
@@ -28,6 +29,8 @@ export default function PayLater({ ends, token, text, posted }: PayLaterProps) {
   const [sending, setSending] = useState(false);
   const result = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedEarly(formRef);
 
   useEffect(() => {
     if (outcome.view !== 'welcomeInput') result.current?.focus();
@@ -67,7 +70,7 @@ export default function PayLater({ ends, token, text, posted }: PayLaterProps) {
     );
   }
   return (
-    <form method="post" noValidate onSubmit={submit}>
+    <form ref={formRef} method="post" noValidate onSubmit={submit}>
       <input type="hidden" name={FORM_FIELD} value={PAY_LATER_FORM} />
       <h1>{text.heading}</h1>
       <p>{fill(text.intro, { until: ends })}</p>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTypedEarly } from '../components/typed-early';
 import { useHydrated } from '../components/hydrated';
 import { SEARCH_TERM_MIN, type SearchResult } from '../../src/domain/payee';
 import type { ProviderLookupText } from '../../src/domain/catalogue';
@@ -34,6 +35,8 @@ export default function ProviderLookup({ initialTerm, ref404, results: found, te
   const [chosen, setChosen] = useState<Result | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedEarly(formRef);
   const latest = useRef(0);
 
   // The server's results for the first term are the answer already: searched again only when it changes.
@@ -116,7 +119,7 @@ export default function ProviderLookup({ initialTerm, ref404, results: found, te
   const nextFor = (r: Result) => `/web-payment?${new URLSearchParams({ p: r.id, g: '1', ...(ref404 ? { ref: '404' } : {}) })}`;
   const next = chosen ? nextFor(chosen) : undefined;
   return (
-    <form className="lookup" method="get" action="/web-payment" role="search" onSubmit={(e) => e.preventDefault()}>
+    <form ref={formRef} className="lookup" method="get" action="/web-payment" role="search" onSubmit={(e) => e.preventDefault()}>
       {ref404 && <input type="hidden" name="ref" value="404" />}
       <label htmlFor="provider-name">{text.label}</label>
       <div className="lookup__box">

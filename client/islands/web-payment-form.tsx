@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState, type FormEvent, type ComponentProps } from 'react';
+import { useTypedEarly } from '../components/typed-early';
 import {
   CARD_FIELDS,
   cardFields,
@@ -105,6 +106,7 @@ export default function WebPaymentForm({
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const [humanReset, setHumanReset] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  useTypedEarly(formRef);
 
   const payerInput = {
     ...values,
