@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 
-/** Fields a visitor types into; lists (`select`) are told by a `change`. */
+/** Fields a visitor types into; lists (`select`) are told by a `change`, boxes and radios by a `click`. */
 const TYPED = new Set(['text', 'email', 'tel', 'password', 'search', 'number', 'url']);
 
 /**
@@ -18,6 +18,15 @@ export function useTypedEarly(form: RefObject<HTMLElement | null>): void {
       if (field instanceof HTMLSelectElement) {
         const drawn = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
         if (drawn && field.value !== drawn.value) field.dispatchEvent(new Event('change', { bubbles: true }));
+        continue;
+      }
+      if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+        // A choice is told by a `click`, as React hears one; a radio only by the one now chosen.
+        if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked)) continue;
+        const chosen = field.checked;
+        field.checked = field.defaultChecked;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked')?.set?.call(field, chosen);
+        field.dispatchEvent(new Event('click', { bubbles: true }));
         continue;
       }
       if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;

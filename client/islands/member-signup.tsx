@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTypedEarly } from '../components/typed-early';
 import type { MemberSignupText } from '../../src/domain/catalogue';
 import { answerOf, post } from '../components/submit';
 import { fill } from '../../src/domain/catalogue/fill';
@@ -24,6 +25,8 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, text,
   const [error, setError] = useState(posted?.error ?? '');
   const [sending, setSending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedEarly(formRef);
   const first = useRef(true);
 
   useEffect(() => {
@@ -61,7 +64,7 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, text,
   }
   if (view === 2) {
     return (
-      <form method="post" onSubmit={join}>
+      <form ref={formRef} method="post" onSubmit={join}>
         <input type="hidden" name={FORM_FIELD} value={MEMBERSHIP_FORM} />
         <h1 ref={heading} tabIndex={-1}>
           {text.payHeading}

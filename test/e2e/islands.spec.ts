@@ -103,4 +103,19 @@ test.describe('what a visitor types before the island takes over', () => {
     await expect(page.getByRole('option', { name: /Valley Medical Group/ })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Provider Name' })).toHaveValue('valley');
   });
+
+  test('keeps the payment choice made before, and joins with it', async ({ page }) => {
+    const joined: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/member_signup.php')) joined.push(new URL(request.url()).searchParams.get('p') ?? '');
+    });
+    const release = await holdIslands(page);
+    await page.goto('/member-signup?camefrom=email&ad=2&v=2', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Add a new payment method in the app').check();
+    release();
+    await hydrated(page, 'member-signup');
+    await page.getByRole('button', { name: 'Join the waitlist' }).click();
+    await expect(page.getByRole('heading', { name: "You're on the waitlist!" })).toBeVisible();
+    expect(joined).toEqual(['NEW_METHOD']);
+  });
 });
