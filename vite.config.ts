@@ -82,6 +82,8 @@ export default defineConfig({
     },
   ],
   publicDir: 'static',
+  // Code only the browser runs (client/components/typed-early.ts); the Worker's build says false.
+  define: { BROWSER_BUILD: 'true' },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 
-/** Fields a visitor types into; lists (`select`) are told by a `change`, boxes and radios by a `click`. */
-const TYPED = new Set(['text', 'email', 'tel', 'password', 'search', 'number', 'url']);
+/** Set by each build (`define`): true in the browser's (`vite.config.ts`), false in the Worker's (`wrangler.toml`). */
+declare const BROWSER_BUILD: boolean;
 
 /**
  * Keeps what the visitor typed into the server-drawn form before its island took over. React
@@ -11,8 +11,15 @@ const TYPED = new Set(['text', 'email', 'tel', 'password', 'search', 'number', '
  * the field is set back to its drawn value through React, given the typed value again with the
  * browser's own setter, and an `input` event follows, as when `user-event` types. Once, on mount.
  */
-export function useTypedEarly(form: RefObject<HTMLElement | null>): void {
+export const useTypedEarly: (form: RefObject<HTMLElement | null>) => void = BROWSER_BUILD ? useTypedEarlyInBrowser : useNothing;
+
+/** The Worker draws the form and never runs an effect: it carries none of this. */
+function useNothing(): void {}
+
+function useTypedEarlyInBrowser(form: RefObject<HTMLElement | null>): void {
   useEffect(() => {
+    /** Fields a visitor types into; lists (`select`) are told by a `change`, boxes and radios by a `click`. */
+    const TYPED = new Set(['text', 'email', 'tel', 'password', 'search', 'number', 'url']);
     if (!form.current) return;
     for (const field of form.current.querySelectorAll('input, textarea, select')) {
       if (field instanceof HTMLSelectElement) {
