@@ -28,13 +28,13 @@ export function toHex(bytes: Uint8Array | ArrayBuffer): string {
 }
 
 export async function keyedHash(secret: string, value: string): Promise<string> {
-  const key = keyFor(secret);
-  return toHex(await crypto.subtle.sign('HMAC', key instanceof CryptoKey ? key : await key, encoder.encode(value)));
+  return (await keyedHashes(secret, [value]))[0]!;
 }
 
 /** The keyed hashes of several values, made together. */
 export async function keyedHashes(secret: string, values: readonly string[]): Promise<string[]> {
-  const key = await keyFor(secret);
+  const ready = keyFor(secret);
+  const key = ready instanceof CryptoKey ? ready : await ready;
   const signatures = await Promise.all(values.map((value) => crypto.subtle.sign('HMAC', key, encoder.encode(value))));
   return signatures.map(toHex);
 }
