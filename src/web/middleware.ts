@@ -62,7 +62,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   await next();
 
-  // A page drawn by the Worker was made with every header at once (pageHeaders); anything else
+  // A page drawn by the Worker was made with every header at once (withPageHeaders); anything else
   // gets them added here.
   if (c.res !== c.get('complete')) addSiteHeaders(c);
 

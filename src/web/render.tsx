@@ -12,7 +12,7 @@ import { serverErrorResponse } from './server-error';
 import type { AppEnv } from './app-env';
 import { logError } from './log';
 import { NO_STORE } from '../security/headers';
-import { pageHeaders } from './headers';
+import { withPageHeaders } from './headers';
 import { postedForm } from './form-post';
 import { keepable, keepPage, pageKey, respond, reusedPage, slot, type SlotName } from './page-reuse';
 
@@ -126,11 +126,9 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
         if (!failed && !context.posted) keepPage(key, kept);
       }
       // Made with every header at once; routes that set headers on the context do not reuse pages.
-      const res = respond(
-        kept,
-        { ...(init.reuse === true ? {} : init.reuse), nonce: context.nonce },
-        { status, headers: pageHeaders(c, headers) },
-      );
+      const drawn = kept;
+      const values = { ...(init.reuse === true ? {} : init.reuse), nonce: context.nonce };
+      const res = withPageHeaders(c, status, headers, (pageInit) => respond(drawn, values, pageInit));
       c.set('complete', res);
       return res;
     }

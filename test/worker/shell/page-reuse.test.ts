@@ -21,12 +21,17 @@ describe('reused pages', () => {
   it('made at the same time, each keep the nonce their CSP names (one buffer per kept page, copied per response)', async () => {
     const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => visit(i % 2 ? '/pay' : '/web-payment?p=1001')));
     const nonces = new Set<string>();
+    const requestIds = new Set<string | null>();
     for (const res of responses) {
       const nonce = cspNonce(res)!;
       nonces.add(nonce);
+      requestIds.add(res.headers.get('X-Request-Id'));
+      // One policy, this response's: never a policy of an earlier response beside it.
+      expect(res.headers.get('Content-Security-Policy')!.match(/'nonce-/g)).toHaveLength(1);
       expect(new Set(tagNonces(await res.text()))).toEqual(new Set([nonce]));
     }
     expect(nonces.size).toBe(12);
+    expect(requestIds.size).toBe(12);
   });
 
   it('are sent with every site header, like any other page', async () => {
@@ -42,10 +47,21 @@ describe('reused pages', () => {
     }
   });
 
-  it('keep the stricter headers of a token page', async () => {
+  it('keep the stricter headers of a token page, and only there', async () => {
     const res = await visit('/update-password?x=RESET-VALID');
     expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
     expect(res.headers.get('Cache-Control')).toBe('no-store');
+    const after = await visit('/pay');
+    expect(after.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+    expect((await visit('/update-password?x=RESET-VALID')).headers.get('Referrer-Policy')).toBe('no-referrer');
+  });
+
+  it('say the language they are drawn in, each view its own', async () => {
+    const english = await visit('/valleymed');
+    const spanish = await visit('/valleymed', { headers: { 'Accept-Language': 'es-US,es;q=0.9' } });
+    expect(english.headers.get('Content-Language')).toBe('en-US');
+    expect(spanish.headers.get('Content-Language')).toBe('es-US');
+    expect((await visit('/valleymed')).headers.get('Content-Language')).toBe('en-US');
   });
 
   it('hold the token of the link that was opened, not of an earlier visitor', async () => {
