@@ -16,7 +16,7 @@ export const ALLOWED = {
   'src/web': ['src/domain', 'src/lib', 'src/security', 'src/origin', 'dist'],
   'src/pages': ['src/domain', 'src/security', 'src/web', 'client'],
   'src/routes': ['src/domain', 'src/lib', 'src/security', 'src/origin', 'src/links', 'src/web', 'src/pages'],
-  'src/index.ts': ['src/routes', 'src/web', 'src/security'],
+  'src/index.ts': ['src/routes', 'src/web', 'src/security', 'src/lib'],
   client: ['src/domain'],
 };
 

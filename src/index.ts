@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from './lib/hono';
 import { accountRoutes } from './routes/account';
 import { apiRoutes } from './routes/api';
 import { assetRoutes } from './routes/assets';

@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { Hono } from '../lib/hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { ACCOUNT_LINK_FORM, BASE64_LINK_VALUE, EmailLinkSchema, PayLaterSchema, TOKEN_SHAPE } from '../domain/api-schemas';
 import { PRIVATE_PAGE } from '../security/headers';

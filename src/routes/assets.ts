@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../lib/hono';
 import type { AppEnv } from '../web/app-env';
 import { notFound } from './not-found';
 

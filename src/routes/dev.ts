@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../lib/hono';
 import * as z from 'zod/mini';
 import { REDIRECT_FLAG } from '../origin/feature-flags';
 import type { AppEnv } from '../web/app-env';

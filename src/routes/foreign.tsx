@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../lib/hono';
 import { FOREIGN_PAGES } from '../domain/site';
 import { REDIRECT_FLAG } from '../origin/feature-flags';
 import { passThrough } from '../origin/passthrough';

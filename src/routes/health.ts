@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../lib/hono';
 import { NO_STORE, TRANSPORT_HEADERS } from '../security/headers';
 import type { AppEnv } from '../web/app-env';
 

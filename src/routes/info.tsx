@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../lib/hono';
 import { FinancingPage } from '../pages/financing';
 import { VerificationPage } from '../pages/verification';
 import type { AppEnv } from '../web/app-env';

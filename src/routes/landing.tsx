@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../lib/hono';
 import { storeUrlFor } from '../domain/config';
 import { AppsFlyerLandingPage } from '../pages/appsflyer-landing';
 import { DownloadPage } from '../pages/download';

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../lib/hono';
 import { legalDocumentPath, type LegalDoc } from '../pages/legal/documents';
 import { LegalPage, LegalText } from '../pages/legal-page';
 import type { AppEnv } from '../web/app-env';

@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { Hono } from '../lib/hono';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
 import {
   decideWithoutPayee,

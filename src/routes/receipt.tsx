@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../lib/hono';
 import { ReceiptPage } from '../pages/receipt';
 import { PRIVATE_PAGE } from '../security/headers';
 import type { AppEnv } from '../web/app-env';

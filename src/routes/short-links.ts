@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../lib/hono';
 import { ShortenSchema } from '../domain/api-schemas';
 import type { AppEnv } from '../web/app-env';
 import { createShortLink, followShortLink } from '../links/short-links';

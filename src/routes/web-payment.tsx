@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../lib/hono';
 import type { ComponentProps } from 'react';
 import { formKeyForPage } from '../security/form-keys';
 import { formKeySecret } from '../security/secrets';

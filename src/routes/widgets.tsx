@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { Hono } from '../lib/hono';
 import { humanCheckSiteKey } from '../domain/config';
 import { PROVIDER_CODE } from '../domain/payee-resolution';
 import type { WidgetVariant } from '../domain/site';

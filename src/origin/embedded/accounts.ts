@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../../lib/hono';
 import { tokenEmail } from '../../domain/pay-later';
 import { READABLE, randomToken } from '../../domain/random';
 import { jsonBody, nowIso, nowSec, str, type EmbeddedContext, type EmbeddedEnv } from './util';

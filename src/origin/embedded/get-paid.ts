@@ -1,5 +1,5 @@
 import { PAYEE_ID } from '../../domain/payee';
-import { Hono } from 'hono';
+import { Hono } from '../../lib/hono';
 import { newSessionToken } from './accounts';
 import { jsonBody, nowSec, str, type EmbeddedContext, type EmbeddedEnv } from './util';
 

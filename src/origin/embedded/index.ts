@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../../lib/hono';
 import type { Receipt } from '../../domain/receipt';
 import { accountRoutes } from './accounts';
 import { getPaidRoutes } from './get-paid';

@@ -1,7 +1,7 @@
 import { readConfig } from '../../domain/config';
 import { listedProviders, type SearchResult } from '../../domain/payee';
 import { testCardDecline } from './test-cards';
-import { Hono } from 'hono';
+import { Hono } from '../../lib/hono';
 import { BRAND_NAMES, cardBrand } from '../../domain/card';
 import { READABLE, randomToken } from '../../domain/random';
 import { jsonBody, nowIso, str, type EmbeddedEnv } from './util';

@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { Hono } from '../../lib/hono';
 import { PaymentFormSchema, PaymentQuerySchema } from '../../domain/api-schemas';
 import { fieldErrors } from '../../domain/errors';
 import { tooManyPayments } from '../../domain/limits';

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from '../../lib/hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { tooManyTexts } from '../../domain/limits';
 import { SmsRequestSchema } from '../../domain/sms-request';
