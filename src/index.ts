@@ -17,6 +17,7 @@ import { widgetRoutes } from './routes/widgets';
 import type { AppEnv } from './web/app-env';
 import { logError } from './web/log';
 import { forgetOldAnswers } from './security/idempotency';
+import { inOrder } from './web/in-order';
 import { canonicalPath, chooseLanguage, refuseCrossSite, requestContext } from './web/middleware';
 import { serverErrorResponse } from './web/server-error';
 
@@ -24,13 +25,15 @@ const app = new Hono<AppEnv>();
 
 app.route('/', healthRoutes);
 app.use('*', requestContext);
-app.use('*', chooseLanguage);
-app.use('*', refuseCrossSite);
-app.use('*', canonicalPath);
-// Forms posted without script: carried out through the site's own API routes, then a 303 or the page again.
 app.use(
   '*',
-  formPosts(async (request, c) => app.fetch(request, c.env, c.executionCtx)),
+  inOrder(
+    chooseLanguage,
+    refuseCrossSite,
+    canonicalPath,
+    // Forms posted without script: carried out through the site's own API routes, then a 303 or the page again.
+    formPosts(async (request, c) => app.fetch(request, c.env, c.executionCtx)),
+  ),
 );
 app.route('/', assetRoutes);
 app.route('/', legalRoutes);
