@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { Hono } from '../lib/hono';
 import { legalDocumentPath, type LegalDoc } from '../pages/legal/documents';
 import { LegalPage, LegalText } from '../pages/legal-page';
@@ -9,12 +10,10 @@ export const legalRoutes = new Hono<AppEnv>();
 /** Each document's text, read from the static assets once per isolate. */
 const texts = new Map<LegalDoc, LegalText>();
 
-async function legalText(assets: Fetcher, doc: LegalDoc): Promise<LegalText> {
-  let text = texts.get(doc);
-  if (text) return text;
+async function readLegalText(assets: Fetcher, doc: LegalDoc): Promise<LegalText> {
   const res = await assets.fetch(new URL(legalDocumentPath(doc), 'https://assets.invalid'));
   if (!res.ok) throw new Error(`the ${doc} document is not among the assets (${res.status})`);
-  text = new LegalText(doc, await res.text());
+  const text = new LegalText(doc, await res.text());
   texts.set(doc, text);
   return text;
 }
@@ -26,7 +25,11 @@ for (const [path, page, doc] of [
   ['/privacy', 'Privacy', 'privacy'],
   ['/embedded/billpay-termsofservice', 'BillpayTerms', 'billpay'],
 ] as const) {
-  legalRoutes.get(path, async (c) =>
-    renderPage(c, <LegalPage page={page} text={await legalText(c.env.ASSETS, doc)} />, { reuse: true, translated: true }),
-  );
+  const draw = (c: Context<AppEnv>, text: LegalText) =>
+    renderPage(c, <LegalPage page={page} text={text} />, { reuse: true, translated: true });
+  // Read once per isolate; once it is, the page does not wait for it.
+  legalRoutes.get(path, (c) => {
+    const text = texts.get(doc);
+    return text ? draw(c, text) : readLegalText(c.env.ASSETS, doc).then((read) => draw(c, read));
+  });
 }
