@@ -20,10 +20,12 @@ import type { Language } from '../domain/catalogue';
 export const webPaymentRoutes = new Hono<AppEnv>();
 
 webPaymentRoutes.get('/web-payment', async (c) => {
-  const p = c.req.query('p');
-  const ref404 = c.req.query('ref') === '404';
+  // Every parameter at once (the first of each name), rather than reading the address once per name.
+  const query: Partial<Record<string, string>> = c.req.query();
+  const p = query.p;
+  const ref404 = query.ref === '404';
   if (!p) {
-    const term = (c.req.query('t') ?? '').slice(0, SEARCH_TERM_MAX);
+    const term = (query.t ?? '').slice(0, SEARCH_TERM_MAX);
     if (term.trim().length < SEARCH_TERM_MIN)
       return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} />, { reuse: true, translated: true });
     // A search sent without script (or a link with a term): the results are drawn with the page.
@@ -59,10 +61,10 @@ webPaymentRoutes.get('/web-payment', async (c) => {
 
   const key = formKeyForPage(formKeySecret(config), payee.value.payeeId, (work) => runLater(c, work));
   const form = paymentForm(payee.value, {
-    company: c.req.query('ib') === '1',
-    optE: c.req.query('emailOpt') !== undefined,
-    silent: c.req.query('silent') !== undefined,
-    generic: c.req.query('g') !== undefined,
+    company: query.ib === '1',
+    optE: query.emailOpt !== undefined,
+    silent: query.silent !== undefined,
+    generic: query.g !== undefined,
     humanCheckSiteKey: humanCheckSiteKey(config),
     language: languageInAddress(c),
   });
