@@ -68,9 +68,9 @@ export function originForRequest(env: Env, onOutcome: (outcome: CallOutcome) => 
   const calls = () => (client ??= createOrigin(env, onOutcome));
   const withoutBackend = !readConfig(env).originUrl;
   const extras: OriginExtras = {
-    cachedPayeeByUrl: (query) => cachedPayeeByUrl(env.CACHE, calls(), query, defer),
-    cachedPayeeById: (id) => cachedPayeeById(env.CACHE, calls(), id, defer),
-    redirectFlag: () => redirectFlag(env.CACHE, calls(), defer),
+    cachedPayeeByUrl: (query) => cachedPayeeByUrl(env.CACHE, calls, query, defer),
+    cachedPayeeById: (id) => cachedPayeeById(env.CACHE, calls, id, defer),
+    redirectFlag: () => redirectFlag(env.CACHE, calls, defer),
     receipt: async (confirmation) => (withoutBackend ? (await embedded()).findReceipt(env.DB, confirmation) : null),
     outbox: async () => (withoutBackend ? (await embedded()).listOutbox(env.DB) : null),
     setFlag: async (name, enabled) => {

@@ -55,9 +55,9 @@ export const payeeCacheKey = {
   byId: (id: string) => `payee-id:v2:${id}`,
 };
 
-/** Payee by url, billing url or id, as the pay pages and widgets look it up. */
-export function cachedPayeeByUrl(kv: KVNamespace, origin: Origin, query: string, defer: (work: Promise<unknown>) => void) {
-  return cachedPayee(kv, payeeCacheKey.byUrl(query), () => origin.payeeByUrl(query), defer, true);
+/** Payee by url, billing url or id, as the pay pages and widgets look it up; `origin` is asked for the client only on a miss. */
+export function cachedPayeeByUrl(kv: KVNamespace, origin: () => Origin, query: string, defer: (work: Promise<unknown>) => void) {
+  return cachedPayee(kv, payeeCacheKey.byUrl(query), () => origin().payeeByUrl(query), defer, true);
 }
 
 /**
@@ -65,6 +65,6 @@ export function cachedPayeeByUrl(kv: KVNamespace, origin: Origin, query: string,
  * while the origin fails the visitor is told so before typing a card. The payment itself is
  * checked against the origin's current answer, never this cache.
  */
-export function cachedPayeeById(kv: KVNamespace, origin: Origin, id: string, defer: (work: Promise<unknown>) => void) {
-  return cachedPayee(kv, payeeCacheKey.byId(id), () => origin.getPayee(id), defer, false);
+export function cachedPayeeById(kv: KVNamespace, origin: () => Origin, id: string, defer: (work: Promise<unknown>) => void) {
+  return cachedPayee(kv, payeeCacheKey.byId(id), () => origin().getPayee(id), defer, false);
 }
