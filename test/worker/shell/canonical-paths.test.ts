@@ -19,6 +19,14 @@ describe('one address per page', () => {
     expect(page.status).toBe(200);
   });
 
+  it('a language chosen with the switch is remembered on the way, and the address keeps it', async () => {
+    const res = await get('/valleymed/?lang=es');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('Location')).toBe('/valleymed?lang=es');
+    expect(res.headers.get('Set-Cookie')).toMatch(/^lang=es;/);
+    expect(res.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('a path that would name another host is not sent anywhere', async () => {
     const res = await get('//evil.example/');
     expect(res.headers.get('Location') ?? '').not.toMatch(/^\/\/|evil/);
