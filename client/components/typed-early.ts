@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 /** Set by each build (`define`): true in the browser's (`vite.config.ts`), false in the Worker's (`wrangler.toml`). */
 declare const BROWSER_BUILD: boolean;
@@ -10,13 +10,20 @@ declare const BROWSER_BUILD: boolean;
  * island runs, each such field is told to the island as the visitor's own typing would have been:
  * the field is set back to its drawn value through React, given the typed value again with the
  * browser's own setter, and an `input` event follows, as when `user-event` types. Once, on mount.
+ * Returns the ref the island gives its form.
  */
-export const useTypedEarly: (form: RefObject<HTMLElement | null>) => void = BROWSER_BUILD ? useTypedEarlyInBrowser : useNothing;
+export function useTypedEarly(): RefObject<HTMLFormElement | null> {
+  const form = useRef<HTMLFormElement>(null);
+  useKeptTyping(form);
+  return form;
+}
+
+const useKeptTyping: (form: RefObject<HTMLFormElement | null>) => void = BROWSER_BUILD ? useTypedEarlyInBrowser : useNothing;
 
 /** The Worker draws the form and never runs an effect: it carries none of this. */
 function useNothing(): void {}
 
-function useTypedEarlyInBrowser(form: RefObject<HTMLElement | null>): void {
+function useTypedEarlyInBrowser(form: RefObject<HTMLFormElement | null>): void {
   useEffect(() => {
     /** Fields a visitor types into; lists (`select`) are told by a `change`, boxes and radios by a `click`. */
     const TYPED = new Set(['text', 'email', 'tel', 'password', 'search', 'number', 'url']);

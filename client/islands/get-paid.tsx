@@ -72,8 +72,7 @@ export default function GetPaid({
   const [errors, setErrors] = useState<Errors>(posted?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useTypedEarly(formRef);
+  const formRef = useTypedEarly();
   const first = useRef(true);
   const target = successTarget(view, session, billerPanelUrl);
 

@@ -71,8 +71,7 @@ export default function InfoRequest({ token, fields: initial, text, posted }: In
   const [done, setDone] = useState<Done | null>(posted?.error ? { kind: 'error', text: posted.error } : null);
   const [errors, setErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const resultRef = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useTypedEarly(formRef);
+  const formRef = useTypedEarly();
   const confirmation = isConfirmation(initial);
   const q = `t=${encodeURIComponent(token)}`;
 

@@ -25,8 +25,7 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, text,
   const [error, setError] = useState(posted?.error ?? '');
   const [sending, setSending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useTypedEarly(formRef);
+  const formRef = useTypedEarly();
   const first = useRef(true);
 
   useEffect(() => {

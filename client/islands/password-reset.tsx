@@ -32,8 +32,7 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
     posted ? (posted.errors.np ?? posted.errors.confirm ?? posted.errors.humanToken ?? posted.error) : undefined,
   );
   const heading = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useTypedEarly(formRef);
+  const formRef = useTypedEarly();
   /** Set once a save starts: its answer, not the earlier check's, decides the view. */
   const saveStarted = useRef(false);
   const [humanReset, setHumanReset] = useState(0);

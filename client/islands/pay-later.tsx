@@ -29,8 +29,7 @@ export default function PayLater({ ends, token, text, posted }: PayLaterProps) {
   const [sending, setSending] = useState(false);
   const result = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useTypedEarly(formRef);
+  const formRef = useTypedEarly();
 
   useEffect(() => {
     if (outcome.view !== 'welcomeInput') result.current?.focus();

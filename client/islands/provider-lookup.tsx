@@ -35,8 +35,7 @@ export default function ProviderLookup({ initialTerm, ref404, results: found, te
   const [chosen, setChosen] = useState<Result | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useTypedEarly(formRef);
+  const formRef = useTypedEarly();
   const latest = useRef(0);
 
   // The server's results for the first term are the answer already: searched again only when it changes.

@@ -105,8 +105,7 @@ export default function WebPaymentForm({
   );
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const [humanReset, setHumanReset] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useTypedEarly(formRef);
+  const formRef = useTypedEarly();
 
   const payerInput = {
     ...values,
