@@ -7,6 +7,7 @@ import type { OutboxEntry } from './embedded';
 import { FLAG_CACHE_KEY, redirectFlag } from './feature-flags';
 import { cachedPayeeById, cachedPayeeByUrl } from './payee-cache';
 import type { CallOutcome, OriginResult } from './result';
+import { calls, type CallName } from './calls';
 
 export type { Origin } from './client';
 export type { OriginResult, OriginFailure, CallOutcome } from './result';
@@ -61,32 +62,69 @@ export type OriginDoor = Origin & OriginExtras;
 
 /**
  * The one door to the backend for one request. The client is made on first use, as most
- * requests never call it; `defer` keeps cache writes alive after the answer has gone.
+ * requests never call it; `defer` keeps cache writes alive after the answer has gone. Its
+ * methods live on the class, so a request that calls nothing makes nothing but the door.
  */
-export function originForRequest(env: Env, onOutcome: (outcome: CallOutcome) => void, defer: (work: Promise<unknown>) => void): OriginDoor {
-  let client: Origin | undefined;
-  const calls = () => (client ??= createOrigin(env, onOutcome));
-  const withoutBackend = !readConfig(env).originUrl;
-  const extras: OriginExtras = {
-    cachedPayeeByUrl: (query) => cachedPayeeByUrl(env.CACHE, calls, query, defer),
-    cachedPayeeById: (id) => cachedPayeeById(env.CACHE, calls, id, defer),
-    redirectFlag: () => redirectFlag(env.CACHE, calls, defer),
-    receipt: async (confirmation) => (withoutBackend ? (await embedded()).findReceipt(env.DB, confirmation) : null),
-    outbox: async () => (withoutBackend ? (await embedded()).listOutbox(env.DB) : null),
-    setFlag: async (name, enabled) => {
-      if (!withoutBackend) return false;
-      await (await embedded()).setFeatureFlag(env.DB, name, enabled);
-      await env.CACHE.delete(FLAG_CACHE_KEY);
-      return true;
+class RequestOrigin implements OriginExtras {
+  #client: Origin | undefined;
+
+  constructor(
+    private readonly env: Env,
+    private readonly onOutcome: (outcome: CallOutcome) => void,
+    private readonly defer: (work: Promise<unknown>) => void,
+  ) {}
+
+  client(): Origin {
+    return (this.#client ??= createOrigin(this.env, this.onOutcome));
+  }
+
+  #withoutBackend(): boolean {
+    return !readConfig(this.env).originUrl;
+  }
+
+  cachedPayeeByUrl(query: string) {
+    return cachedPayeeByUrl(this.env.CACHE, () => this.client(), query, this.defer);
+  }
+
+  cachedPayeeById(id: string) {
+    return cachedPayeeById(this.env.CACHE, () => this.client(), id, this.defer);
+  }
+
+  redirectFlag() {
+    return redirectFlag(this.env.CACHE, () => this.client(), this.defer);
+  }
+
+  async receipt(confirmation: string) {
+    return this.#withoutBackend() ? (await embedded()).findReceipt(this.env.DB, confirmation) : null;
+  }
+
+  async outbox() {
+    return this.#withoutBackend() ? (await embedded()).listOutbox(this.env.DB) : null;
+  }
+
+  async setFlag(name: string, enabled: boolean) {
+    if (!this.#withoutBackend()) return false;
+    await (await embedded()).setFeatureFlag(this.env.DB, name, enabled);
+    await this.env.CACHE.delete(FLAG_CACHE_KEY);
+    return true;
+  }
+
+  async resetDemo() {
+    if (!this.#withoutBackend()) return false;
+    await (await embedded()).seed(this.env.DB);
+    await this.env.CACHE.delete(FLAG_CACHE_KEY);
+    return true;
+  }
+}
+
+// Each call of the contract goes to the client, made when the first is called.
+for (const name of Object.keys(calls) as CallName[])
+  Object.defineProperty(RequestOrigin.prototype, name, {
+    value(this: RequestOrigin, input: never) {
+      return this.client()[name](input);
     },
-    resetDemo: async () => {
-      if (!withoutBackend) return false;
-      await (await embedded()).seed(env.DB);
-      await env.CACHE.delete(FLAG_CACHE_KEY);
-      return true;
-    },
-  };
-  return new Proxy(extras as OriginDoor, {
-    get: (target, name) => (Object.hasOwn(target, name) ? target[name as keyof OriginExtras] : calls()[name as keyof Origin]),
   });
+
+export function originForRequest(env: Env, onOutcome: (outcome: CallOutcome) => void, defer: (work: Promise<unknown>) => void): OriginDoor {
+  return new RequestOrigin(env, onOutcome, defer) as unknown as OriginDoor;
 }
