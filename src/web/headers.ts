@@ -76,11 +76,17 @@ function headerSetFor(c: Context<AppEnv>): HeaderSet {
   return set;
 }
 
+/** The set's policy with this response's nonce, if the set has one. */
+function cspOf(c: Context<AppEnv>, set: HeaderSet): string | undefined {
+  return set.csp && `${set.csp[0]}${c.get('nonce')}${set.csp[1]}`;
+}
+
 /** The site-wide headers of this request's answer, then the answer's own. */
 function siteHeaders(c: Context<AppEnv>, own: Record<string, string>): Record<string, string> {
-  const { fixed, csp } = headerSetFor(c);
-  const headers: Record<string, string> = { ...fixed, 'X-Request-Id': c.get('requestId') };
-  if (csp) headers['Content-Security-Policy'] = `${csp[0]}${c.get('nonce')}${csp[1]}`;
+  const set = headerSetFor(c);
+  const headers: Record<string, string> = { ...set.fixed, 'X-Request-Id': c.get('requestId') };
+  const csp = cspOf(c, set);
+  if (csp) headers['Content-Security-Policy'] = csp;
   return Object.assign(headers, own);
 }
 
@@ -118,7 +124,8 @@ export function withPageHeaders(
   const set = headerSetFor(c);
   const res = make({ status, headers: pageHeadersOf(set, own) });
   res.headers.set('X-Request-Id', c.get('requestId'));
-  if (set.csp) res.headers.set('Content-Security-Policy', `${set.csp[0]}${c.get('nonce')}${set.csp[1]}`);
+  const csp = cspOf(c, set);
+  if (csp) res.headers.set('Content-Security-Policy', csp);
   return res;
 }
 
