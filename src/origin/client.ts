@@ -13,6 +13,11 @@ export interface ClientOptions {
 
 export type Origin = { [K in CallName]: (input: CallInput<K>) => Promise<OriginResult<CallOutput<K>>> };
 
+/** Where a cached lookup gets the client on a miss: it is made only then. */
+export interface ClientSource {
+  client(): Origin;
+}
+
 function requestInit(spec: CallSpec<unknown, unknown>, input: unknown, signal: AbortSignal): { path: string; init: RequestInit } {
   const { method, path, json, form } = spec.request(input);
   if (json !== undefined)

@@ -1,7 +1,7 @@
 import { readConfig } from '../domain/config';
 import type { FlagState } from '../domain/payee-resolution';
 import type { Payee } from '../domain/payee';
-import { createClient, type Origin, type Transport } from './client';
+import { createClient, type ClientSource, type Origin, type Transport } from './client';
 import type { Receipt } from '../domain/receipt';
 import type { OutboxEntry } from './embedded';
 import { FLAG_CACHE_KEY, redirectFlag } from './feature-flags';
@@ -65,7 +65,7 @@ export type OriginDoor = Origin & OriginExtras;
  * requests never call it; `defer` keeps cache writes alive after the answer has gone. Its
  * methods live on the class, so a request that calls nothing makes nothing but the door.
  */
-class RequestOrigin implements OriginExtras {
+class RequestOrigin implements OriginExtras, ClientSource {
   #client: Origin | undefined;
 
   constructor(
@@ -83,15 +83,15 @@ class RequestOrigin implements OriginExtras {
   }
 
   cachedPayeeByUrl(query: string) {
-    return cachedPayeeByUrl(this.env.CACHE, () => this.client(), query, this.defer);
+    return cachedPayeeByUrl(this.env.CACHE, this, query, this.defer);
   }
 
   cachedPayeeById(id: string) {
-    return cachedPayeeById(this.env.CACHE, () => this.client(), id, this.defer);
+    return cachedPayeeById(this.env.CACHE, this, id, this.defer);
   }
 
   redirectFlag() {
-    return redirectFlag(this.env.CACHE, () => this.client(), this.defer);
+    return redirectFlag(this.env.CACHE, this, this.defer);
   }
 
   async receipt(confirmation: string) {
@@ -118,12 +118,14 @@ class RequestOrigin implements OriginExtras {
 }
 
 // Each call of the contract goes to the client, made when the first is called.
-for (const name of Object.keys(calls) as CallName[])
+for (const name of Object.keys(calls) as CallName[]) {
+  if (name in RequestOrigin.prototype) throw new Error(`the call ${name} has the name of one of the door's own methods`);
   Object.defineProperty(RequestOrigin.prototype, name, {
     value(this: RequestOrigin, input: never) {
       return this.client()[name](input);
     },
   });
+}
 
 export function originForRequest(env: Env, onOutcome: (outcome: CallOutcome) => void, defer: (work: Promise<unknown>) => void): OriginDoor {
   return new RequestOrigin(env, onOutcome, defer) as unknown as OriginDoor;

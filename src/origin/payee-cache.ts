@@ -1,5 +1,6 @@
 import { IsolateMemo } from '../lib/isolate-memo';
-import type { Origin, OriginResult } from '.';
+import type { OriginResult } from '.';
+import type { ClientSource } from './client';
 import type { Payee } from '../domain/payee';
 
 /** A lookup is fresh this long; after that the origin is asked again. */
@@ -56,8 +57,8 @@ export const payeeCacheKey = {
 };
 
 /** Payee by url, billing url or id, as the pay pages and widgets look it up; `origin` is asked for the client only on a miss. */
-export function cachedPayeeByUrl(kv: KVNamespace, origin: () => Origin, query: string, defer: (work: Promise<unknown>) => void) {
-  return cachedPayee(kv, payeeCacheKey.byUrl(query), () => origin().payeeByUrl(query), defer, true);
+export function cachedPayeeByUrl(kv: KVNamespace, origin: ClientSource, query: string, defer: (work: Promise<unknown>) => void) {
+  return cachedPayee(kv, payeeCacheKey.byUrl(query), () => origin.client().payeeByUrl(query), defer, true);
 }
 
 /**
@@ -65,6 +66,6 @@ export function cachedPayeeByUrl(kv: KVNamespace, origin: () => Origin, query: s
  * while the origin fails the visitor is told so before typing a card. The payment itself is
  * checked against the origin's current answer, never this cache.
  */
-export function cachedPayeeById(kv: KVNamespace, origin: () => Origin, id: string, defer: (work: Promise<unknown>) => void) {
-  return cachedPayee(kv, payeeCacheKey.byId(id), () => origin().getPayee(id), defer, false);
+export function cachedPayeeById(kv: KVNamespace, origin: ClientSource, id: string, defer: (work: Promise<unknown>) => void) {
+  return cachedPayee(kv, payeeCacheKey.byId(id), () => origin.client().getPayee(id), defer, false);
 }
