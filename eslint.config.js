@@ -31,6 +31,24 @@ export default tseslint.config(
   },
   ...layerRules,
   {
+    files: ['src/**', 'client/**'],
+    ignores: ['src/lib/hono.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'hono',
+              importNames: ['Hono'],
+              message: "Use the site's Hono (src/lib/hono.ts): hono's own class also bundles SmartRouter and TrieRouter into the Worker.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
