@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { browserServer, startSiteCommand } from '../shared/browser-server';
+import { DEBIAN_CHROMIUM } from '../shared/browsers.mjs';
 
 const server = browserServer('e2e', 8799, 8798);
 export const BASE_URL = server.siteUrl;
@@ -9,10 +10,9 @@ export const FORMS_URL = server.formsUrl;
 export const WORKER_LOG = server.log;
 
 // Debian's Chromium where it is installed (CI and the dev machines); Playwright's own browser elsewhere.
-const debianChromium = '/usr/bin/chromium';
-const launchOptions = existsSync(debianChromium)
+const launchOptions = existsSync(DEBIAN_CHROMIUM)
   ? {
-      executablePath: debianChromium,
+      executablePath: DEBIAN_CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { remote } from 'webdriverio';
+import { available as hasBrowser, FIREFOX, MINIBROWSER } from '../shared/browsers.mjs';
 
 /**
  * The browser engines of the tier beyond Chromium, each driven by its own maintained client and
@@ -15,9 +15,6 @@ export const ENGINE_NAMES: readonly EngineName[] = ['webkit', 'firefox'];
 
 export const WEBDRIVER_PORT = 4797;
 export const VIEWPORT = { width: 390, height: 844 } as const;
-
-const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
-const FIREFOX = '/usr/bin/firefox-esr';
 
 /** The phone each engine stands for, as its visitors' browsers name themselves. */
 export const PHONE_USER_AGENT: Record<EngineName, string> = {
@@ -54,7 +51,8 @@ export interface Window {
   close(): Promise<void>;
 }
 
-export const available = (engine: EngineName) => existsSync(engine === 'webkit' ? MINIBROWSER : FIREFOX);
+/** Whether this machine has everything the engine needs (test/shared/browsers.mjs). */
+export const available = (engine: EngineName) => hasBrowser(engine);
 
 const buttonXPath = (name: string) => `//button[normalize-space()=${JSON.stringify(name)}]`;
 const linkXPath = (name: string) => `//a[normalize-space()=${JSON.stringify(name)}]`;

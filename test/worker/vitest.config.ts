@@ -26,6 +26,10 @@ export default defineConfig(async () => {
       cloudflareTest(({ inject }) => ({
         main: './src/index.ts',
         wrangler: { configPath: './wrangler.toml' },
+        // The runtime as `wrangler dev` runs it: verbose, it prints every subrequest failure the
+        // Worker handled (the backend refusing a connection, on purpose in the fault tests) as an
+        // "uncaught exception".
+        verbose: false,
         miniflare: {
           compatibilityDate,
           bindings: {
