@@ -23,6 +23,7 @@ import { useMask } from '../components/mask';
 import { loadPaymentMasks, PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
 import { answerOf, HumanCheck, humanTokenIn, post } from '../components/submit';
 import type { ApiError } from '../../src/domain/errors';
+import type { DeclineField } from '../../src/domain/declines';
 
 export interface WebPaymentFormProps {
   payeeId: string;
@@ -123,6 +124,8 @@ export default function WebPaymentForm({
   const shown = (name: string) => (touched.has(name) ? errors[name] : undefined);
 
   const set = (name: string, value: string) => {
+    // A mask's echo of the value it was given is no edit: the server's message for it stays.
+    if ((values[name] ?? '') === value) return;
     setValues((v) => ({ ...v, [name]: value }));
     setServerErrors(({ [name]: _dropped, ...rest }) => rest);
   };
@@ -188,7 +191,9 @@ export default function WebPaymentForm({
     });
     try {
       const res = await post(`/payment/payment_back.php?${query}`, body);
-      const answer = await answerOf<ApiError & { status: string; confirmationUrl: string; message: string; formKey: string }>(res);
+      const answer = await answerOf<
+        ApiError & { status: string; confirmationUrl: string; message: string; field?: DeclineField; formKey: string }
+      >(res);
       // After a decline the answer carries a new key: the corrected card goes with it, no reload.
       if (answer.formKey) setFormKey(answer.formKey);
       if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);
@@ -199,12 +204,15 @@ export default function WebPaymentForm({
         if (Object.keys(answer.fields).some(isPayerField)) setStep('payer');
       }
       if (answer.status === 'error' && answer.message) {
-        // A decline: the processor's message at the card field, the card number and security code to
-        // type again (another card, most often), as without script.
-        setServerErrors((e) => ({ ...e, ccn: answer.message! }));
-        setValues((v) => ({ ...v, ccn: '', cvv: '' }));
-        touch('ccn');
-        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('#wp-ccn')?.focus());
+        // A decline: the processor's message at the field to correct. A wrong security code keeps
+        // the card number and asks for the code again; any other decline asks for the card number
+        // and code again (another card, most often).
+        const field = answer.field === 'cvv' ? 'cvv' : 'ccn';
+        setServerErrors((e) => ({ ...e, [field]: answer.message! }));
+        setValues((v) => (field === 'cvv' ? { ...v, cvv: '' } : { ...v, ccn: '', cvv: '' }));
+        // The message is at its field; the code emptied beside a card number is not yet "Required".
+        setTouched((t) => new Set([...t].filter((name) => name !== 'cvv' || field === 'cvv')).add(field));
+        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#wp-${field}`)?.focus());
       }
       setStatus({ kind: 'failed', message: failed(answer.message ?? answer.error ?? words.tryAgain) });
     } catch {

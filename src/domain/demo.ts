@@ -7,6 +7,7 @@
 
 import type { Language } from './catalogue';
 import type { ForeignPage } from './site';
+import { DECLINE_MESSAGES } from './declines';
 
 /**
  * A text of the demo index, in every language of the site. The demo's words live here, with the
@@ -250,6 +251,13 @@ export const DEMO_SECTIONS: DemoSection[] = [
           es: 'Los mensajes de texto que el sitio habría enviado (JSON, el más reciente primero)',
         },
       },
+      {
+        path: '/_dev/payments',
+        what: {
+          en: 'The payments the demo backend charged or declined: brand and last four digits only (JSON, newest first)',
+          es: 'Los pagos que el backend de demostración cobró o rechazó: solo la marca y los últimos cuatro dígitos (JSON, el más reciente primero)',
+        },
+      },
     ],
   },
 ];
@@ -259,12 +267,12 @@ export const DEMO_SECTIONS: DemoSection[] = [
  * mode: every valid card number is charged except these, and any card with the security code 000.
  */
 export const DECLINED_TEST_CARDS: Readonly<Record<string, string>> = {
-  '4000000000000002': 'Your card was declined.',
-  '4000000000009995': 'Your card has insufficient funds.',
-  '4000000000000069': 'Your card has expired.',
+  '4000000000000002': DECLINE_MESSAGES.declined,
+  '4000000000009995': DECLINE_MESSAGES.insufficientFunds,
+  '4000000000000069': DECLINE_MESSAGES.expired,
 };
 export const WRONG_CODE_CVV = '000';
-export const WRONG_CODE = 'The security code is incorrect.';
+export const WRONG_CODE = DECLINE_MESSAGES.securityCode;
 
 export interface DemoCard {
   card: string;

@@ -3,7 +3,7 @@ import type { FlagState } from '../domain/payee-resolution';
 import type { Payee } from '../domain/payee';
 import { createClient, type ClientSource, type Origin, type Transport } from './client';
 import type { Receipt } from '../domain/receipt';
-import type { OutboxEntry } from './embedded';
+import type { DemoPayment, OutboxEntry } from './embedded';
 import { FLAG_CACHE_KEY, redirectFlag } from './feature-flags';
 import { cachedPayeeById, cachedPayeeByUrl } from './payee-cache';
 import type { CallOutcome, OriginResult } from './result';
@@ -12,7 +12,7 @@ import { calls, type CallName } from './calls';
 export type { Origin } from './client';
 export type { OriginResult, OriginFailure, CallOutcome } from './result';
 export { isUnknown } from './result';
-export type { OutboxEntry } from './embedded';
+export type { DemoPayment, OutboxEntry } from './embedded';
 export { trackDownload, DOWNLOAD_PARAMS } from './attribution';
 export { paymentFields, type PaymentSubmission } from './payment';
 
@@ -52,6 +52,8 @@ export interface OriginExtras {
   receipt(confirmation: string): Promise<Receipt | null>;
   /** The texts the embedded origin would have sent, newest first; null with a real backend. */
   outbox(): Promise<OutboxEntry[] | null>;
+  /** The charges and declines the embedded origin recorded, newest first; null with a real backend. */
+  payments(): Promise<DemoPayment[] | null>;
   /** Turns an embedded-origin flag on or off; false with a real backend. */
   setFlag(name: string, enabled: boolean): Promise<boolean>;
   /** Puts the embedded origin's demo data back as it was seeded (tokens and codes unused again); false with a real backend. */
@@ -100,6 +102,10 @@ class RequestOrigin implements OriginExtras, ClientSource {
 
   async outbox() {
     return this.#withoutBackend() ? (await embedded()).listOutbox(this.env.DB) : null;
+  }
+
+  async payments() {
+    return this.#withoutBackend() ? (await embedded()).listPayments(this.env.DB) : null;
   }
 
   async setFlag(name: string, enabled: boolean) {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { sanitizeHeading } from '../security/sanitize';
+import { declineReason } from '../domain/declines';
 import { GET_PAID_VIEWS, type GetPaidResponse } from '../domain/get-paid';
 import { PAY_LATER_CODES, type PayLaterResult } from '../domain/pay-later';
 import { PAYEE_ID, type Payee, type SearchResult } from '../domain/payee';
@@ -163,10 +164,14 @@ export interface PaymentQuery {
   generic?: boolean;
 }
 
-export const PaymentResultSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('success'), confirmationUrl: z.string().check(z.minLength(1), z.maxLength(2000)) }),
-  z.object({ status: z.literal('error'), message: z._default(z.string().check(z.maxLength(1000)), '') }),
-]);
+/** A payment's answer; a decline also carries its reason, read from the backend's message. */
+export const PaymentResultSchema = z.pipe(
+  z.discriminatedUnion('status', [
+    z.object({ status: z.literal('success'), confirmationUrl: z.string().check(z.minLength(1), z.maxLength(2000)) }),
+    z.object({ status: z.literal('error'), message: z._default(z.string().check(z.maxLength(1000)), '') }),
+  ]),
+  z.transform((result) => (result.status === 'error' ? { ...result, reason: declineReason(result.message) } : result)),
+);
 
 export const PayLaterResultSchema = z.union([
   z.object({ status: z.literal('success') }),

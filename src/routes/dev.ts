@@ -15,6 +15,8 @@ devRoutes.use('/_dev/*', async (c, next) => {
 
 devRoutes.get('/_dev/outbox', async (c) => c.json(await c.get('origin').outbox()));
 
+devRoutes.get('/_dev/payments', async (c) => c.json(await c.get('origin').payments()));
+
 /** Starts the demo over: every demo token, code and bill as it was seeded, and no limit reached. */
 devRoutes.post('/_dev/reset', async (c) => {
   const reset = await c.get('origin').resetDemo();

@@ -21,6 +21,7 @@ import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterResult } from
 import { ACCOUNT_LINK_FORM, NewPasswordSchema } from '../domain/api-schemas';
 import { rememberLinked } from './account';
 import { RESET_FORM, resetRefusedBySite, resetView } from '../domain/password';
+import type { DeclineField } from '../domain/declines';
 import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, UNREPEATED_CARD_FIELDS } from '../domain/payment';
 import { payerSchema } from '../domain/payment-schemas';
 import { wordsOf } from '../web/words';
@@ -154,15 +155,19 @@ FORMS[PAYMENT_FORM] = async (c, fields, dispatch) => {
     confirmationUrl?: string;
     message?: string;
     formKey?: string;
+    field?: DeclineField;
     fields?: Record<string, string>;
   };
   // The API made the receipt address safe (this site, the web-pay host or the backend's).
   if (answer.status === 200 && result.status === 'success' && result.confirmationUrl) return seeOther(c, result.confirmationUrl);
   const data: Record<string, string> = result.formKey ? { formKey: result.formKey } : {};
   if (answer.status === 200 && result.status === 'error') {
-    // A decline: the processor's message at the card field, a new key; the card is typed again.
+    // A decline: the processor's message at the field to correct, a new key. The card number is
+    // never written back, so at the security code the message also asks for the number again.
     const message = result.message ?? wordsOf(c).api.declined;
-    return pageAgain(c, dispatch, posted('card', { errors: { ccn: message }, error: message, data }), 402);
+    const errors: Record<string, string> =
+      result.field === 'cvv' ? { cvv: `${message} ${wordsOf(c).paymentForm.typeCardAgain}` } : { ccn: message };
+    return pageAgain(c, dispatch, posted('card', { errors, error: message, data }), 402);
   }
   const refusal = refused(c, PAYMENT_FORM, values, answer);
   const payerError = Object.keys(refusal.errors).some((name) => (PAYER_FIELDS as readonly string[]).includes(name) || name === 'invoice');

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { artefactPath } from '../shared/browser-server';
-import { expect, test } from './support';
+import { en } from '../../src/domain/catalogue/en';
+import { WRONG_CODE } from '../../src/domain/demo';
+import { backendPayments, expect, expectErrorsAnnounced, test } from './support';
 
 /**
  * Every flow of both specs on a 390 px phone screen, twice: with JavaScript, and with it turned
@@ -50,13 +52,20 @@ for (const javaScript of [true, false]) {
       await expect(page.getByText('Success! Check your phone for a text message')).toBeVisible();
     });
 
-    test('web payment: both steps, a declined card, then a corrected one, then the receipt', async ({ page }) => {
+    test('web payment: both steps, a declined card, then another card, then the receipt', async ({ page, request }) => {
+      const charged = await backendPayments(request);
       await page.goto('/web-payment?p=1001');
       await ready(page, 'web-payment-form');
       await payer(page);
       await expect(page.getByText('Jane Doe · A-1001')).toBeVisible();
       await card(page, '4000 0000 0000 0002', '123');
+      // Any decline but the security code's is fixed at the card number: number and code typed again.
       await expect(page.locator('#wp-ccn-error')).toHaveText('Your card was declined.');
+      await expect(page.locator('#wp-cvv-error')).toHaveText('');
+      await expectErrorsAnnounced(page);
+      await expect(page.getByLabel('Card Number')).toHaveAttribute('aria-invalid', 'true');
+      if (javaScript) await expect(page.getByLabel('Card Number')).toBeFocused();
+      await expect(page.getByLabel('Card Number')).toHaveValue('');
       await expect(page.getByLabel('Security Code (CVV)')).toHaveValue('');
       await expect(page.getByLabel('Name on Card')).toHaveValue('Jane Doe');
       await card(page, '4242 4242 4242 4242', '737');
@@ -64,6 +73,46 @@ for (const javaScript of [true, false]) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your payment was received.');
       await expect(page.getByText('$42.50')).toBeVisible();
       await page.screenshot({ path: artefactPath('chromium', javaScript, 'receipt'), fullPage: true });
+      expect(await charged()).toEqual([
+        { outcome: 'paid', last4: '4242' },
+        { outcome: 'declined', last4: '0002' },
+      ]);
+    });
+
+    test('web payment: a wrong security code is corrected at the code, then the receipt', async ({ page, request }) => {
+      const charged = await backendPayments(request);
+      await page.goto('/web-payment?p=1001');
+      await ready(page, 'web-payment-form');
+      await payer(page);
+      await card(page, '5555 5555 5555 4444', '000');
+      const number = page.getByLabel('Card Number');
+      const code = page.getByLabel('Security Code (CVV)');
+      await expect(page.getByRole('alert').filter({ hasText: `There was a problem saving your payment: ${WRONG_CODE}` })).toBeVisible();
+      // The message at the code. Without script the page never shows a card number, so it asks for it again.
+      await expect(page.locator('#wp-cvv-error')).toHaveText(javaScript ? WRONG_CODE : `${WRONG_CODE} ${en.paymentForm.typeCardAgain}`);
+      await expect(page.locator('#wp-ccn-error')).toHaveText('');
+      await expectErrorsAnnounced(page);
+      await expect(code).toHaveAttribute('aria-invalid', 'true');
+      await expect(number).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(code).toHaveValue('');
+      await expect(page.getByLabel('Name on Card')).toHaveValue('Jane Doe');
+      if (javaScript) {
+        // The card is right: it stays, and only the code is typed again.
+        await expect(code).toBeFocused();
+        await expect(number).toHaveValue('5555 5555 5555 4444');
+        await code.fill('123');
+      } else {
+        await expect(number).toHaveValue('');
+        await number.fill('5555 5555 5555 4444');
+        await code.fill('123');
+      }
+      await page.getByRole('button', { name: 'Submit Payment' }).click();
+      await page.waitForURL(/\/receipt\/PAP-[A-Z0-9]{8}$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your payment was received.');
+      expect(await charged()).toEqual([
+        { outcome: 'paid', last4: '4444' },
+        { outcome: 'declined', last4: '4444' },
+      ]);
     });
 
     test('a new password is set from the emailed link', async ({ page }) => {

@@ -74,6 +74,19 @@ export async function expectErrorsAnnounced(page: Page, atLeast = 1): Promise<vo
   expect(problems.out).toEqual([]);
 }
 
+/**
+ * What the demo backend charges and declines from now on: call it before the visitor pays, then
+ * the function it gives back lists what came in since, newest first.
+ */
+export async function backendPayments(request: APIRequestContext) {
+  const list = async () =>
+    ((await (await request.get('/_dev/payments')).json()) as Array<{ outcome: string; last4: string; createdAt: string }>).map(
+      ({ outcome, last4, createdAt }) => ({ outcome, last4, createdAt }),
+    );
+  const before = new Set((await list()).map((p) => JSON.stringify(p)));
+  return async () => (await list()).filter((p) => !before.has(JSON.stringify(p))).map(({ outcome, last4 }) => ({ outcome, last4 }));
+}
+
 /** The submit key a payment page issues, read from the page as the form island gets it. */
 export async function issuedFormKey(request: APIRequestContext, payeeId: string): Promise<string> {
   const html = await (await request.get(`/web-payment?p=${payeeId}`)).text();

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { en } from '../../src/domain/catalogue/en';
 import { es } from '../../src/domain/catalogue/es';
 import { SWITCH_TO } from '../../src/domain/catalogue';
+import { WRONG_CODE } from '../../src/domain/demo';
+import { expect } from 'vitest';
 import { eventually, VIEWPORT, type Window } from './engines';
 
 /**
@@ -59,8 +61,28 @@ async function keep({ w, artefact }: FlowContext, name: string) {
   if (width !== VIEWPORT.width) throw new Error(`the page was ${width} px wide, not ${VIEWPORT.width}`);
 }
 
-/** Both steps of the card form typed, a declined card, a corrected one, the receipt: in the words of one language. */
-async function payByCard(c: FlowContext, words: typeof en) {
+/** A decline's message is at its field: the field marked invalid, described by the message, which is announced. */
+async function declinedAt({ w }: FlowContext, field: 'ccn' | 'cvv', message: string) {
+  await eventually(
+    () => w.text(`#wp-${field}-error`),
+    (t) => t === message,
+    `the decline at #wp-${field}`,
+  );
+  expect(
+    await w.has(`#wp-${field}[aria-invalid="true"][aria-describedby~="wp-${field}-error"]`),
+    `#wp-${field} invalid, described by its message`,
+  ).toBe(true);
+  expect(await w.has(`#wp-${field}-error[role="alert"]`), 'the message announced').toBe(true);
+  const other = field === 'ccn' ? 'cvv' : 'ccn';
+  expect(await w.text(`#wp-${other}-error`), `nothing at #wp-${other}`).toBe('');
+}
+
+/**
+ * Both steps of the card form typed, a decline, then the receipt: in the words of one language.
+ * `card`: a declined card, another typed at the card number. `code`: a wrong security code,
+ * corrected at the code (with script the card number stays; without, it is typed again).
+ */
+async function payByCard(c: FlowContext, words: typeof en, decline: 'card' | 'code' = 'card') {
   const { w } = c;
   await w.goto(`${c.site}/web-payment?p=1001${words === es ? '&lang=es' : ''}`);
   await eventually(() => w.has(`html[lang="${words === es ? 'es-US' : 'en-US'}"]`), Boolean, 'the page in its language');
@@ -109,22 +131,25 @@ async function payByCard(c: FlowContext, words: typeof en) {
       );
     await w.press(words.paymentForm.submit);
   };
-  await card('4000000000000002', '123');
-  // The decline is the backend's own words, as it sent them.
-  await eventually(
-    () => w.text('#wp-ccn-error'),
-    (t) => t === 'Your card was declined.',
-    'the decline at the card',
-  );
+  if (decline === 'card') {
+    await card('4000000000000002', '123');
+    // The decline is the backend's own words, as it sent them.
+    await declinedAt(c, 'ccn', 'Your card was declined.');
+  } else {
+    await card('5555555555554444', '000');
+    await declinedAt(c, 'cvv', c.javaScript ? WRONG_CODE : `${WRONG_CODE} ${words.paymentForm.typeCardAgain}`);
+  }
   await eventually(
     () => w.value('#wp-cvv'),
     (v) => v === '',
     'the security code cleared',
   );
+  // The card number is kept in the browser after a wrong code; it is never written into a page.
+  const keptNumber = decline === 'code' && c.javaScript;
   await eventually(
     () => w.value('#wp-ccn'),
-    (v) => v === '',
-    'the card number cleared',
+    (v) => v === (keptNumber ? '5555 5555 5555 4444' : ''),
+    keptNumber ? 'the card number kept' : 'the card number cleared',
   );
   await eventually(
     () => w.value('#wp-exp'),
@@ -136,11 +161,16 @@ async function payByCard(c: FlowContext, words: typeof en) {
     (v) => v === 'Jane Doe',
     'the name on the card kept',
   );
-  await card('4242424242424242', '737');
+  if (decline === 'card') await card('4242424242424242', '737');
+  else if (c.javaScript) {
+    // Only the code is typed again.
+    await w.type('#wp-cvv', '123');
+    await w.press(words.paymentForm.submit);
+  } else await card('5555555555554444', '123');
   await at(c, words === es ? /\/receipt\/PAP-[A-Z0-9]{8}\?lang=es$/ : /\/receipt\/PAP-[A-Z0-9]{8}$/);
   await sees(c, words.webPayment.receiptHeading);
   await sees(c, '$12.50');
-  await keep(c, words === es ? 'receipt-es' : 'receipt');
+  await keep(c, words === es ? 'receipt-es' : decline === 'code' ? 'receipt-after-code' : 'receipt');
 }
 
 export const FLOWS: Flow[] = [
@@ -184,8 +214,12 @@ export const FLOWS: Flow[] = [
     },
   },
   {
-    name: 'web payment: both steps typed, a declined card, a corrected one, the receipt',
+    name: 'web payment: both steps typed, a declined card, another one, the receipt',
     run: (c) => payByCard(c, en),
+  },
+  {
+    name: 'web payment: a wrong security code, corrected at the code, the receipt',
+    run: (c) => payByCard(c, en, 'code'),
   },
   {
     name: 'password reset: a new password from the emailed link',

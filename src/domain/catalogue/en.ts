@@ -84,6 +84,8 @@ export const en = {
     removeItem: 'Remove {item} {n}',
     addItem: 'Add another {item}',
     failed: 'There was a problem saving your payment: {message}',
+    /** After a decline at the security code without script, where the card number is never written back. */
+    typeCardAgain: 'For your security, type the card number again too.',
     tryAgain: 'Please try again.',
     humanCheckFailed: HUMAN_CHECK_FAILED,
     offline: OFFLINE,

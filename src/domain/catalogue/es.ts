@@ -57,6 +57,7 @@ export const es: Catalogue = {
     removeItem: 'Quitar {item} {n}',
     addItem: 'Agregar otro {item}',
     failed: 'Hubo un problema al guardar su pago: {message}',
+    typeCardAgain: 'Por su seguridad, vuelva a escribir también el número de tarjeta.',
     tryAgain: 'Vuelva a intentarlo.',
     humanCheckFailed: 'Confirme que no es un robot y vuelva a intentarlo.',
     offline: 'Parece que no tiene conexión a internet. Revise su conexión y vuelva a intentarlo.',

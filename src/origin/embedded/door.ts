@@ -1,3 +1,3 @@
 /** What the origin door takes from the embedded origin, loaded only when a build may run without a backend. */
-export { embeddedOrigin, findReceipt, listOutbox, setFeatureFlag } from './index';
+export { embeddedOrigin, findReceipt, listOutbox, listPayments, setFeatureFlag } from './index';
 export { seed } from './seed';

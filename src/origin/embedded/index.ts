@@ -37,6 +37,36 @@ export async function listOutbox(db: D1Database, limit = 100): Promise<OutboxEnt
   return results;
 }
 
+/** A charge or decline the embedded origin recorded: no card data beyond brand and last four, no payer. */
+export interface DemoPayment {
+  outcome: 'paid' | 'declined';
+  /** The receipt's number, for a payment that went through. */
+  confirmation: string | null;
+  payeeId: string;
+  amountCents: number;
+  brand: string;
+  last4: string;
+  /** The decline's message, as the backend answered it. */
+  message: string | null;
+  createdAt: string;
+}
+
+export async function listPayments(db: D1Database, limit = 100): Promise<DemoPayment[]> {
+  await ensureSeeded(db);
+  const { results } = await db
+    .prepare(
+      `SELECT outcome, confirmation, payeeId, amountCents, brand, last4, message, createdAt FROM (
+         SELECT 'paid' AS outcome, confirmation, payee_id AS payeeId, amount_cents AS amountCents, brand, last4,
+                NULL AS message, created_at AS createdAt, 0 AS seq FROM payments
+         UNION ALL
+         SELECT 'declined', NULL, payee_id, amount_cents, brand, last4, message, created_at, id FROM declined_payments
+       ) ORDER BY createdAt DESC, seq DESC LIMIT ?`,
+    )
+    .bind(limit)
+    .all<DemoPayment>();
+  return results;
+}
+
 export async function setFeatureFlag(db: D1Database, name: string, enabled: boolean): Promise<void> {
   await ensureSeeded(db);
   await db

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from '../../lib/hono';
 import { PaymentFormSchema, PaymentQuerySchema } from '../../domain/api-schemas';
+import { declineField, type DeclineField } from '../../domain/declines';
 import { fieldErrors } from '../../domain/errors';
 import { tooManyPayments } from '../../domain/limits';
 import { CARD_FIELDS, PAYER_FIELDS, type PayeeRules } from '../../domain/payment';
@@ -144,7 +145,7 @@ paymentRoutes.post(
       if (result.kind !== 'unreachable') await settle(c.env.DB, key, answer.status, await answer.clone().text());
       return answer;
     }
-    let body: { status: 'success'; confirmationUrl: string } | { status: 'error'; message: string; formKey?: string };
+    let body: { status: 'success'; confirmationUrl: string } | { status: 'error'; message: string; field?: DeclineField; formKey?: string };
     if (result.value.status === 'success') {
       const policy = redirectPolicy(config, c.req.url);
       const originHost = config.originUrl ? [new URL(config.originUrl).origin] : [];
@@ -160,8 +161,8 @@ paymentRoutes.post(
             message: words.api.receiptUnavailable,
           };
     } else {
-      // A decline: counted for the client and the payee, and answered with a new key, so the
-      // visitor can correct the card and pay without reloading.
+      // A decline: counted for the client and the payee, and answered with the field to correct
+      // and a new key, so the visitor can correct the card and pay without reloading.
       await guard.record('declinesPerClient', client);
       if (await guard.record('declinesPerPayee', query.p))
         logSecurityEvent(c.get('requestId'), 'payee-declines-high', { payeeId: query.p });
@@ -169,6 +170,7 @@ paymentRoutes.post(
       body = {
         status: 'error',
         message: result.value.message.slice(0, 300) || words.api.declined,
+        field: declineField(result.value.reason),
         formKey: await issueFormKey(formKeySecret(config), query.p),
       };
     }

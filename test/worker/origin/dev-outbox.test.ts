@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOrigin } from '../../../src/origin';
-import { embeddedEnv, httpEnv, request } from '../origin-helpers';
+import { embeddedEnv, httpEnv, PAYMENT_FORM, request } from '../origin-helpers';
 
 const sms = (num: string, body: string) => ({
   num,
@@ -29,6 +29,37 @@ describe('/_dev/outbox', () => {
   it('does not exist in front of a real backend', async () => {
     const res = await request(httpEnv(), '/_dev/outbox');
     expect(res.status).toBe(404);
+  });
+});
+
+describe('/_dev/payments', () => {
+  const payment = (ccn: string, cvv: string, amount: string) => ({
+    query: { p: '1001' },
+    fields: { ...PAYMENT_FORM, ccn, cvv, amount, WebPayVue: 'true', Submit: 'Submit', deviceType: 'test', webUrl: 'valleymed' },
+  });
+
+  it('lists what the embedded origin charged and declined, newest first, with no card data beyond the last four', async () => {
+    const origin = createOrigin(embeddedEnv());
+    await origin.submitPayment(payment('4000 0000 0000 0002', '123', '11.00'));
+    await origin.submitPayment(payment('4242 4242 4242 4242', '9183', '12.00'));
+    const res = await request(embeddedEnv(), '/_dev/payments');
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toMatch(/4242424242424242|4242 4242|9183|Jane/);
+    const [paid, declined] = JSON.parse(text) as Array<Record<string, unknown>>;
+    expect(paid).toMatchObject({ outcome: 'paid', payeeId: '1001', amountCents: 1200, brand: 'Visa', last4: '4242', message: null });
+    expect(paid!.confirmation).toMatch(/^PAP-/);
+    expect(declined).toMatchObject({
+      outcome: 'declined',
+      confirmation: null,
+      amountCents: 1100,
+      last4: '0002',
+      message: 'Your card was declined.',
+    });
+  });
+
+  it('does not exist in front of a real backend', async () => {
+    expect((await request(httpEnv(), '/_dev/payments')).status).toBe(404);
   });
 });
 

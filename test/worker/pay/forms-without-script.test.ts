@@ -224,6 +224,34 @@ describe('web payment without script', () => {
     expect(receipt).toMatch(/\/receipt\//);
     expect((await request(embeddedEnv(), receipt, { headers: { 'User-Agent': DESKTOP } })).status).toBe(200);
   });
+  it('a wrong security code: the message at the code, asking for the card number again, which the page never shows; then it pays', async () => {
+    const client = freshClient();
+    const first = await (await request(embeddedEnv(), page, { headers: { 'User-Agent': DESKTOP } })).text();
+    const card = { _form: 'payment', step: 'card', ...payer, ...cardDetails, ccn: '5555 5555 5555 4444' };
+    const declined = await postForm(page, { ...card, idempotencyKey: keyIn(first), cvv: '000' }, client);
+    expect(declined.status).toBe(402);
+    const html = await declined.text();
+    expect(html).toMatch(
+      /id="wp-cvv-error"[^>]*role="alert"[^>]*>The security code is incorrect\. For your security, type the card number again too\.</,
+    );
+    expect(html).toMatch(/id="wp-cvv"[^>]*aria-invalid="true"[^>]*aria-describedby="wp-cvv-error"/);
+    expect(html).toMatch(/id="wp-ccn-error"[^>]*><\/p>/);
+    expect(html).not.toContain('5555 5555 5555 4444');
+    expect(html).not.toMatch(/name="(ccn|cvv)"[^>]*value="[^"]/);
+    expect(visibleText(html)).toContain('There was a problem saving your payment: The security code is incorrect.');
+    const paid = await postForm(page, { ...card, idempotencyKey: keyIn(html), cvv: '123' }, client);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('Location')).toMatch(/\/receipt\//);
+  });
+
+  it('in Spanish, the page asks for the card number again in Spanish', async () => {
+    const first = await (await request(embeddedEnv(), `${page}&lang=es`, { headers: { 'User-Agent': DESKTOP } })).text();
+    const card = { _form: 'payment', step: 'card', ...payer, ...cardDetails, ccn: '5555 5555 5555 4444', cvv: '000' };
+    const html = await (await postForm(`${page}&lang=es`, { ...card, idempotencyKey: keyIn(first) }, freshClient())).text();
+    expect(html).toMatch(
+      /id="wp-cvv-error"[^>]*>The security code is incorrect\. Por su seguridad, vuelva a escribir también el número de tarjeta\.</,
+    );
+  });
 });
 
 describe('pay later without script', () => {

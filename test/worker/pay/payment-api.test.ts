@@ -5,6 +5,7 @@ import {
   formKeyFor,
   freshClient,
   httpEnv,
+  injectAnswer,
   injectFault,
   request,
   resetGuard,
@@ -184,6 +185,45 @@ describe('what the origin receives', () => {
     await injectFault('/payment/', 'wrong-shape');
     const res = await pay(httpEnv({ ORIGIN_TIMEOUT_MS: '500' } as Partial<Env>), valid);
     expect(res.status).toBe(502);
+  });
+});
+
+describe('a decline names the field to correct', () => {
+  beforeEach(resetStandIn);
+  const declined = async (res: Response) => {
+    expect(res.status).toBe(200);
+    return res.json<{ status: string; message: string; field: string; formKey: string }>();
+  };
+
+  it.each([
+    ['4000 0000 0000 0002', '123', 'Your card was declined.', 'ccn'],
+    ['4000 0000 0000 9995', '123', 'Your card has insufficient funds.', 'ccn'],
+    ['4000 0000 0000 0069', '123', 'Your card has expired.', 'ccn'],
+    ['5555 5555 5555 4444', '000', 'The security code is incorrect.', 'cvv'],
+  ])('card %s with code %s: %j at %s, from either origin', async (ccn, cvv, message, field) => {
+    for (const e of [embeddedEnv(), httpEnv()]) {
+      const answer = await declined(await pay(e, { ...valid, ccn, cvv }));
+      expect(answer).toMatchObject({ status: 'error', message, field });
+      expect(answer.formKey).toMatch(/^1001-/);
+    }
+  });
+
+  it('a message the site does not know goes to the card number', async () => {
+    await injectAnswer('/payment/', { status: 'error', message: 'Do not honor.' });
+    expect(await declined(await pay(httpEnv(), valid))).toMatchObject({ status: 'error', message: 'Do not honor.', field: 'ccn' });
+  });
+
+  it('the corrected security code pays with the new key, the card number unchanged', async () => {
+    const client = freshClient();
+    const form = async (cvv: string, key: string) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries({ ...valid, ccn: '5555 5555 5555 4444', cvv, idempotencyKey: key }))
+        body.append(name, value);
+      return request(embeddedEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', body, headers: { 'CF-Connecting-IP': client } });
+    };
+    const first = await declined(await form('000', await newKey()));
+    expect(first.field).toBe('cvv');
+    expect(await (await form('123', first.formKey)).json()).toMatchObject({ status: 'success' });
   });
 });
 

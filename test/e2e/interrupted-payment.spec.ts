@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { en } from '../../src/domain/catalogue/en';
+import { backendPayments, expect, test } from './support';
+
+/**
+ * A payment on a weak connection: the first submit never gets an answer, the visitor presses
+ * Submit Payment again once the connection is back. The page's submit key makes the second press
+ * the same payment: the backend charges once and the visitor ends at the receipt.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+test.beforeEach(async ({ request }) => expect((await request.post('/_dev/reset')).ok()).toBe(true));
+
+const OFFLINE = en.paymentForm.failed.replace('{message}', en.paymentForm.offline);
+
+async function fillPayment(page: Page) {
+  await page.goto('/web-payment?p=1001');
+  await expect(page.locator('[data-island="web-payment-form"][data-hydrated="true"]')).toHaveCount(1);
+  await page.getByLabel('Patient Name').fill('Jane Doe');
+  await page.getByLabel('Account Number').fill('A-1001');
+  await page.getByLabel('Patient Date of Birth').fill('01/31/1980');
+  await page.getByLabel('Payment Amount').fill('42.50');
+  await page.getByLabel('Email').fill('jane@example.com');
+  await page.getByLabel('Mobile Number').fill('(559) 555-0100');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiration (MM/YY)').fill('12/30');
+  await page.getByLabel('Security Code (CVV)').fill('737');
+  await page.getByLabel('Name on Card').fill('Jane Doe');
+  await page.getByLabel('Billing Address').fill('1 Elm St');
+  await page.getByLabel('City').fill('Fresno');
+  await page.getByLabel('State').selectOption('CA');
+  await page.getByLabel('ZIP Code').fill('93721');
+}
+
+/** The page says the payment did not go through, and every value waits to be sent again. */
+async function toldToTryAgain(page: Page) {
+  await expect(page.getByRole('alert').filter({ hasText: OFFLINE })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Payment' })).toBeEnabled();
+  await expect(page.getByLabel('Card Number')).toHaveValue('4242 4242 4242 4242');
+  await expect(page.getByLabel('Security Code (CVV)')).toHaveValue('737');
+}
+
+/** The browser's own report of the request that failed, which is what this test is about. */
+const dropNetworkErrors = (errors: string[], pattern: RegExp) => {
+  const unexpected = errors.filter((e) => !pattern.test(e));
+  errors.splice(0, errors.length, ...unexpected);
+};
+
+test('offline during the first submit: the page says so; once back online the same press pays once, to the receipt', async ({
+  page,
+  context,
+  request,
+  consoleErrors,
+}) => {
+  const charged = await backendPayments(request);
+  await fillPayment(page);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Submit Payment' }).click();
+  await toldToTryAgain(page);
+  expect(await charged()).toEqual([]);
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Submit Payment' }).click();
+  await page.waitForURL(/\/receipt\/PAP-[A-Z0-9]{8}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your payment was received.');
+  expect(await charged()).toEqual([{ outcome: 'paid', last4: '4242' }]);
+  dropNetworkErrors(consoleErrors, /ERR_INTERNET_DISCONNECTED/);
+});
+
+test('the answer lost on its way back after the backend charged: pressed again, the payment is not charged twice and ends at the receipt', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const charged = await backendPayments(request);
+  const reached: number[] = [];
+  await page.route('**/payment/payment_back.php**', async (route) => {
+    // The first submit reaches the site, which charges; its answer never reaches the phone.
+    const answer = await route.fetch();
+    reached.push(answer.status());
+    if (reached.length === 1) return route.abort('connectionreset');
+    return route.fulfill({ response: answer });
+  });
+  await fillPayment(page);
+  await page.getByRole('button', { name: 'Submit Payment' }).click();
+  await toldToTryAgain(page);
+  expect(await charged()).toEqual([{ outcome: 'paid', last4: '4242' }]);
+
+  await page.getByRole('button', { name: 'Submit Payment' }).click();
+  await page.waitForURL(/\/receipt\/PAP-[A-Z0-9]{8}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your payment was received.');
+  expect(reached).toEqual([200, 200]);
+  expect(await charged()).toEqual([{ outcome: 'paid', last4: '4242' }]);
+  dropNetworkErrors(consoleErrors, /ERR_CONNECTION_RESET/);
+});
