@@ -3,6 +3,7 @@ import 'react/jsx-runtime';
 import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ISLAND_ATTR, ISLAND_HYDRATED_ATTR, ISLAND_PROPS_ATTR } from '../src/domain/islands';
+import { reportError } from './error-reports';
 
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
 
@@ -25,7 +26,14 @@ async function hydrateIsland(el: HTMLElement): Promise<void> {
   // As a transition, hydration yields to the browser between small slices of work instead of
   // holding the main thread for the whole form: a tap or a keystroke meanwhile is not kept waiting.
   startTransition(() => {
-    hydrateRoot(el, createElement(Hydrated, { el, children: createElement(Component, props) }));
+    hydrateRoot(el, createElement(Hydrated, { el, children: createElement(Component, props) }), {
+      // React's own errors reach the site's reports too (the console still shows them).
+      onUncaughtError: (error) => {
+        console.error(error);
+        reportError('react', error);
+      },
+      onRecoverableError: (error) => reportError('hydration', error),
+    });
   });
 }
 

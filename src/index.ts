@@ -10,6 +10,7 @@ import { landingRoutes } from './routes/landing';
 import { legalRoutes } from './routes/legal';
 import { foreignRoutes } from './routes/foreign';
 import { payRoutes, unclaimedPath } from './routes/pay';
+import { readinessRoutes } from './routes/readiness';
 import { receiptRoutes } from './routes/receipt';
 import { webPaymentRoutes } from './routes/web-payment';
 import { shortLinkRoutes } from './routes/short-links';
@@ -35,6 +36,7 @@ app.use(
     formPosts(async (request, c) => app.fetch(request, c.env, c.executionCtx)),
   ),
 );
+app.route('/', readinessRoutes);
 app.route('/', assetRoutes);
 app.route('/', legalRoutes);
 app.route('/', landingRoutes);

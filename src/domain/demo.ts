@@ -252,6 +252,13 @@ export const DEMO_SECTIONS: DemoSection[] = [
         },
       },
       {
+        path: '/_dev/metrics',
+        what: {
+          en: 'The events the site recorded for its operators (JSON, newest first)',
+          es: 'Los eventos que el sitio registró para sus operadores (JSON, el más reciente primero)',
+        },
+      },
+      {
         path: '/_dev/payments',
         what: {
           en: 'The payments the demo backend charged or declined: brand and last four digits only (JSON, newest first)',

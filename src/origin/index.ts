@@ -32,8 +32,8 @@ const embedded = () =>
  * The contract's calls (§3): real HTTP when ORIGIN_URL is set, the embedded origin on D1
  * otherwise.
  */
-export function createOrigin(env: Env, onOutcome?: (outcome: CallOutcome) => void): Origin {
-  const { originUrl, originTimeoutMs: timeoutMs } = readConfig(env);
+export function createOrigin(env: Env, onOutcome?: (outcome: CallOutcome) => void, timeoutMs = readConfig(env).originTimeoutMs): Origin {
+  const { originUrl } = readConfig(env);
   const transport: Transport = originUrl
     ? (url, init) => fetch(url, init)
     : async (url, init) => (await embedded()).embeddedOrigin.fetch(new Request(url, init), env);

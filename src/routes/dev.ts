@@ -2,6 +2,7 @@ import { Hono } from '../lib/hono';
 import * as z from 'zod/mini';
 import { REDIRECT_FLAG } from '../origin/feature-flags';
 import type { AppEnv } from '../web/app-env';
+import { recentEvents } from '../web/events';
 import { apiError, validJson } from '../web/validate';
 import { notFound } from './not-found';
 
@@ -16,6 +17,9 @@ devRoutes.use('/_dev/*', async (c, next) => {
 devRoutes.get('/_dev/outbox', async (c) => c.json(await c.get('origin').outbox()));
 
 devRoutes.get('/_dev/payments', async (c) => c.json(await c.get('origin').payments()));
+
+/** What the site recorded for its operators, newest first: Analytics Engine records nothing locally. */
+devRoutes.get('/_dev/metrics', (c) => c.json(recentEvents()));
 
 /** Starts the demo over: every demo token, code and bill as it was seeded, and no limit reached. */
 devRoutes.post('/_dev/reset', async (c) => {

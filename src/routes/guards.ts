@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
+import { routePath } from 'hono/route';
 import type { GuardDecision } from '../security/guard';
 import { verifyHuman } from '../security/human-check';
 import type { AppEnv } from '../web/app-env';
+import { recordEvent } from '../web/events';
 import { logSecurityEvent } from '../web/log';
 import { apiError } from '../web/validate';
 import { wordsOf } from '../web/words';
@@ -11,6 +13,7 @@ export async function refuseBots(c: Context<AppEnv>, token: string | undefined):
   const human = await verifyHuman(c.get('config'), token, c.req.header('CF-Connecting-IP'));
   if (human.ok) return null;
   logSecurityEvent(c.get('requestId'), 'human-check-failed', { path: c.req.path, reason: human.reason });
+  recordEvent(c, 'humanCheck', { reason: human.reason, route: routePath(c) });
   const message = wordsOf(c).smsForm.humanCheckFailed;
   return apiError(c, 400, message, { humanToken: message });
 }
@@ -23,6 +26,7 @@ export function tooMany(
   fields: Record<string, string> = {},
 ): Response {
   logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy: decision.policy });
+  recordEvent(c, 'limit', { policy: decision.policy, route: routePath(c) });
   c.header('Retry-After', String(decision.retryAfterSeconds));
   return apiError(c, 429, message, fields);
 }
@@ -35,6 +39,8 @@ export async function linkGuessingStopped(c: Context<AppEnv>): Promise<Extract<G
 
 /** A link token or email that matched nothing: one more miss for this client. */
 export async function countLinkMiss(c: Context<AppEnv>): Promise<void> {
-  if (await c.get('guard').record('linkMissesPerClient', c.get('client')))
+  if (await c.get('guard').record('linkMissesPerClient', c.get('client'))) {
     logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy: 'linkMissesPerClient' });
+    recordEvent(c, 'limit', { policy: 'linkMissesPerClient', route: routePath(c) });
+  }
 }

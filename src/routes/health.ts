@@ -10,4 +10,5 @@ export const healthRoutes = new Hono<AppEnv>();
 
 const HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE, ...TRANSPORT_HEADERS };
 
-healthRoutes.get('/healthz', () => new Response('ok\n', { headers: HEADERS }));
+/** `ok` and the version serving (`[version_metadata]`), so a check can tell which version answered. */
+healthRoutes.get('/healthz', (c) => new Response(`ok ${c.env.VERSION?.id || 'local'}\n`, { headers: HEADERS }));

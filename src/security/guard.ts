@@ -41,6 +41,10 @@ export const POLICIES = {
   teamEmailsPerInvite: { limit: 3, windowMs: 24 * 60 * MINUTE },
   /** Team notifications one client's invite forms set off, whatever the invites. */
   teamEmailsPerClient: { limit: 5, windowMs: 60 * MINUTE },
+  /** Readiness checks (`/readyz`) from one client: an uptime check asks once a minute or so. */
+  readinessPerClient: { limit: 30, windowMs: MINUTE },
+  /** Browser error reports from one client: a page sends at most a few. */
+  browserReportsPerClient: { limit: 30, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Policy>;
 
 export interface Policy {

@@ -1,3 +1,5 @@
+import { workerVersion } from './events';
+
 /**
  * Structured logs: one JSON line per request, plus error and security-event lines. Lines carry
  * paths without their query strings, so tokens, phone numbers and card data never reach them.
@@ -30,12 +32,12 @@ export function keepRequestLog(policy: 'all' | 'sampled', status: number, origin
 }
 
 export function logRequest(line: RequestLogLine): void {
-  console.log(JSON.stringify({ level: 'info', msg: 'request', ...line }));
+  console.log(JSON.stringify({ level: 'info', msg: 'request', version: workerVersion(), ...line }));
 }
 
 export function logError(requestId: string, where: string, error: unknown): void {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(JSON.stringify({ level: 'error', msg: where, requestId, error: message.slice(0, 500) }));
+  console.error(JSON.stringify({ level: 'error', msg: where, requestId, version: workerVersion(), error: message.slice(0, 500) }));
 }
 
 /** Things an attacker does that the site refused (a failed human check, a limit reached, a replayed key): always kept. */
@@ -49,7 +51,7 @@ export type SecurityEvent =
   | 'payee-declines-high';
 
 export function logSecurityEvent(requestId: string, event: SecurityEvent, details: Record<string, string | number> = {}): void {
-  console.warn(JSON.stringify({ level: 'warn', msg: 'security', event, requestId, ...details }));
+  console.warn(JSON.stringify({ level: 'warn', msg: 'security', event, requestId, version: workerVersion(), ...details }));
 }
 
 /**
@@ -59,5 +61,10 @@ export function logSecurityEvent(requestId: string, event: SecurityEvent, detail
 export type ProductEvent = 'experiment-activation';
 
 export function logProductEvent(requestId: string, event: ProductEvent, details: Record<string, string | number> = {}): void {
-  console.log(JSON.stringify({ level: 'info', msg: 'event', event, requestId, ...details }));
+  console.log(JSON.stringify({ level: 'info', msg: 'event', event, requestId, version: workerVersion(), ...details }));
+}
+
+/** A browser's report of an uncaught error on a page with islands, already scrubbed: always kept. */
+export function logBrowserError(requestId: string, report: Record<string, string | number>): void {
+  console.warn(JSON.stringify({ level: 'warn', msg: 'browser-error', requestId, version: workerVersion(), ...report }));
 }

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { generateCookie } from 'hono/cookie';
+import { routePath } from 'hono/route';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '../domain/catalogue';
 import { ConfigError, readConfig, siteOrigin, type SiteConfig } from '../domain/config';
 import { CROSS_SITE_REFUSED, type ApiError } from '../domain/errors';
@@ -12,8 +13,12 @@ import { makeNonce } from '../security/headers';
 import type { AppEnv } from './app-env';
 import { addSiteHeaders } from './headers';
 import { browserLanguage, languageInAddress, rememberedLanguage } from './words';
+import { backendOutcome, noteVersion, writeEvent } from './events';
 import { keepRequestLog, logError, logRequest, logSecurityEvent } from './log';
 import { configErrorResponse } from './server-error';
+
+/** Requests this isolate has answered: the first one paid for starting it. */
+let answered = 0;
 
 /** Work that must finish but need not delay the answer (cache writes, reports, clean-up). */
 export function runLater(c: Context<AppEnv>, work: Promise<unknown>): void {
@@ -28,6 +33,8 @@ export function runLater(c: Context<AppEnv>, work: Promise<unknown>): void {
 /** Request id, nonce, device class and config for every request; headers and a log line on the way out. */
 export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = Date.now();
+  const cold = answered++ === 0;
+  noteVersion(c.env);
   const requestId = crypto.randomUUID();
   const nonce = makeNonce();
   let config: SiteConfig;
@@ -66,6 +73,25 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   // gets them added here.
   if (c.res !== c.get('complete')) addSiteHeaders(c);
 
+  const durationMs = Date.now() - started;
+  const keepLocally = !config.originUrl;
+  writeEvent(c.env, keepLocally, 'answer', {
+    route: routePath(c) || 'unmatched',
+    method: c.req.method,
+    device,
+    language: c.get('language') ?? '',
+    status: c.res.status,
+    ms: durationMs,
+    cold: cold ? 1 : 0,
+  });
+  for (const call of originCalls)
+    writeEvent(c.env, keepLocally, 'backend', {
+      call: call.call,
+      outcome: backendOutcome(call.outcome, call.status),
+      ms: call.ms,
+      status: call.status ?? 0,
+    });
+
   if (
     !keepRequestLog(
       config.requestLog,
@@ -79,7 +105,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     method: c.req.method,
     path: c.req.path,
     status: c.res.status,
-    durationMs: Date.now() - started,
+    durationMs,
     device,
     ...(originCalls.length ? { origin: originCalls } : {}),
   });

@@ -23,6 +23,8 @@ export interface PageContextValue {
   text: Catalogue;
   /** The same page in the other language, where the page is offered in both. */
   switchHref?: string;
+  /** The share of page views whose islands report their errors (spec 001 §9 in production, all locally). */
+  reportSample: number;
   /** A form posted without script, or the mark its success left: handed to the island that drew it. */
   posted?: PostedForm;
 }

@@ -14,6 +14,7 @@ import { logError } from './log';
 import { NO_STORE } from '../security/headers';
 import { withPageHeaders } from './headers';
 import { postedForm } from './form-post';
+import { PRODUCTION_REPORT_SAMPLE } from '../domain/error-reports';
 import { keepable, keepPage, pageKey, respond, reusedPage, slot, type SlotName } from './page-reuse';
 
 export interface RenderInit {
@@ -100,6 +101,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     text: CATALOGUES[language],
     switchHref: links.switchHref,
     posted: postedForm(c),
+    reportSample: c.get('config').production ? PRODUCTION_REPORT_SAMPLE : 1,
   };
   const status = (init.status ?? 200) as 200;
   const headers = { ...HTML_HEADERS, 'Content-Language': LANGUAGE_TAG[language], ...init.headers };
@@ -112,6 +114,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
         context.device,
         context.headerless,
         context.year,
+        context.reportSample,
         status,
       ]);
       // A page that shows what a visitor posted is theirs alone: drawn anew, never kept for others.

@@ -48,6 +48,8 @@ export interface Window {
   /** Whether an element matches. */
   has(selector: string): Promise<boolean>;
   screenshot(path: string): Promise<void>;
+  /** Runs `body` (statements) in the page, as the page's own script would. */
+  run(body: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ async function webkit({ javaScript, phone }: OpenOptions): Promise<Window> {
     url: () => browser.getUrl(),
     has: async (selector) => (await element(selector)).isExisting(),
     screenshot: async (path) => void (await browser.saveScreenshot(path)),
+    run: async (body) => void (await browser.execute(body)),
     close: () => browser.deleteSession(),
   };
 }
@@ -238,6 +241,7 @@ async function firefox({ javaScript, phone }: OpenOptions): Promise<Window> {
     value: async (selector) => call<string>('(el) => el.value', await find(selector)),
     text: async (selector = 'body') => call<string>('(el) => el.innerText', await find(selector)),
     url: () => call<string>('() => location.href'),
+    run: async (body) => void (await call(`() => { ${body} }`)),
     has: async (selector) => (await locate(selector)).length > 0,
     async screenshot(path) {
       const shot = await send('browsingContext.captureScreenshot', { context });

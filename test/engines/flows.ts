@@ -222,6 +222,37 @@ export const FLOWS: Flow[] = [
     run: (c) => payByCard(c, en, 'code'),
   },
   {
+    name: "an island's page reports an uncaught error, scrubbed, to the site",
+    async run(c) {
+      // Only script can fail: without it there is nothing to report.
+      if (!c.javaScript) return;
+      const { w } = c;
+      await w.goto(`${c.site}/web-payment?p=1001`);
+      await ready(c, 'web-payment-form');
+      // A word of this run's own finds its report among the others the site has kept.
+      const marker = `mark${Math.random()
+        .toString(36)
+        .replace(/[^a-z]/g, '')
+        .slice(0, 8)}`;
+      const secret = `${marker} card 4242424242424242 for jane@example.com at /web-payment?p=1001&email=jane@example.com`;
+      await w.run(`setTimeout(() => { throw new Error(${JSON.stringify(secret)}); }, 0);`);
+      const reported = await eventually(
+        async () => {
+          const events = (await (await fetch(`${c.site}/_dev/metrics`)).json()) as Array<Record<string, unknown>>;
+          return events.find((e) => e.event === 'browserError' && String(e.message).includes(marker));
+        },
+        (e) => e !== undefined,
+        'the report recorded by the site',
+      );
+      expect(reported).toMatchObject({
+        kind: 'error',
+        route: 'Web-Pay',
+        message: expect.stringContaining('card [digits] for [email] at /web-payment'),
+      });
+      expect(JSON.stringify(reported)).not.toMatch(/4242|jane|p=1001/);
+    },
+  },
+  {
     name: 'password reset: a new password from the emailed link',
     async run(c) {
       await c.w.goto(`${c.site}/update-password?x=RESET-VALID`);

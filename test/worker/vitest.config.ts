@@ -50,7 +50,10 @@ export default defineConfig(async () => {
       globalSetup: ['test/worker/global-setup.ts'],
       setupFiles: ['test/console-guard.ts', 'test/worker/apply-migrations.ts'],
       // The Worker's one-line-per-request logs are checked by their own tests, not printed.
-      onConsoleLog: (log: string) => !log.startsWith('{"level":"info"') && !log.startsWith('{"level":"warn","msg":"security"'),
+      onConsoleLog: (log: string) =>
+        !log.startsWith('{"level":"info"') &&
+        !log.startsWith('{"level":"warn","msg":"security"') &&
+        !log.startsWith('{"level":"warn","msg":"browser-error"'),
     },
   };
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { LANGUAGE_TAG, SWITCH_TO } from '../../domain/catalogue';
 import { BOT_NOTICE_PAGES, FOOTERLESS_PAGES, PREVIEW, type MetaSection } from '../../domain/site';
 import { entryScriptSrc, stylesheetHref } from '../../web/assets';
+import { workerVersion } from '../../web/events';
 import { usePageContext } from '../../web/page-context';
 import { BotNotice } from './bot-notice';
 import { Footer } from './footer';
@@ -24,10 +25,20 @@ export interface ShellProps {
  * The islands' one script, at the end of the page and without preloads: the page paints first and
  * works without it (every form posts by itself); the entry hydrates each island when idle or used.
  */
-function IslandScripts() {
-  const { islands, nonce } = usePageContext();
+function IslandScripts({ page }: { page: string }) {
+  const { islands, nonce, reportSample } = usePageContext();
   if (islands.size === 0) return null;
-  return <script type="module" src={entryScriptSrc} nonce={nonce} />;
+  // What the islands' error reports say of the page: its name (never its address), the sample and the version.
+  return (
+    <script
+      type="module"
+      src={entryScriptSrc}
+      nonce={nonce}
+      data-page={page}
+      data-report-sample={reportSample}
+      data-version={workerVersion()}
+    />
+  );
 }
 
 function Curves() {
@@ -109,7 +120,7 @@ export function Document({ page, meta = 'default', title, chromeless = false, pe
           {!chromeless && <LanguageSwitch />}
         </main>
         {!bare && !FOOTERLESS_PAGES.has(page) && <Footer path={path} year={year} />}
-        <IslandScripts />
+        <IslandScripts page={page} />
       </body>
     </html>
   );

@@ -28,6 +28,7 @@ import { evenOut } from '../../security/even-timing';
 import { networkOf } from '../../security/guard';
 import { inviteNotification } from '../../domain/get-paid';
 import { payLaterMiss } from '../../domain/pay-later';
+import { browserErrorRoutes } from './browser-errors';
 import { paymentRoutes } from './payment';
 import { smsRoutes } from './sms';
 
@@ -38,6 +39,7 @@ import { smsRoutes } from './sms';
 export const apiRoutes = new Hono<AppEnv>();
 
 apiRoutes.route('/', smsRoutes);
+apiRoutes.route('/', browserErrorRoutes);
 apiRoutes.route('/', paymentRoutes);
 
 type C = Context<AppEnv>;

@@ -4,7 +4,7 @@ import { PaymentFormSchema, PaymentQuerySchema } from '../../domain/api-schemas'
 import { declineField, type DeclineField } from '../../domain/declines';
 import { fieldErrors } from '../../domain/errors';
 import { tooManyPayments } from '../../domain/limits';
-import { CARD_FIELDS, PAYER_FIELDS, type PayeeRules } from '../../domain/payment';
+import { CARD_FIELDS, PAYER_FIELDS, parseAmount, type PayeeRules } from '../../domain/payment';
 import { cardSchema, payerSchema } from '../../domain/payment-schemas';
 import { webPaymentOffered } from '../../domain/web-payment';
 import { paymentFields } from '../../origin';
@@ -15,6 +15,7 @@ import { keyedHash } from '../../security/keyed-hash';
 import { checkPaybot } from '../../security/paybot';
 import { redirectPolicy, safeRedirectTarget } from '../../security/redirect-targets';
 import type { AppEnv } from '../../web/app-env';
+import { backendOutcome, recordEvent } from '../../web/events';
 import { logSecurityEvent } from '../../web/log';
 import { apiError, originUnavailable, validForm, validQuery } from '../../web/validate';
 import { refuseBots, tooMany } from '../guards';
@@ -49,12 +50,17 @@ paymentRoutes.post(
     const form = c.req.valid('form');
     const config = c.get('config');
     const words = wordsOf(c);
+    const amount = parseAmount(form.amount ?? '');
+    /** One event per attempt (docs/operations.md): approved, declined, refused or failed, and why. */
+    const attempt = (outcome: 'approved' | 'declined' | 'refused' | 'failed', reason: string) =>
+      recordEvent(c, 'payment', { outcome, reason, amount: Number.isFinite(amount) ? amount : 0 });
 
     // The key the payment page issued for this payee: anything else is refused before any work.
     const key = form.idempotencyKey ?? c.req.header('Idempotency-Key') ?? '';
     const keyCheck = await checkFormKey(formKeySecret(config), key, query.p);
     if (keyCheck !== 'valid') {
       if (keyCheck !== 'expired') logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: keyCheck });
+      attempt('refused', 'form-key');
       return apiError(c, 400, words.api.formExpired, {
         idempotencyKey: key ? words.api.formExpired : words.paymentProblems.required,
       });
@@ -70,26 +76,43 @@ paymentRoutes.post(
     const cardInput = Object.fromEntries(CARD_FIELDS.map((name) => [name, form[name]]));
     const anyPayer = payerSchema(ANY_PAYEE, { company }, words.paymentProblems).safeParse(payerInput);
     const anyCard = cardSchema(ANY_PAYEE, new Date(), words.paymentProblems).safeParse(cardInput);
-    if (!anyPayer.success || !anyCard.success) return refuse(c, anyPayer, anyCard);
+    if (!anyPayer.success || !anyCard.success) {
+      attempt('refused', 'invalid');
+      return refuse(c, anyPayer, anyCard);
+    }
 
     // The human check comes before any call to the backend, the payee lookup included.
     const humanToken = form.humanToken ?? form.googleRecaptchaToken;
     const notHuman = await refuseBots(c, humanToken);
-    if (notHuman) return notHuman;
+    if (notHuman) {
+      attempt('refused', 'human-check');
+      return notHuman;
+    }
     const guard = c.get('guard');
     const client = c.get('client');
     const declines = await guard.check('declinesPerClient', client);
-    if (!declines.allowed) return tooMany(c, declines, tooManyPayments(declines.retryAfterSeconds, words.limits));
+    if (!declines.allowed) {
+      attempt('refused', declines.policy);
+      return tooMany(c, declines, tooManyPayments(declines.retryAfterSeconds, words.limits));
+    }
 
     const origin = c.get('origin');
     const payee = await origin.getPayee(query.p);
-    if (!payee.ok) return originUnavailable(c, payee);
-    if (!payee.value || !webPaymentOffered(payee.value, config))
+    if (!payee.ok) {
+      attempt('failed', backendOutcome(payee.kind, payee.status));
+      return originUnavailable(c, payee);
+    }
+    if (!payee.value || !webPaymentOffered(payee.value, config)) {
+      attempt('refused', 'payee');
       return apiError(c, 400, words.api.notWebPayee, { p: words.api.notWebPayeeField });
+    }
 
     const payer = payerSchema(payee.value, { company }, words.paymentProblems).safeParse(payerInput);
     const card = cardSchema(payee.value, new Date(), words.paymentProblems).safeParse(cardInput);
-    if (!payer.success || !card.success) return refuse(c, payer, card);
+    if (!payer.success || !card.success) {
+      attempt('refused', 'invalid');
+      return refuse(c, payer, card);
+    }
 
     const fields = paymentFields({
       payee: payee.value,
@@ -106,6 +129,7 @@ paymentRoutes.post(
     const claimed = await claim(c.env.DB, key, await fingerprint({ ...stable, p: query.p, last4: digits.slice(-4) }));
     if (claimed.kind === 'conflict') {
       logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
+      attempt('refused', 'idempotency-conflict');
       return apiError(c, 422, words.api.alreadySubmitted);
     }
     if (claimed.kind === 'in-flight') return apiError(c, 409, words.api.inFlight);
@@ -121,6 +145,7 @@ paymentRoutes.post(
     );
     if (!limited.allowed) {
       await release(c.env.DB, key);
+      attempt('refused', limited.policy);
       return tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds, words.limits));
     }
 
@@ -141,6 +166,7 @@ paymentRoutes.post(
         await release(c.env.DB, key);
         await limited.giveBack();
       }
+      attempt('failed', backendOutcome(result.kind, result.status));
       const answer = originUnavailable(c, result);
       if (result.kind !== 'unreachable') await settle(c.env.DB, key, answer.status, await answer.clone().text());
       return answer;
@@ -153,6 +179,7 @@ paymentRoutes.post(
         ...policy,
         allowedOrigins: [...policy.allowedOrigins, ...originHost],
       });
+      attempt('approved', '');
       // The receipt in the language the visitor chose, even where the language cookie is refused.
       body = target
         ? { status: 'success', confirmationUrl: withLanguage(target, chosenLanguage(c)) }
@@ -167,6 +194,7 @@ paymentRoutes.post(
       if (await guard.record('declinesPerPayee', query.p))
         logSecurityEvent(c.get('requestId'), 'payee-declines-high', { payeeId: query.p });
       logSecurityEvent(c.get('requestId'), 'payment-declined', { payeeId: query.p });
+      attempt('declined', result.value.reason);
       body = {
         status: 'error',
         message: result.value.message.slice(0, 300) || words.api.declined,

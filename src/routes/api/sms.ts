@@ -6,6 +6,7 @@ import { downloadPath, LINK_ID_COOKIE, LINK_ID_COOKIE_MAX_AGE_S, linkIdFrom, sms
 import type { AppEnv } from '../../web/app-env';
 import { createShortLink } from '../../links/short-links';
 import { redirectPolicy } from '../../security/redirect-targets';
+import { recordEvent } from '../../web/events';
 import { apiError, originUnavailable, validJson } from '../../web/validate';
 import { refuseBots, tooMany } from '../guards';
 import { chosenLanguage, wordsOf } from '../../web/words';
@@ -18,19 +19,31 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
   const config = c.get('config');
   const words = wordsOf(c);
 
+  const kind = request.payeeId ? 'bill-pay' : 'download';
+  const text = (outcome: 'sent' | 'refused-limit' | 'refused-human' | 'failed-backend') => recordEvent(c, 'text', { outcome, kind });
+
   const bot = await refuseBots(c, request.humanToken);
-  if (bot) return bot;
+  if (bot) {
+    text('refused-human');
+    return bot;
+  }
 
   const decision = await c
     .get('guard')
     .take({ policy: 'smsPerClient', subject: c.get('client') }, { policy: 'smsPerNumber', subject: request.num });
-  if (!decision.allowed) return tooMany(c, decision, tooManyTexts(decision.retryAfterSeconds, words.limits));
+  if (!decision.allowed) {
+    text('refused-limit');
+    return tooMany(c, decision, tooManyTexts(decision.retryAfterSeconds, words.limits));
+  }
 
   const origin = c.get('origin');
   let payeeName: string | undefined;
   if (request.payeeId) {
     const payee = await origin.getPayee(request.payeeId);
-    if (!payee.ok) return originUnavailable(c, payee);
+    if (!payee.ok) {
+      text('failed-backend');
+      return originUnavailable(c, payee);
+    }
     if (!payee.value) return apiError(c, 400, words.api.billerNotFound, { payeeId: words.api.unknownPayee });
     payeeName = payee.value.payeeName;
   }
@@ -40,8 +53,6 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
   const longLink = `${policy.siteOrigin}${downloadPath({ source: request.source, payeeId: request.payeeId, payeeName, linkId, language: chosenLanguage(c) })}`;
   const key = await createShortLink(c.env.LINKS, policy, longLink).catch(() => null);
   const link = key ? `${policy.siteOrigin}/s/${key}` : longLink;
-  const kind = request.payeeId ? 'bill-pay' : 'download';
-
   const sent = await origin.sendSms({
     num: request.num,
     body: smsBody(kind, link, smsTimestamp(new Date()), words.sms),
@@ -53,8 +64,10 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
     recipientType: 'USER',
     requestOrigin: policy.siteOrigin,
   });
+  if (!sent.ok || !sent.value.success) text('failed-backend');
   if (!sent.ok) return originUnavailable(c, sent);
   if (!sent.value.success) return apiError(c, 502, words.smsForm.sendFailed);
+  text('sent');
   // A widget lives in a partner's page, where this site sets no cookies.
   if (request.source !== 'w')
     setCookie(c, LINK_ID_COOKIE, linkId, { path: '/', maxAge: LINK_ID_COOKIE_MAX_AGE_S, httpOnly: true, secure: true, sameSite: 'Lax' });

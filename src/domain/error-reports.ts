@@ -1,0 +1,62 @@
+/**
+ * Browser error reports: what a page with islands sends when its code fails, and how every report
+ * is scrubbed, in the browser before it leaves and on the server again. Shared by both.
+ */
+
+/** Where a page sends its reports (`navigator.sendBeacon`, same origin). */
+export const ERROR_REPORT_PATH = '/api/browser-error';
+
+/** Spec 001 §9: "Error reporting sample rate 0.01" in production; locally every report is sent. */
+export const PRODUCTION_REPORT_SAMPLE = 0.01;
+
+/** At most this many reports leave one page view. */
+export const MAX_REPORTS_PER_PAGE = 3;
+
+/** Spec 001 §8: "Error reporting ignores 'Network Error'": a weak connection is not a bug of the page. */
+export const IGNORED_ERROR = /Network Error/i;
+
+export const REPORT_KINDS = ['error', 'rejection', 'react', 'hydration'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+export const REPORT_LIMITS = { message: 300, source: 200, page: 40, version: 64 } as const;
+
+export interface BrowserErrorReport {
+  kind: ReportKind;
+  /** The error's message and the top of its stack, scrubbed and cut short. */
+  message: string;
+  /** The script's path on this site, without its query. */
+  source: string;
+  line: number;
+  column: number;
+  /** The page's name (the shell's route name), never its address. */
+  page: string;
+  /** The Worker version that drew the page. */
+  version: string;
+}
+
+/**
+ * Takes out of a text what could name a person or carry a secret: query strings and fragments,
+ * emails, runs of six or more digits (card numbers, phone numbers, codes), long tokens; then cuts it.
+ */
+export function scrub(text: string, max: number): string {
+  return text
+    .replace(/[?#][^\s'"()<>]*/g, '')
+    .replace(/[^\s@'"<>()]+@[^\s@'"<>()]+/g, '[email]')
+    .replace(/\d[\d\s().-]{4,}\d/g, (run) => (run.replace(/\D/g, '').length >= 6 ? '[digits]' : run))
+    .replace(/[A-Za-z0-9_-]{32,}/g, '[token]')
+    .slice(0, max);
+}
+
+/** A report as it may be sent and recorded: every text scrubbed, every number whole. */
+export function scrubReport(report: BrowserErrorReport): BrowserErrorReport {
+  const whole = (n: number) => (Number.isFinite(n) && n >= 0 ? Math.min(Math.floor(n), 1e7) : 0);
+  return {
+    kind: report.kind,
+    message: scrub(report.message, REPORT_LIMITS.message),
+    source: scrub(report.source, REPORT_LIMITS.source),
+    line: whole(report.line),
+    column: whole(report.column),
+    page: scrub(report.page, REPORT_LIMITS.page),
+    version: scrub(report.version, REPORT_LIMITS.version),
+  };
+}
