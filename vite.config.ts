@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createElement } from 'react';
@@ -24,11 +25,19 @@ const CONTENTEDITABLE_STAND_IN = '\0imask-contenteditable-stand-in';
 export default defineConfig({
   plugins: [
     {
+      // What the Worker writes into every page: the stylesheet, the boot script, and the integrity
+      // (sha384) of every script of the build, read back from the files as written to disk, for
+      // the boot script's tag and the import map that vouches for every chunk loaded after it.
       name: 'worker-assets',
-      writeBundle() {
+      writeBundle({ dir }) {
         const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
         const file = (key: string) => `/${manifest[key]!.file}`;
-        writeFileSync(WORKER_ASSETS, `${JSON.stringify({ stylesheet: file('client/styles.css'), boot: file('client/boot.ts') })}\n`);
+        const scripts = readdirSync(join(dir!, 'assets')).filter((name) => name.endsWith('.js'));
+        const integrity = Object.fromEntries(
+          scripts.sort().map((name) => [`/assets/${name}`, `sha384-${createHash('sha384').update(readFileSync(join(dir!, 'assets', name))).digest('base64')}`]),
+        );
+        const boot = file('client/boot.ts');
+        writeFileSync(WORKER_ASSETS, `${JSON.stringify({ stylesheet: file('client/styles.css'), boot, integrity })}\n`);
       },
     },
     {

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent, type ComponentProps } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ComponentProps } from 'react';
 import { useTypedEarly } from '../components/typed-early';
 import {
   CARD_FIELDS,
@@ -107,6 +107,15 @@ export default function WebPaymentForm({
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const [humanReset, setHumanReset] = useState(0);
   const formRef = useTypedEarly();
+  // The field a decline asks to fix takes the focus once the form is enabled again: after the
+  // commit that ends the processing, not in a frame that may come before it.
+  const focusAfterDecline = useRef<string | null>(null);
+  useEffect(() => {
+    const field = focusAfterDecline.current;
+    if (!field || status.kind === 'processing') return;
+    focusAfterDecline.current = null;
+    formRef.current?.querySelector<HTMLElement>(`#wp-${field}`)?.focus();
+  }, [status, formRef]);
 
   const payerInput = {
     ...values,
@@ -212,7 +221,7 @@ export default function WebPaymentForm({
         setValues((v) => (field === 'cvv' ? { ...v, cvv: '' } : { ...v, ccn: '', cvv: '' }));
         // The message is at its field; the code emptied beside a card number is not yet "Required".
         setTouched((t) => new Set([...t].filter((name) => name !== 'cvv' || field === 'cvv')).add(field));
-        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#wp-${field}`)?.focus());
+        focusAfterDecline.current = field;
       }
       setStatus({ kind: 'failed', message: failed(answer.message ?? answer.error ?? words.tryAgain) });
     } catch {
