@@ -34,7 +34,12 @@ export default defineConfig({
         const file = (key: string) => `/${manifest[key]!.file}`;
         const scripts = readdirSync(join(dir!, 'assets')).filter((name) => name.endsWith('.js'));
         const integrity = Object.fromEntries(
-          scripts.sort().map((name) => [`/assets/${name}`, `sha384-${createHash('sha384').update(readFileSync(join(dir!, 'assets', name))).digest('base64')}`]),
+          scripts.sort().map((name) => [
+            `/assets/${name}`,
+            `sha384-${createHash('sha384')
+              .update(readFileSync(join(dir!, 'assets', name)))
+              .digest('base64')}`,
+          ]),
         );
         const boot = file('client/boot.ts');
         writeFileSync(WORKER_ASSETS, `${JSON.stringify({ stylesheet: file('client/styles.css'), boot, integrity })}\n`);

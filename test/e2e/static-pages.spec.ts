@@ -35,7 +35,9 @@ for (const viewport of WIDTHS) {
         expect(response?.status()).toBe(path.includes('does-not-exist') ? 404 : 200);
         if (scripts) await expect(page.locator('[data-island][data-hydrated="true"]')).toHaveCount(1);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-        expect(await page.locator('script').count()).toBe(scripts);
+        expect(await page.locator('script[src]').count()).toBe(scripts);
+        // A page with script also has its import map, which vouches for every chunk (PCI DSS 6.4.3).
+        expect(await page.locator('script[type="importmap"]').count()).toBe(scripts ? 1 : 0);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
         await expectAccessible(page);

@@ -14,6 +14,8 @@ import { eventually, VIEWPORT, type Window } from './engines';
 export interface FlowContext {
   w: Window;
   site: string;
+  /** The site through a server that changes one byte of the card form's chunk. */
+  alteredSite: string;
   javaScript: boolean;
   /** Where this run keeps its artefacts (the receipt's screenshot). */
   artefact: (name: string) => string;
@@ -220,6 +222,37 @@ export const FLOWS: Flow[] = [
   {
     name: 'web payment: a wrong security code, corrected at the code, the receipt',
     run: (c) => payByCard(c, en, 'code'),
+  },
+  {
+    name: 'script integrity: one byte of the card form chunk changed, and it does not run; the form still posts',
+    async run(c) {
+      // Only script can be refused: without it the form is the server's in both cases.
+      if (!c.javaScript) return;
+      const { w } = c;
+      const since = new Date().toISOString();
+      await w.goto(`${c.alteredSite}/web-payment?p=1001`);
+      // The entry runs and reports that the island's chunk was refused; the island stays as drawn.
+      await eventually(
+        async () => {
+          const events = (await (await fetch(`${c.site}/_dev/metrics`)).json()) as Array<Record<string, unknown>>;
+          return events.find((e) => e.event === 'browserError' && e.kind === 'rejection' && String(e.at) >= since);
+        },
+        (e) => e !== undefined,
+        "the refused chunk's import reported",
+      );
+      expect(await w.has('[data-island="web-payment-form"][data-hydrated="true"]'), 'the island runs').toBe(false);
+      await w.type('#wp-patientName', 'Jane Doe');
+      await w.type('#wp-account', 'A-1001');
+      await w.type('#wp-payDOB', '01311980');
+      await w.type('#wp-amount', '12.50');
+      await w.type('#wp-email', 'jane@example.com');
+      await w.type('#wp-phone', '5595550100');
+      await w.press(en.paymentForm.next);
+      await sees(c, 'Jane Doe · A-1001');
+      // The same page with the build's own bytes runs its island.
+      await w.goto(`${c.site}/web-payment?p=1001`);
+      await ready(c, 'web-payment-form');
+    },
   },
   {
     name: "an island's page reports an uncaught error, scrubbed, to the site",

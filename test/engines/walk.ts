@@ -11,6 +11,7 @@ import { FLOWS } from './flows';
  */
 export function walkEveryFlow(engine: EngineName) {
   const site = inject('siteUrl');
+  const alteredSite = inject('alteredSiteUrl');
   mkdirSync(BROWSER_ARTEFACTS, { recursive: true });
 
   for (const javaScript of [true, false]) {
@@ -33,6 +34,7 @@ export function walkEveryFlow(engine: EngineName) {
           await flow.run({
             w,
             site,
+            alteredSite,
             javaScript,
             artefact: (name) => artefactPath(engine, javaScript, name),
           });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LANGUAGE_TAG, SWITCH_TO } from '../../domain/catalogue';
 import { BOT_NOTICE_PAGES, FOOTERLESS_PAGES, PREVIEW, type MetaSection } from '../../domain/site';
-import { entryScriptSrc, stylesheetHref } from '../../web/assets';
+import { entryScriptIntegrity, entryScriptSrc, scriptImportMap, stylesheetHref } from '../../web/assets';
 import { workerVersion } from '../../web/events';
 import { usePageContext } from '../../web/page-context';
 import { BotNotice } from './bot-notice';
@@ -28,16 +28,21 @@ export interface ShellProps {
 function IslandScripts({ page }: { page: string }) {
   const { islands, nonce, reportSample } = usePageContext();
   if (islands.size === 0) return null;
+  // The import map first: the browser checks every chunk the boot script loads against it.
   // What the islands' error reports say of the page: its name (never its address), the sample and the version.
   return (
-    <script
-      type="module"
-      src={entryScriptSrc}
-      nonce={nonce}
-      data-page={page}
-      data-report-sample={reportSample}
-      data-version={workerVersion()}
-    />
+    <>
+      <script type="importmap" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptImportMap }} />
+      <script
+        type="module"
+        src={entryScriptSrc}
+        integrity={entryScriptIntegrity}
+        nonce={nonce}
+        data-page={page}
+        data-report-sample={reportSample}
+        data-version={workerVersion()}
+      />
+    </>
   );
 }
 

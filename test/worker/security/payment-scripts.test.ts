@@ -10,10 +10,13 @@ const SITE = 'https://papaya.test';
 const withHumanCheck = () => embeddedEnv({ HUMAN_CHECK: 'turnstile', TURNSTILE_SITE_KEY: '1x00000000000000000000AA' } as Partial<Env>);
 
 function scriptUrls(html: string): string[] {
-  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => {
-    const src = /\bsrc="([^"]+)"/.exec(m[1]!)?.[1];
-    return src ?? 'inline script';
-  });
+  // The import map is data, not a script: the integrity of every chunk (checked below).
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)]
+    .filter((m) => !/\btype="importmap"/.test(m[1]!))
+    .map((m) => {
+      const src = /\bsrc="([^"]+)"/.exec(m[1]!)?.[1];
+      return src ?? 'inline script';
+    });
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map((m) => /\bhref="([^"]+)"/.exec(m[0])![1]!);
   return [...scripts, ...preloads];
 }
@@ -30,6 +33,25 @@ describe('payment pages load only inventoried scripts', () => {
     expect(unlisted).toEqual([]);
     if (path.includes('?p=')) expect([...loaded].map((u) => scriptIdentity(u, SITE))).toContain('chunk:web-payment-form');
   });
+
+  it.each(PAYMENT_PAGES.filter((p) => p.startsWith('/web-payment?')))(
+    '%s: every script of its own carries the sha384 of the bytes the build wrote (PCI DSS 6.4.3)',
+    async (path) => {
+      const html = await (await request(withHumanCheck(), path)).text();
+      const map = /<script type="importmap"[^>]*>([^<]*)<\/script>/.exec(html);
+      expect(map, 'an import map').not.toBeNull();
+      const integrity = (JSON.parse(map![1]!) as { integrity: Record<string, string> }).integrity;
+      const boot = /<script type="module" src="([^"]+)" integrity="([^"]+)"/.exec(html);
+      expect(boot, 'the boot script with its integrity').not.toBeNull();
+      expect(integrity[boot![1]!]).toBe(boot![2]);
+      // Every script the page may load is in the map, with the sha384 of its bytes as served.
+      for (const url of new Set([boot![1]!, ...staticImportsOf(boot![1]!), ...islandScriptsOf(html)])) {
+        const served = await (await request(withHumanCheck(), url)).arrayBuffer();
+        const digest = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-384', served))));
+        expect(integrity[url], url).toBe(`sha384-${digest}`);
+      }
+    },
+  );
 
   it('would notice a script that is not listed', () => {
     expect(isInventoried(scriptIdentity('https://cdn.example/analytics.js', SITE))).toBe(false);

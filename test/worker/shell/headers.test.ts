@@ -67,10 +67,11 @@ describe('security headers', () => {
     const nonceB = /'nonce-([^']+)'/.exec(b.headers.get('Content-Security-Policy')!)![1];
     expect(nonceA).not.toBe(nonceB);
     expect(a.headers.get('X-Request-Id')).not.toBe(b.headers.get('X-Request-Id'));
-    // The page's script carries the nonce of its own response.
+    // The page's import map and its one script carry the nonce of their own response.
     const tags = scriptTags(await a.text());
-    expect(tags).toHaveLength(1);
-    expect(tags[0]).toContain(`nonce="${nonceA}"`);
+    expect(tags).toHaveLength(2);
+    expect(tags[0]).toMatch(/^<script type="importmap"/);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonceA}"`);
     await b.body?.cancel();
   });
 

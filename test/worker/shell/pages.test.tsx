@@ -42,10 +42,11 @@ describe('pages that need no JavaScript', () => {
 
   const appClip = (html: string) => islandProps(html, 'redirect-after') as { href: string; delayMs: number };
 
-  it('the app-clip page ships its one island script with the response nonce, and leads on after 200 ms', async () => {
+  it('the app-clip page ships its one island script, after its import map, and leads on after 200 ms', async () => {
     const res = await visit('/pay-appclip');
     const html = await res.text();
-    expect(scriptTags(html)).toHaveLength(1);
+    expect(scriptTags(html).filter((tag) => /\bsrc="/.test(tag))).toHaveLength(1);
+    expect(scriptTags(html).filter((tag) => /type="importmap"/.test(tag))).toHaveLength(1);
     expect(appClip(html)).toEqual({ href: '/download?s=p&c=appclip', delayMs: 200, label: 'Continue to Papaya' });
     expect(html).toContain('href="/download?s=p&amp;c=appclip"');
   });
