@@ -45,6 +45,8 @@ export const POLICIES = {
   readinessPerClient: { limit: 30, windowMs: MINUTE },
   /** Browser error reports from one client: a page sends at most a few. */
   browserReportsPerClient: { limit: 30, windowMs: 10 * MINUTE },
+  /** Content-Security-Policy violation reports from one client: a page sends a batch at a time. */
+  cspReportsPerClient: { limit: 30, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Policy>;
 
 export interface Policy {

@@ -1,4 +1,8 @@
 /** Security headers and the per-response CSP nonce. */
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from './csp-reports';
+
+/** Where browsers send what the CSP blocked (the Reporting API's endpoints, by group). */
+const REPORTING_ENDPOINTS = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
 
 export const WIDGET_PATHS = new Set(['/pay-widget', '/pay-widget-imaginepay-button', '/pay-widget-restore-tab']);
 
@@ -64,6 +68,9 @@ export function contentSecurityPolicy({ nonce, frameAncestors, frameSrc, formTar
     "base-uri 'none'",
     ["form-action 'self'", ...formTargets].join(' '),
     `frame-ancestors ${frameAncestors.length ? frameAncestors.join(' ') : "'none'"}`,
+    // Violations are reported to the site (Reporting-Endpoints names the group; report-uri for older browsers).
+    `report-uri ${CSP_REPORT_PATH}`,
+    `report-to ${CSP_REPORT_GROUP}`,
   ].join('; ');
 }
 
@@ -96,7 +103,10 @@ export function securityHeaders(options: HeaderOptions): Record<string, string> 
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
-  if (!options.foreign) headers['Content-Security-Policy'] = contentSecurityPolicy(options);
+  if (!options.foreign) {
+    headers['Content-Security-Policy'] = contentSecurityPolicy(options);
+    headers['Reporting-Endpoints'] = REPORTING_ENDPOINTS;
+  }
   if (!options.embeddable) headers['X-Frame-Options'] = 'DENY';
   return headers;
 }

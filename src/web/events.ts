@@ -28,6 +28,8 @@ export const EVENT_LAYOUT = {
   limit: { blobs: ['policy', 'route'], doubles: [] },
   /** A human check that failed. */
   humanCheck: { blobs: ['reason', 'route'], doubles: [] },
+  /** A distinct Content-Security-Policy violation a browser reported on one of this site's pages. */
+  cspViolation: { blobs: ['page', 'directive', 'blocked', 'source'], doubles: ['line'] },
   /** A browser's report of an uncaught error on a page with islands. */
   browserError: { blobs: ['route', 'kind', 'message', 'source', 'browser', 'clientVersion'], doubles: ['line', 'column'] },
 } as const;

@@ -48,7 +48,8 @@ export type SecurityEvent =
   | 'cross-site-refused'
   | 'form-key-refused'
   | 'payment-declined'
-  | 'payee-declines-high';
+  | 'payee-declines-high'
+  | 'csp-violation';
 
 export function logSecurityEvent(requestId: string, event: SecurityEvent, details: Record<string, string | number> = {}): void {
   console.warn(JSON.stringify({ level: 'warn', msg: 'security', event, requestId, version: workerVersion(), ...details }));

@@ -54,7 +54,8 @@ export async function readLimited(request: Request, limit: number): Promise<stri
   return new TextDecoder().decode(bytes);
 }
 
-const mediaType = (c: Context<AppEnv>) => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+/** A request's media type, without its parameters, in lower case. */
+export const mediaType = (c: Context<AppEnv>) => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** A JSON body: 415 when it is not JSON, 413 when too big, 400 when malformed; parsed once for the validator. */
 const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {

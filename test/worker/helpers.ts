@@ -19,6 +19,9 @@ export function scriptTags(html: string): string[] {
   return html.match(/<script\b[^>]*>/g) ?? [];
 }
 
+/** The script tags that load or run code: every one but the import map (data: the integrity of each chunk). */
+export const codeScriptTags = (html: string): string[] => scriptTags(html).filter((tag) => !/\btype="importmap"/.test(tag));
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: ' ' };
 
 /** The visible text of an HTML document, roughly as a reader would get it: tags dropped, entities decoded. */

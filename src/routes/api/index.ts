@@ -29,6 +29,7 @@ import { networkOf } from '../../security/guard';
 import { inviteNotification } from '../../domain/get-paid';
 import { payLaterMiss } from '../../domain/pay-later';
 import { browserErrorRoutes } from './browser-errors';
+import { cspReportRoutes } from './csp-reports';
 import { paymentRoutes } from './payment';
 import { smsRoutes } from './sms';
 
@@ -40,6 +41,7 @@ export const apiRoutes = new Hono<AppEnv>();
 
 apiRoutes.route('/', smsRoutes);
 apiRoutes.route('/', browserErrorRoutes);
+apiRoutes.route('/', cspReportRoutes);
 apiRoutes.route('/', paymentRoutes);
 
 type C = Context<AppEnv>;

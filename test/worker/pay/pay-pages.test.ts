@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FLAG_CACHE_KEY } from '../../../src/origin/feature-flags';
 import { payeeCacheKey } from '../../../src/origin/payee-cache';
-import { ANDROID, DESKTOP, IPHONE, scriptTags, visibleText } from '../helpers';
+import { ANDROID, codeScriptTags, DESKTOP, IPHONE, scriptTags, visibleText } from '../helpers';
 import { embeddedEnv, httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
 
 const as = (ua: string): RequestInit => ({ headers: { 'User-Agent': ua } });
@@ -167,7 +167,7 @@ describe('unknown payees and failures, against the HTTP stand-in', () => {
     expect(heading).toContain('<strong>Welcome</strong>');
     expect(heading).toContain('<a href="https://help.example/faq" rel="nofollow noopener noreferrer">FAQ</a>');
     expect(heading).not.toMatch(/<script|onerror|onload|javascript:|<iframe|<svg|<img/i);
-    expect(scriptTags(html).every((tag) => /type="module" src="\/assets\//.test(tag))).toBe(true);
+    expect(codeScriptTags(html).every((tag) => /type="module" src="\/assets\//.test(tag))).toBe(true);
     const kept = await env.CACHE.get<{ payee: { customHeading: string } }>(payeeCacheKey.byUrl('hostileclinic'), 'json');
     expect(kept?.payee.customHeading).toBe(heading);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, islandProps, scriptTags, visibleText } from '../helpers';
+import { codeScriptTags, DESKTOP, islandProps, visibleText } from '../helpers';
 import { embeddedEnv, httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
 
 const as: RequestInit = { headers: { 'User-Agent': DESKTOP } };
@@ -28,7 +28,7 @@ describe('/web-payment', () => {
     expect(a).toContain('href="/privacy"');
     expect(props(a).idempotencyKey).toMatch(/^1001-\d{10}-[0-9a-f]{24}-[0-9a-f]{64}$/);
     expect(props(a).idempotencyKey).not.toBe(props(b).idempotencyKey);
-    expect(scriptTags(a)).toHaveLength(1);
+    expect(codeScriptTags(a)).toHaveLength(1);
   });
 
   it('labels change with the version', async () => {
@@ -51,7 +51,7 @@ describe('/web-payment', () => {
     for (const p of ['1005', '1006', '1003', '1002']) {
       const html = await (await request(embeddedEnv(), `/web-payment?p=${p}`, as)).text();
       expect(html, p).toContain('data-island="sms-form"');
-      expect(html, p).not.toContain('web-payment-form');
+      expect(html, p).not.toContain('data-island="web-payment-form"');
     }
   });
 

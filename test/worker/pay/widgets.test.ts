@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANDROID, DESKTOP, scriptTags, visibleText } from '../helpers';
+import { ANDROID, codeScriptTags, DESKTOP, visibleText } from '../helpers';
 import { embeddedEnv, request } from '../origin-helpers';
 
 const as = (ua: string): RequestInit => ({ headers: { 'User-Agent': ua } });
@@ -16,7 +16,7 @@ describe('pay widgets', () => {
       const html = await res.text();
       expect(html).not.toContain('aria-label="Main"');
       expect(html).not.toContain('class="site-footer"');
-      expect(scriptTags(html)).toHaveLength(1);
+      expect(codeScriptTags(html)).toHaveLength(1);
     },
   );
 
