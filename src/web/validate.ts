@@ -60,17 +60,22 @@ export const mediaType = (c: Context<AppEnv>) => (c.req.header('Content-Type') ?
 /** A JSON body: 415 when it is not JSON, 413 when too big, 400 when malformed; parsed once for the validator. */
 const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (mediaType(c) !== 'application/json') return apiError(c, 415, 'Send the request as application/json.');
-  const text = await readLimited(c.req.raw, MAX_JSON_BYTES);
+  const read = await readJson(c, MAX_JSON_BYTES);
+  if (read instanceof Response) return read;
+  c.req.bodyCache.json = Promise.resolve(read.body);
+  await next();
+};
+
+/** A JSON body of at most `limit` bytes, parsed: the 413 when it is larger, the 400 when it is no JSON. */
+export async function readJson(c: Context<AppEnv>, limit: number): Promise<{ body: unknown } | Response> {
+  const text = await readLimited(c.req.raw, limit);
   if (text === null) return apiError(c, 413, wordsOf(c).api.tooLarge);
-  let body: unknown;
   try {
-    body = JSON.parse(text);
+    return { body: JSON.parse(text) as unknown };
   } catch {
     return apiError(c, 400, 'The request body is not valid JSON.');
   }
-  c.req.bodyCache.json = Promise.resolve(body);
-  await next();
-};
+}
 
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 /** The request carries a form (multipart or urlencoded). */

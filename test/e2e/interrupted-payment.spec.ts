@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { en } from '../../src/domain/catalogue/en';
-import { backendPayments, expect, test } from './support';
+import { backendPayments, expect, fillCard, payer, test } from './support';
 
 /**
  * A payment on a weak connection: the first submit never gets an answer, the visitor presses
@@ -15,21 +15,8 @@ const OFFLINE = en.paymentForm.failed.replace('{message}', en.paymentForm.offlin
 async function fillPayment(page: Page) {
   await page.goto('/web-payment?p=1001');
   await expect(page.locator('[data-island="web-payment-form"][data-hydrated="true"]')).toHaveCount(1);
-  await page.getByLabel('Patient Name').fill('Jane Doe');
-  await page.getByLabel('Account Number').fill('A-1001');
-  await page.getByLabel('Patient Date of Birth').fill('01/31/1980');
-  await page.getByLabel('Payment Amount').fill('42.50');
-  await page.getByLabel('Email').fill('jane@example.com');
-  await page.getByLabel('Mobile Number').fill('(559) 555-0100');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiration (MM/YY)').fill('12/30');
-  await page.getByLabel('Security Code (CVV)').fill('737');
-  await page.getByLabel('Name on Card').fill('Jane Doe');
-  await page.getByLabel('Billing Address').fill('1 Elm St');
-  await page.getByLabel('City').fill('Fresno');
-  await page.getByLabel('State').selectOption('CA');
-  await page.getByLabel('ZIP Code').fill('93721');
+  await payer(page);
+  await fillCard(page, '4242 4242 4242 4242', '737');
 }
 
 /** The page says the payment did not go through, and every value waits to be sent again. */

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { artefactPath } from '../shared/browser-server';
 import { en } from '../../src/domain/catalogue/en';
 import { WRONG_CODE } from '../../src/domain/demo';
-import { backendPayments, expect, expectErrorsAnnounced, test } from './support';
+import { backendPayments, expect, expectErrorsAnnounced, fillCard, payer, test } from './support';
 
 /**
  * Every flow of both specs on a 390 px phone screen, twice: with JavaScript, and with it turned
@@ -11,25 +11,9 @@ import { backendPayments, expect, expectErrorsAnnounced, test } from './support'
  */
 const reset = async (request: APIRequestContext) => expect((await request.post('/_dev/reset')).ok()).toBe(true);
 
-async function payer(page: Page) {
-  await page.getByLabel('Patient Name').fill('Jane Doe');
-  await page.getByLabel('Account Number').fill('A-1001');
-  await page.getByLabel('Patient Date of Birth').fill('01/31/1980');
-  await page.getByLabel('Payment Amount').fill('42.50');
-  await page.getByLabel('Email').fill('jane@example.com');
-  await page.getByLabel('Mobile Number').fill('(559) 555-0100');
-  await page.getByRole('button', { name: 'Next' }).click();
-}
-
+/** The card step filled and submitted. */
 async function card(page: Page, number: string, cvv: string) {
-  await page.getByLabel('Card Number').fill(number);
-  await page.getByLabel('Expiration (MM/YY)').fill('12/30');
-  await page.getByLabel('Security Code (CVV)').fill(cvv);
-  await page.getByLabel('Name on Card').fill('Jane Doe');
-  await page.getByLabel('Billing Address').fill('1 Elm St');
-  await page.getByLabel('City').fill('Fresno');
-  await page.getByLabel('State').selectOption('CA');
-  await page.getByLabel('ZIP Code').fill('93721');
+  await fillCard(page, number, cvv);
   await page.getByRole('button', { name: 'Submit Payment' }).click();
 }
 

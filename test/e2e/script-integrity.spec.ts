@@ -1,4 +1,4 @@
-import { expect, test } from './support';
+import { expect, payer, test } from './support';
 
 /**
  * PCI DSS 6.4.3, in the browser: every script of the site's own runs only with the bytes the build
@@ -23,13 +23,7 @@ test('the card form runs with integrity on; one byte of its chunk changed and it
   await expect(page.locator('[data-island="web-payment-form"]')).toHaveCount(1);
   await expect(page.locator('[data-island="web-payment-form"][data-hydrated="true"]')).toHaveCount(0);
   // Without its island the form is the server's: a plain post still takes the first step.
-  await page.getByLabel('Patient Name').fill('Jane Doe');
-  await page.getByLabel('Account Number').fill('A-1001');
-  await page.getByLabel('Patient Date of Birth').fill('01/31/1980');
-  await page.getByLabel('Payment Amount').fill('42.50');
-  await page.getByLabel('Email').fill('jane@example.com');
-  await page.getByLabel('Mobile Number').fill('(559) 555-0100');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await payer(page);
   await expect(page.getByText('Jane Doe · A-1001')).toBeVisible();
   // The refused chunk is this test's point; so is the import it failed.
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/integrity|dynamically imported module/i.test(e)));

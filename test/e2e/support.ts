@@ -87,6 +87,29 @@ export async function backendPayments(request: APIRequestContext) {
   return async () => (await list()).filter((p) => !before.has(JSON.stringify(p))).map(({ outcome, last4 }) => ({ outcome, last4 }));
 }
 
+/** The card form's first step, filled as Jane Doe paying Valley Medical Group $42.50, then Next. */
+export async function payer(page: Page): Promise<void> {
+  await page.getByLabel('Patient Name').fill('Jane Doe');
+  await page.getByLabel('Account Number').fill('A-1001');
+  await page.getByLabel('Patient Date of Birth').fill('01/31/1980');
+  await page.getByLabel('Payment Amount').fill('42.50');
+  await page.getByLabel('Email').fill('jane@example.com');
+  await page.getByLabel('Mobile Number').fill('(559) 555-0100');
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+/** The card form's second step, filled but not submitted. */
+export async function fillCard(page: Page, number: string, cvv: string): Promise<void> {
+  await page.getByLabel('Card Number').fill(number);
+  await page.getByLabel('Expiration (MM/YY)').fill('12/30');
+  await page.getByLabel('Security Code (CVV)').fill(cvv);
+  await page.getByLabel('Name on Card').fill('Jane Doe');
+  await page.getByLabel('Billing Address').fill('1 Elm St');
+  await page.getByLabel('City').fill('Fresno');
+  await page.getByLabel('State').selectOption('CA');
+  await page.getByLabel('ZIP Code').fill('93721');
+}
+
 /** The submit key a payment page issues, read from the page as the form island gets it. */
 export async function issuedFormKey(request: APIRequestContext, payeeId: string): Promise<string> {
   const html = await (await request.get(`/web-payment?p=${payeeId}`)).text();

@@ -79,6 +79,16 @@ async function declinedAt({ w }: FlowContext, field: 'ccn' | 'cvv', message: str
   expect(await w.text(`#wp-${other}-error`), `nothing at #wp-${other}`).toBe('');
 }
 
+/** The card form's first step typed key by key: Jane Doe paying $12.50. */
+async function typePayer({ w }: FlowContext) {
+  await w.type('#wp-patientName', 'Jane Doe');
+  await w.type('#wp-account', 'A-1001');
+  await w.type('#wp-payDOB', '01311980');
+  await w.type('#wp-amount', '12.50');
+  await w.type('#wp-email', 'jane@example.com');
+  await w.type('#wp-phone', '5595550100');
+}
+
 /**
  * Both steps of the card form typed, a decline, then the receipt: in the words of one language.
  * `card`: a declined card, another typed at the card number. `code`: a wrong security code,
@@ -89,12 +99,7 @@ async function payByCard(c: FlowContext, words: typeof en, decline: 'card' | 'co
   await w.goto(`${c.site}/web-payment?p=1001${words === es ? '&lang=es' : ''}`);
   await eventually(() => w.has(`html[lang="${words === es ? 'es-US' : 'en-US'}"]`), Boolean, 'the page in its language');
   await ready(c, 'web-payment-form');
-  await w.type('#wp-patientName', 'Jane Doe');
-  await w.type('#wp-account', 'A-1001');
-  await w.type('#wp-payDOB', '01311980');
-  await w.type('#wp-amount', '12.50');
-  await w.type('#wp-email', 'jane@example.com');
-  await w.type('#wp-phone', '5595550100');
+  await typePayer(c);
   if (c.javaScript) {
     await eventually(
       () => w.value('#wp-payDOB'),
@@ -241,12 +246,7 @@ export const FLOWS: Flow[] = [
         "the refused chunk's import reported",
       );
       expect(await w.has('[data-island="web-payment-form"][data-hydrated="true"]'), 'the island runs').toBe(false);
-      await w.type('#wp-patientName', 'Jane Doe');
-      await w.type('#wp-account', 'A-1001');
-      await w.type('#wp-payDOB', '01311980');
-      await w.type('#wp-amount', '12.50');
-      await w.type('#wp-email', 'jane@example.com');
-      await w.type('#wp-phone', '5595550100');
+      await typePayer(c);
       await w.press(en.paymentForm.next);
       await sees(c, 'Jane Doe · A-1001');
       // The same page with the build's own bytes runs its island.

@@ -5,7 +5,7 @@ import { CSP_REPORT_PATH, CSP_REPORT_TYPES, MAX_CSP_REPORT_BYTES, readCspReports
 import type { AppEnv } from '../../web/app-env';
 import { recordEvent } from '../../web/events';
 import { logSecurityEvent } from '../../web/log';
-import { apiError, mediaType, readLimited } from '../../web/validate';
+import { apiError, mediaType, readJson } from '../../web/validate';
 import { wordsOf } from '../../web/words';
 import { tooMany } from '../guards';
 
@@ -28,15 +28,9 @@ cspReportRoutes.post(CSP_REPORT_PATH, async (c) => {
   if (length > MAX_CSP_REPORT_BYTES) return apiError(c, 413, wordsOf(c).api.tooLarge);
   const decision = await c.get('guard').take({ policy: 'cspReportsPerClient', subject: c.get('client') });
   if (!decision.allowed) return tooMany(c, decision, 'Too many reports.');
-  const text = await readLimited(c.req.raw, MAX_CSP_REPORT_BYTES);
-  if (text === null) return apiError(c, 413, wordsOf(c).api.tooLarge);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return apiError(c, 400, 'The report is not valid JSON.');
-  }
-  const violations = readCspReports(type, body, siteOrigin(c.get('config'), c.req.url));
+  const read = await readJson(c, MAX_CSP_REPORT_BYTES);
+  if (read instanceof Response) return read;
+  const violations = readCspReports(type, read.body, siteOrigin(c.get('config'), c.req.url));
   if (violations === null) return apiError(c, 400, 'The body is not a report.');
   const now = Date.now();
   for (const violation of violations) {
