@@ -46,7 +46,15 @@ const CARD = '4111 1111 1111 1111';
 const CVV = '7391';
 const ADDRESS = '77 Secretive Lane';
 const CITY = 'Hiddenville';
-const TOKENS = ['RESET-VALID', 'INFO-DEADLINE', 'ACCESS1', 'bWVtYmVyQGV4YW1wbGUuY29t'];
+const TOKENS = [
+  'RESET-VALID',
+  'INFO-DEADLINE',
+  'ACCESS1',
+  'bWVtYmVyQGV4YW1wbGUuY29t',
+  'secret-auth-code',
+  'a secret new password',
+  'long enough secret',
+];
 const FORBIDDEN = [
   PHONE,
   PHONE_TYPED,
@@ -146,8 +154,33 @@ describe('what the site records for its operators', () => {
       e,
     );
 
-    // Account flows with their tokens.
-    await request(e, '/api/forgot_password_back.php?x=RESET-VALID', as(DESKTOP, json({ x: 'RESET-VALID', np: 'a secret new password' })));
+    // The other flows of both specs, posted as forms without script, with their tokens and codes.
+    const form = (path: string, fields: Record<string, string>) => postForm(path, fields, freshClient(), 'same-origin', e);
+    await form('/update-password?x=RESET-VALID', {
+      _form: 'reset',
+      x: 'RESET-VALID',
+      np: 'a secret new password',
+      confirm: 'a secret new password',
+    });
+    await form('/update-info-request?t=INFO-DEADLINE', { _form: 'info', answer: 'confirm' });
+    const setPass = await (await form('/getpaid', { _form: 'get-paid', whichState: 'access', access: 'ACCESS1' })).text();
+    const sessionToken = /name="sessionToken" value="([^"]+)"/.exec(setPass)?.[1] ?? '';
+    await form('/getpaid', {
+      _form: 'get-paid',
+      whichState: 'setPass',
+      sessionToken,
+      email: EMAIL,
+      pass: 'long enough secret',
+      confirm: 'long enough secret',
+    });
+    await form('/member-signup?camefrom=app&ad=2&v=2', { _form: 'membership', payment: 'NEW_METHOD' });
+    await form('/pay-later?ue=bWVtYmVyQGV4YW1wbGUuY29t', { _form: 'pay-later', ue: 'bWVtYmVyQGV4YW1wbGUuY29t' });
+    await form('/account-link?code=secret-auth-code', {
+      _form: 'account-link',
+      state: 's1',
+      code: 'secret-auth-code',
+      scope: 'gmail.readonly',
+    });
     await request(e, '/api/pay_later.php', as(DESKTOP, json({ ue: 'bWVtYmVyQGV4YW1wbGUuY29t' })));
 
     // A browser's error report, with personal data in its message and source.
@@ -181,6 +214,21 @@ describe('what the site records for its operators', () => {
     );
     expect(recorded).toContainEqual(expect.objectContaining({ event: 'answer', route: '/pay', device: 'android' }));
     expect(recorded).toContainEqual(expect.objectContaining({ event: 'backend', call: 'getPayee', outcome: 'ok' }));
+    // Every flow was walked: each of its backend calls was counted.
+    const calls = new Set(recorded.filter((r) => r.event === 'backend').map((r) => r.call));
+    for (const call of [
+      'payee_url',
+      'send_sms_client',
+      'forgot_password_back',
+      'payment_back',
+      'link_gmail_account',
+      'update_info_request:get',
+      'update_info_request:post',
+      'member_signup',
+      'pay_later',
+      'get_paid',
+    ])
+      expect(calls, call).toContain(call);
     expect(recorded).toContainEqual(expect.objectContaining({ event: 'text', outcome: 'sent', kind: 'bill-pay' }));
     expect(recorded).toContainEqual(expect.objectContaining({ event: 'text', outcome: 'refused-limit' }));
     expect(recorded).toContainEqual(expect.objectContaining({ event: 'limit', policy: 'smsPerNumber', route: '/api/send_sms_client.php' }));
