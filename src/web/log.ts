@@ -1,8 +1,9 @@
 import { workerVersion } from './events';
 
 /**
- * Structured logs: one JSON line per request, plus error and security-event lines. Lines carry
- * paths without their query strings, so tokens, phone numbers and card data never reach them.
+ * Structured logs: one JSON line per request, plus error and security-event lines. A request's
+ * line names its route pattern (`/s/:key`, `/receipt/:confirmation`), never its path or query,
+ * so tokens, keys, phone numbers and card data never reach them.
  * The platform keeps every invocation (wrangler.toml `head_sampling_rate = 1`, its own
  * invocation logs off, since they record whole URLs); the only sampling is `keepRequestLog`.
  */

@@ -75,8 +75,10 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   const durationMs = Date.now() - started;
   const keepLocally = !config.originUrl;
+  // The route's pattern, never the path: a path can carry a short link's key or a receipt's number.
+  const route = routePath(c) || 'unmatched';
   writeEvent(c.env, keepLocally, 'answer', {
-    route: routePath(c) || 'unmatched',
+    route,
     method: c.req.method,
     device,
     language: c.get('language') ?? '',
@@ -103,7 +105,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   logRequest({
     requestId,
     method: c.req.method,
-    path: c.req.path,
+    path: route,
     status: c.res.status,
     durationMs,
     device,

@@ -135,7 +135,20 @@ describe('what the site records for its operators', () => {
       return request(e, '/payment/payment_back.php?p=1001', { method: 'POST', body: form, headers: { 'CF-Connecting-IP': freshClient() } });
     };
     expect(await (await pay('4000 0000 0000 0002', CVV)).json()).toMatchObject({ status: 'error' });
-    expect(await (await pay(CARD, CVV)).json()).toMatchObject({ status: 'success' });
+    const paid = await (await pay(CARD, CVV)).json<{ status: string; confirmationUrl: string }>();
+    expect(paid).toMatchObject({ status: 'success' });
+    // The receipt and a texted short link: their number and key are in the path, never recorded.
+    await request(e, paid.confirmationUrl, as(IPHONE));
+    const confirmation = paid.confirmationUrl.split('/').pop()!;
+    const shortened = await request(
+      e,
+      '/api/shorten_url.php?action=shorten_url',
+      as(DESKTOP, json({ url: 'https://papaya.test/web-payment?p=1001' })),
+    );
+    const { key } = await shortened.json<{ key: string }>();
+    expect(key).toBeTruthy();
+    await request(e, `/s/${key}`, as(IPHONE));
+    FORBIDDEN.push(confirmation, key);
     const { ccn: _c, cvv: _v, ...payer } = PAYMENT_FORM;
     await postForm(
       '/web-payment?p=1001',
