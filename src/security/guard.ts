@@ -2,8 +2,13 @@ import type { SiteConfig } from '../domain/config';
 import type { AbuseCounter, Decision } from './guard-object';
 
 const MINUTE = 60 * 1000;
-/** Durable Objects per policy: a key's events all live in one of them. */
+/**
+ * Durable Objects per policy: a key's events all live in one of them. Sixteen spread a site's
+ * traffic; the local demo, one developer's, keeps each policy in one, so that starting the demo
+ * over (`forgetAll`) empties a handful of objects rather than hundreds.
+ */
 const SHARDS = 16;
+const DEMO_SHARDS = 1;
 
 /**
  * The abuse guard: every counter and limit of the site lives here, and nothing else counts
@@ -104,8 +109,12 @@ export class Guard {
   /** A counter's key (the policy and a hash of the subject, never the subject) and the shard that keeps it. */
   async #counter(policy: PolicyName, subject: string) {
     const key = `${policy}:${await hashOf(`${policy}:${subject}`)}`;
-    const shard = `${policy}:${key.charCodeAt(key.length - 3) % SHARDS}`;
+    const shard = `${policy}:${key.charCodeAt(key.length - 3) % this.#shards}`;
     return { key, stub: this.namespace.get(this.namespace.idFromName(shard)) };
+  }
+
+  get #shards(): number {
+    return this.settings.originUrl ? SHARDS : DEMO_SHARDS;
   }
 
   #limit(policy: PolicyName): number {
@@ -145,7 +154,7 @@ export class Guard {
 
   /** Forgets every counter of every policy: the local demo starting over, never production. */
   async forgetAll(): Promise<void> {
-    const shards = Object.keys(POLICIES).flatMap((policy) => Array.from({ length: SHARDS }, (_, i) => `${policy}:${i}`));
+    const shards = Object.keys(POLICIES).flatMap((policy) => Array.from({ length: this.#shards }, (_, i) => `${policy}:${i}`));
     await Promise.all(shards.map((name) => this.namespace.get(this.namespace.idFromName(name)).clear()));
   }
 
