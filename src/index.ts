@@ -19,6 +19,8 @@ import type { AppEnv } from './web/app-env';
 import { logError } from './web/log';
 import { forgetOldAnswers } from './security/idempotency';
 import { inOrder } from './web/in-order';
+import { noteVersion } from './web/events';
+import { watchPaymentPages } from './web/page-watch';
 import { canonicalPath, chooseLanguage, refuseCrossSite, requestContext } from './web/middleware';
 import { serverErrorResponse } from './web/server-error';
 
@@ -58,13 +60,16 @@ app.onError((error, c) => {
 });
 
 /**
- * Requests go to the Hono app; the scheduled run (wrangler.toml `[triggers]`) drops payment answers
- * older than a day. The guard's counters prune themselves with Durable Object alarms.
+ * Requests go to the Hono app; the scheduled run (wrangler.toml `[triggers]`, hourly) drops payment
+ * answers older than a day and checks the payment pages against the approved manifest
+ * (`src/web/page-watch.ts`). The guard's counters prune themselves with Durable Object alarms.
  */
 export default {
   fetch: app.fetch,
   async scheduled(_controller, env, ctx) {
+    noteVersion(env);
     ctx.waitUntil(forgetOldAnswers(env.DB));
+    ctx.waitUntil(watchPaymentPages(env));
   },
 } satisfies ExportedHandler<Env>;
 export { AbuseCounter } from './security/guard-object';

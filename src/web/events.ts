@@ -30,6 +30,11 @@ export const EVENT_LAYOUT = {
   humanCheck: { blobs: ['reason', 'route'], doubles: [] },
   /** A distinct Content-Security-Policy violation a browser reported on one of this site's pages. */
   cspViolation: { blobs: ['page', 'directive', 'blocked', 'source'], doubles: ['line'] },
+  /**
+   * A scheduled check of the payment pages against the approved manifest (PCI DSS 11.6.1): as-approved,
+   * changed, no-manifest or failed; the first difference's page and what differs; how many differences.
+   */
+  pageCheck: { blobs: ['outcome', 'page', 'what'], doubles: ['differences', 'pages'] },
   /** A browser's report of an uncaught error on a page with islands. */
   browserError: { blobs: ['route', 'kind', 'message', 'source', 'browser', 'clientVersion'], doubles: ['line', 'column'] },
 } as const;

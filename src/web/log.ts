@@ -50,7 +50,9 @@ export type SecurityEvent =
   | 'form-key-refused'
   | 'payment-declined'
   | 'payee-declines-high'
-  | 'csp-violation';
+  | 'csp-violation'
+  | 'payment-page-changed'
+  | 'payment-page-check-failed';
 
 export function logSecurityEvent(requestId: string, event: SecurityEvent, details: Record<string, string | number> = {}): void {
   console.warn(JSON.stringify({ level: 'warn', msg: 'security', event, requestId, version: workerVersion(), ...details }));

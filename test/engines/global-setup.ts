@@ -1,62 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
 import type { TestProject } from 'vitest/node';
-import { browserServer, startSiteCommand } from '../shared/browser-server';
+import { browserServer, startSiteCommand, until } from '../shared/browser-server';
+import { tamperingProxy } from '../shared/tampering-proxy';
 import { available, WEBDRIVER_PORT } from './engines';
 
 /** The engine tier's own site, forms stand-in and WebKit driver. */
 export const server = browserServer('engines', 8797, 8796);
-
-async function until(url: string, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // Not up yet.
-    }
-    if (Date.now() > end) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 function start(command: string, env: Record<string, string> = {}): ChildProcess {
   // A process group of its own, so that stopping it stops what the shell started.
   return spawn('bash', ['-c', command], { detached: true, stdio: 'ignore', env: { ...process.env, ...env } });
 }
 
-/**
- * The site seen through a server that changes one byte of the card form's chunk on its way (its
- * last `;` becomes a space): the test server of the integrity check. Everything else passes as is.
- */
-export const ALTERED_PORT = 8795;
-function alteringProxy(target: string): Server {
-  return createServer(async (req, res) => {
-    const upstream = await fetch(new URL(req.url ?? '/', target), {
-      method: req.method,
-      // As the site's own host: a form posted through it is the site's own.
-      headers: Object.fromEntries(
-        Object.entries(req.headers)
-          .filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host')
-          .map(([name, value]) => [
-            name,
-            name === 'origin' || name === 'referer' ? value.replace(`http://127.0.0.1:${ALTERED_PORT}`, target) : value,
-          ]),
-      ),
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : (req as unknown as ReadableStream),
-      duplex: 'half',
-      redirect: 'manual',
-    } as RequestInit);
-    const body = Buffer.from(await upstream.arrayBuffer());
-    if (/\/assets\/web-payment-form-[^/]+\.js$/.test(req.url ?? '') && body.length) body[body.length - 1] = 0x20;
-    const headers = Object.fromEntries(
-      [...upstream.headers].filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding'].includes(name)),
-    );
-    res.writeHead(upstream.status, headers);
-    res.end(body);
-  }).listen(ALTERED_PORT, '127.0.0.1');
-}
+/** The site seen through a server that changes one byte of the card form's chunk: the test server of the integrity check. */
+const ALTERED_PORT = 8795;
 
 export default async function setup(project: TestProject) {
   // An engine whose browser is missing has its tests skipped (walk.ts); `npm run test:engines`
@@ -86,11 +43,11 @@ export default async function setup(project: TestProject) {
     stop();
     throw error;
   }
-  const proxy = alteringProxy(server.siteUrl);
+  const proxy = tamperingProxy(server.siteUrl, ALTERED_PORT, 'chunk-byte');
   project.provide('siteUrl', server.siteUrl);
-  project.provide('alteredSiteUrl', `http://127.0.0.1:${ALTERED_PORT}`);
+  project.provide('alteredSiteUrl', proxy.url);
   return () => {
-    proxy.close();
+    void proxy.close();
     stop();
   };
 }

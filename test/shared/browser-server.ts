@@ -34,12 +34,12 @@ export function devVars(server: BrowserServer): string[] {
 }
 
 /** The shell command that starts the site: a fresh, migrated database each run, so demo tokens and limits start over. */
-export function startSiteCommand(server: BrowserServer): string {
+export function startSiteCommand(server: BrowserServer, extra: string[] = []): string {
   const port = new URL(server.siteUrl).port;
   return [
     `rm -rf ${server.state} ${server.log}`,
     `npx wrangler d1 migrations apply DB --local --persist-to ${server.state}`,
-    `npx wrangler dev --port ${port} --ip 127.0.0.1 --persist-to ${server.state} ${devVars(server).join(' ')} > ${server.log} 2>&1`,
+    `npx wrangler dev --port ${port} --ip 127.0.0.1 --persist-to ${server.state} ${[...devVars(server), ...extra].join(' ')} > ${server.log} 2>&1`,
   ].join(' && ');
 }
 
@@ -49,3 +49,17 @@ export const BROWSER_ARTEFACTS = 'test-results/browsers';
 /** The file of one screenshot: `<engine>-<script|no-script>-<name>-390.png`. */
 export const artefactPath = (engine: string, javaScript: boolean, name: string) =>
   `${BROWSER_ARTEFACTS}/${engine}-${javaScript ? 'script' : 'no-script'}-${name}-390.png`;
+
+/** Waits until `url` answers below 500, or throws after `timeoutMs`. */
+export async function until(url: string, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // Not up yet.
+    }
+    if (Date.now() > end) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -1,0 +1,37 @@
+import { readConfig } from '../domain/config';
+import { checkPaymentPages, readApprovedManifest, type Fetcher } from '../security/page-check';
+import { writeEvent } from './events';
+import { logSecurityEvent } from './log';
+
+/**
+ * The scheduled half of PCI DSS 11.6.1: the payment pages at PUBLIC_URL, read as a visitor's
+ * browser receives them, compared with the manifest the release approved. Quiet when they are as
+ * approved (one `pageCheck` event); on any difference, a security log line per difference and an
+ * event an alert counts (docs/operations.md). A site without PUBLIC_URL (the local demo unless
+ * it names itself) has no address to read.
+ */
+export async function watchPaymentPages(env: Env, fetcher: Fetcher = (url, init) => fetch(url, init)): Promise<void> {
+  const config = readConfig(env);
+  if (!config.publicUrl) return;
+  const keepLocally = !config.originUrl;
+  const record = (outcome: string, differences = 0, pages = 0, page = '', what = '') =>
+    writeEvent(env, keepLocally, 'pageCheck', { outcome, page, what, differences, pages });
+  try {
+    const approved = await readApprovedManifest(env.CACHE);
+    if (!approved) {
+      logSecurityEvent('scheduled', 'payment-page-check-failed', { reason: 'no approved manifest' });
+      record('no-manifest');
+      return;
+    }
+    const pages = Object.keys(approved.pages).length;
+    const differences = await checkPaymentPages(config.publicUrl, approved, fetcher);
+    for (const d of differences)
+      logSecurityEvent('scheduled', 'payment-page-changed', { page: d.page, what: d.what, approved: d.approved, served: d.served });
+    record(differences.length ? 'changed' : 'as-approved', differences.length, pages, differences[0]?.page, differences[0]?.what);
+  } catch (error) {
+    logSecurityEvent('scheduled', 'payment-page-check-failed', {
+      reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+    });
+    record('failed');
+  }
+}
