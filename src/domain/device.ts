@@ -63,3 +63,15 @@ export function classifyDevice({ userAgent, chUaMobile, chUaPlatform }: DeviceHi
   if (chUaMobile?.trim() === '?1') return 'android';
   return 'desktop';
 }
+
+/**
+ * The engine that runs a page, coarsely: enough to see that a version broke one browser. Every
+ * browser on an iPhone or iPad is WebKit, whatever it calls itself (Chrome's `CriOS`, Firefox's `FxiOS`).
+ */
+export function engineOf(userAgent: string): 'webkit' | 'chromium' | 'firefox' | 'other' {
+  if (/\b(iPhone|iPad|iPod)\b/.test(userAgent)) return 'webkit';
+  if (/Firefox\//.test(userAgent)) return 'firefox';
+  if (/Chrom(e|ium)\//.test(userAgent)) return 'chromium';
+  if (/AppleWebKit\//.test(userAgent)) return 'webkit';
+  return 'other';
+}

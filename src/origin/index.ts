@@ -58,6 +58,8 @@ export interface OriginExtras {
   setFlag(name: string, enabled: boolean): Promise<boolean>;
   /** Puts the embedded origin's demo data back as it was seeded (tokens and codes unused again); false with a real backend. */
   resetDemo(): Promise<boolean>;
+  /** Reads the edge cache of payees and flags once, throwing when KV does not answer (`/readyz`). */
+  cacheReadable(): Promise<void>;
 }
 
 export type OriginDoor = Origin & OriginExtras;
@@ -113,6 +115,10 @@ class RequestOrigin implements OriginExtras, ClientSource {
     await (await embedded()).setFeatureFlag(this.env.DB, name, enabled);
     await this.env.CACHE.delete(FLAG_CACHE_KEY);
     return true;
+  }
+
+  async cacheReadable() {
+    await this.env.CACHE.get(FLAG_CACHE_KEY);
   }
 
   async resetDemo() {

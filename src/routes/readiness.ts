@@ -2,6 +2,7 @@ import { Hono } from '../lib/hono';
 import { createOrigin } from '../origin';
 import { REDIRECT_FLAG } from '../origin/feature-flags';
 import type { GuardDecision } from '../security/guard';
+import { answersReadable } from '../security/idempotency';
 import type { AppEnv } from '../web/app-env';
 import { workerVersion } from '../web/events';
 import { tooMany } from './guards';
@@ -18,8 +19,19 @@ export const READY_TIMEOUT_MS = 2500;
 
 type Check = 'backend' | 'd1' | 'kv' | 'guard';
 
-const within = <T>(work: Promise<T>): Promise<T> =>
-  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS))]);
+async function within<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}
 
 readinessRoutes.get('/readyz', async (c) => {
   const results = new Map<Check, boolean>();
@@ -41,8 +53,9 @@ readinessRoutes.get('/readyz', async (c) => {
       const answer = await createOrigin(c.env, undefined, READY_TIMEOUT_MS).featureEnabled(REDIRECT_FLAG);
       if (!answer.ok) throw new Error(answer.kind);
     }),
-    pass('d1', () => c.env.DB.prepare('SELECT 1').first()),
-    pass('kv', () => c.env.CACHE.get('readyz')),
+    // Each store is asked by the module that owns it: payments' answers in D1, the payee cache in KV.
+    pass('d1', () => answersReadable(c.env.DB)),
+    pass('kv', () => c.get('origin').cacheReadable()),
   ]);
   if (refused) return tooMany(c, refused, 'Too many readiness checks.');
   const checks = Object.fromEntries([...results].map(([name, ok]) => [name, ok ? 'ok' : 'failing']));

@@ -57,3 +57,8 @@ export async function forgetOldAnswers(db: D1Database, now = Date.now()): Promis
     .run();
   return meta.changes;
 }
+
+/** Whether the store of payment answers can be read: every payment needs it (`/readyz`). */
+export async function answersReadable(db: D1Database): Promise<void> {
+  await db.prepare('SELECT 1 FROM idempotency_keys LIMIT 1').first();
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyDevice, isBot } from '../../src/domain/device';
+import { classifyDevice, engineOf, isBot } from '../../src/domain/device';
 import { deviceClassOf, knownBot } from '../../src/web/device-memo';
 import { IsolateMemo } from '../../src/lib/isolate-memo';
 import { HAND_PICKED_USER_AGENTS, IN_APP_USER_AGENTS, PHONE_CRAWLER_USER_AGENTS, PREVIEW_FETCHERS } from '../shared/user-agents';
@@ -87,5 +87,36 @@ describe("the isolate's memory", () => {
     memo.set('much-too-long', 2, Infinity);
     expect(memo.get('short')).toBe(1);
     expect(memo.get('much-too-long')).toBeUndefined();
+  });
+});
+
+describe('engineOf, as browser error reports name the browser', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
+      'webkit',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/142.0.7444.46 Mobile/15E148 Safari/604.1',
+      'webkit',
+    ],
+    [
+      'Mozilla/5.0 (iPad; CPU OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/144.0 Mobile/15E148 Safari/605.1.15',
+      'webkit',
+    ],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Safari/605.1.15', 'webkit'],
+    ['Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36', 'chromium'],
+    [
+      'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/28.0 Chrome/130.0.0.0 Mobile Safari/537.36',
+      'chromium',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36 Edg/142.0.0.0',
+      'chromium',
+    ],
+    ['Mozilla/5.0 (Android 14; Mobile; rv:144.0) Gecko/144.0 Firefox/144.0', 'firefox'],
+    ['curl/8.5.0', 'other'],
+  ])('%s is %s', (userAgent, engine) => {
+    expect(engineOf(userAgent)).toBe(engine);
   });
 });

@@ -1,4 +1,5 @@
 import { Hono } from '../../lib/hono';
+import { engineOf } from '../../domain/device';
 import { BrowserErrorReportSchema } from '../../domain/error-report-schema';
 import { ERROR_REPORT_PATH, scrubReport } from '../../domain/error-reports';
 import type { AppEnv } from '../../web/app-env';
@@ -12,14 +13,6 @@ import { tooMany } from '../guards';
  * size only, limited per client, scrubbed again, then an event and a log line. Answered with 204.
  */
 export const browserErrorRoutes = new Hono<AppEnv>();
-
-/** A coarse name of the browser's engine: enough to see that a version broke one browser. */
-function engineOf(userAgent: string): string {
-  if (/Firefox\//.test(userAgent)) return 'firefox';
-  if (/Chrom(e|ium)\/|CriOS\//.test(userAgent)) return 'chromium';
-  if (/AppleWebKit\//.test(userAgent)) return 'webkit';
-  return 'other';
-}
 
 browserErrorRoutes.post(ERROR_REPORT_PATH, ...validJson(BrowserErrorReportSchema), async (c) => {
   const decision = await c.get('guard').take({ policy: 'browserReportsPerClient', subject: c.get('client') });
