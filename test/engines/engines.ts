@@ -72,6 +72,8 @@ async function webkit({ javaScript, phone }: OpenOptions): Promise<Window> {
       // WebKitWebDriver speaks WebDriver classic only.
       'wdio:enforceWebDriverClassic': true,
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args },
+      // A navigation that has not loaded in 30 s is an error naming the command, not a silent wait.
+      timeouts: { pageLoad: 30_000, script: 30_000, implicit: 0 },
     } as WebdriverIO.Capabilities,
   });
   // MiniBrowser opens at 1024 × 768 whatever the display, and its toolbar keeps a window at least
