@@ -9,12 +9,14 @@ interface Shell {
   label: string;
   error?: string;
   hint?: string;
+  /** The error is not an alert of its own: the form's error summary announces it. */
+  quiet?: boolean;
 }
 
 const describedBy = ({ id, error, hint }: Shell) =>
   [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
 
-function FieldShell({ id, label, error, hint, children }: Shell & { children: ReactNode }) {
+function FieldShell({ id, label, error, hint, quiet, children }: Shell & { children: ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -24,16 +26,16 @@ function FieldShell({ id, label, error, hint, children }: Shell & { children: Re
           {hint}
         </p>
       )}
-      <p id={`${id}-error`} className="field-error" role={error ? 'alert' : undefined}>
+      <p id={`${id}-error`} className="field-error" role={error && !quiet ? 'alert' : undefined}>
         {error}
       </p>
     </div>
   );
 }
 
-export function TextField({ id, label, error, hint, ...input }: Shell & ComponentProps<'input'>) {
+export function TextField({ id, label, error, hint, quiet, ...input }: Shell & ComponentProps<'input'>) {
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
+    <FieldShell id={id} label={label} error={error} hint={hint} quiet={quiet}>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy({ id, label, error, hint })} {...input} />
     </FieldShell>
   );
@@ -46,10 +48,11 @@ export function SelectField({
   hint,
   options,
   choose,
+  quiet,
   ...select
 }: Shell & { options: readonly string[]; /** The empty choice's words. */ choose: string } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
+    <FieldShell id={id} label={label} error={error} hint={hint} quiet={quiet}>
       <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy({ id, label, error, hint })} {...select}>
         <option value="">{choose}</option>
         {options.map((o) => (

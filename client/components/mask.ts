@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type IMaskType from 'imask';
-import type { FactoryArg, InputMask } from 'imask';
+import type { FactoryArg, InputMask, Masked } from 'imask';
+import { withoutCountryCode } from '../../src/domain/phone';
 
 /** imask with the mask kinds a page uses registered, and no others. */
 export type MaskLoader = () => Promise<typeof IMaskType>;
@@ -12,11 +13,23 @@ export type MaskLoader = () => Promise<typeof IMaskType>;
 export const loadPatternMasks: MaskLoader = () =>
   Promise.all([import('imask/holder'), import('imask/masked/pattern')]).then(([core]) => core.default as typeof IMaskType);
 
+/** A mask's options, or made from imask once it is loaded, for masks built of its classes (a month's range). */
+export type MaskOptions = FactoryArg | { madeWith: (IMask: typeof IMaskType) => FactoryArg };
+
+/** The options of a mask, imask loaded. */
+export const maskOptions = (options: MaskOptions, IMask: typeof IMaskType): FactoryArg =>
+  typeof options === 'object' && 'madeWith' in options ? options.madeWith(IMask) : (options as FactoryArg);
+
 /**
  * A US phone number, the separators inserted as the visitor types: the one mask the
- * text-me-a-link form has. The payment form's masks are in `payment-masks.ts`.
+ * text-me-a-link form has. What arrives at the start of the field (typed, pasted, autofilled)
+ * loses its country code first, so `+1 (559) 555-0199` stays (559) 555-0199. The payment form's
+ * masks are in `payment-masks.ts`.
  */
-export const PHONE_MASK = { mask: '(000) 000-0000' } satisfies FactoryArg;
+export const PHONE_MASK = {
+  mask: '(000) 000-0000',
+  prepare: (chunk: string, masked: Masked) => (masked.unmaskedValue ? chunk : withoutCountryCode(chunk)),
+} satisfies FactoryArg;
 
 /**
  * Masks a controlled input with imask. The library is loaded when the browser is idle or at the
@@ -26,7 +39,7 @@ export const PHONE_MASK = { mask: '(000) 000-0000' } satisfies FactoryArg;
  */
 export function useMask(
   ref: RefObject<HTMLInputElement | null>,
-  options: FactoryArg,
+  options: MaskOptions,
   value: string,
   onValue: (value: string) => void,
   load: MaskLoader = loadPatternMasks,
@@ -51,7 +64,7 @@ export function useMask(
         // the first digits: there what was typed is appended as typing is, the caret after it.
         const typed = el.value;
         el.value = '';
-        const m = IMask(el, options);
+        const m = IMask(el, maskOptions(options, IMask));
         if (el.ownerDocument.activeElement === el) {
           m.masked.append(typed, { input: true });
           m.updateControl('auto');

@@ -1,14 +1,38 @@
-import type { FactoryArg } from 'imask';
-import { loadPatternMasks, PHONE_MASK, type MaskLoader } from './mask';
+import type { FactoryArg, Masked } from 'imask';
+import { readExpiry } from '../../src/domain/card';
+import { loadPatternMasks, PHONE_MASK, type MaskLoader, type MaskOptions } from './mask';
 
-/** imask with the kinds the payment form uses: patterns, the card number's choice of pattern, the amount. */
+/** imask with the kinds the payment form uses: patterns, the card number's choice of pattern, the amount, the month. */
 export const loadPaymentMasks: MaskLoader = () =>
-  Promise.all([loadPatternMasks(), import('imask/masked/number'), import('imask/masked/dynamic')]).then(([IMask]) => IMask);
+  Promise.all([loadPatternMasks(), import('imask/masked/number'), import('imask/masked/dynamic'), import('imask/masked/range')]).then(
+    ([IMask]) => IMask,
+  );
+
+/**
+ * A card's expiry as MM/YY or MM/YYYY (the spec's `##/####`). A whole value put in at once (a
+ * password manager's `12/2030`, a pasted `12 / 30`) is read by the server's own rule first; a
+ * month's first digit from 2 to 9, or a `1` followed by a separator, gets its `0`.
+ */
+const expiryMask: MaskOptions = {
+  madeWith: (IMask) => ({
+    mask: 'MM/YY[YY]',
+    blocks: {
+      MM: { mask: IMask.MaskedRange, from: 1, to: 12, maxLength: 2, autofix: 'pad' },
+      YY: { mask: '00' },
+    },
+    prepare: (chunk: string, masked: Masked) => (masked.unmaskedValue ? chunk : readExpiry(chunk)),
+    prepareChar: (ch: string, masked: Masked) => {
+      // `1/`: the month is January, not the first digit of 10 to 12.
+      if (/[/.\s-]/.test(ch) && masked.unmaskedValue.length === 1) masked.pad();
+      return ch;
+    },
+  }),
+};
 
 /** Every mask of the payment form: fixed patterns of digits, the card number and the amount. */
 export const PAYMENT_MASKS = {
   phone: PHONE_MASK,
-  expiry: { mask: '00/00' },
+  expiry: expiryMask,
   cvv: { mask: '0000' },
   date: { mask: '00/00/0000' },
   zip: { mask: '00000' },
@@ -38,7 +62,7 @@ export const PAYMENT_MASKS = {
       },
     },
   } as FactoryArg,
-} satisfies Record<string, FactoryArg>;
+} satisfies Record<string, MaskOptions>;
 
 /** The masked fields of the payment form. */
 export type MaskKind = keyof typeof PAYMENT_MASKS;

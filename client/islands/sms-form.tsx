@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { mobileNumber } from '../../src/domain/phone';
+import { readPhone } from '../../src/domain/phone';
 import { PHONE_MASK, useMask } from '../components/mask';
 import type { SmsFormText } from '../../src/domain/catalogue';
 import { FORM_FIELD } from '../../src/domain/islands';
@@ -72,12 +72,13 @@ export default function SmsForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const num = mobileNumber(phone);
-    if (!num) {
-      setState({ kind: 'form', error: text.invalidPhone });
+    const read = readPhone(phone);
+    if ('problem' in read) {
+      setState({ kind: 'form', error: read.problem === 'unreachable' ? text.unreachablePhone : text.invalidPhone });
       inputRef.current?.focus();
       return;
     }
+    const num = read.digits;
     const humanToken = humanTokenIn(formRef.current);
     if (humanCheckSiteKey && !humanToken) {
       setState({ kind: 'form', error: text.humanCheckFailed });
@@ -132,6 +133,7 @@ export default function SmsForm({
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
+          enterKeyHint="send"
           placeholder={text.placeholder}
           value={phone}
           onChange={(e) => setPhone(e.target.value)}

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ComponentProps } from 'react';
 import { useTypedEarly } from '../components/typed-early';
+import { acceptedBrands, brandAccepted, BRAND_NAMES, cardBrand, cardDigits } from '../../src/domain/card';
 import {
+  accountIsNumeric,
   CARD_FIELDS,
   cardFields,
   formProblems,
@@ -18,6 +20,7 @@ import { US_STATES } from '../../src/domain/us-states';
 import type { FormLabels } from '../../src/domain/web-payment-labels';
 import type { PaymentFormText, PaymentProblemText } from '../../src/domain/catalogue';
 import { LANGUAGE_PARAM, type Language } from '../../src/domain/catalogue/languages';
+import { ErrorSummary } from '../components/error-summary';
 import { SelectField, TextField } from '../components/field';
 import { useMask } from '../components/mask';
 import { loadPaymentMasks, PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
@@ -52,7 +55,7 @@ function Field({
   id,
   ...props
 }: { name: string; id?: string; label: string; error?: string; hint?: string } & ComponentProps<'input'>) {
-  return <TextField id={id ?? `wp-${name}`} name={name} {...props} />;
+  return <TextField id={id ?? `wp-${name}`} name={name} quiet {...props} />;
 }
 
 /** A field with an imask mask: its value kept in step with the form's state. */
@@ -69,6 +72,12 @@ function MaskedField({
   useMask(ref, PAYMENT_MASKS[kind], value, onValue, loadPaymentMasks);
   return <Field ref={ref} value={value} onChange={(e) => onValue(e.target.value)} {...props} />;
 }
+
+/** Codes, not words: no capital letters, corrections or spell-checking (which may send the text to a server). */
+const CODE = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } as const;
+
+/** The element id of a field of this form (`invoices.1` is `wp-invoices-1`). */
+const fieldId = (name: string) => `wp-${name.replace(/\./g, '-')}`;
 
 /** The invoices as typed, from what was posted without script (`invoices.0`, `invoices.1`, …). */
 function postedInvoices(posted: PostedForm | undefined): Invoice[] {
@@ -92,11 +101,11 @@ export default function WebPaymentForm({
 }: WebPaymentFormProps) {
   const words = text.form;
   const failed = (message: string) => words.failed.replace('{message}', message);
-  const [values, setValues] = useState<Values>(() => ({
-    amount: '',
-    state: '',
-    ...Object.fromEntries(Object.entries(posted?.values ?? {}).filter(([name]) => !name.startsWith('invoices.'))),
-  }));
+  const [values, setValues] = useState<Values>(() => {
+    const typed = Object.fromEntries(Object.entries(posted?.values ?? {}).filter(([name]) => !name.startsWith('invoices.')));
+    // The card's ZIP starts as the billing ZIP of step 1, which the payer may change.
+    return { amount: '', state: '', ...typed, zip: typed.zip || typed.billingZip || '' };
+  });
   const [invoices, setInvoices] = useState<Invoice[]>(() => postedInvoices(posted));
   const [touched, setTouched] = useState<Set<string>>(() => new Set(Object.keys(posted?.errors ?? {})));
   const [step, setStep] = useState<'payer' | 'card'>(posted?.data?.step === 'card' ? 'card' : 'payer');
@@ -106,7 +115,32 @@ export default function WebPaymentForm({
   );
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const [humanReset, setHumanReset] = useState(0);
+  // The fields named by the error summary after a failed Next or Submit (or a post without script).
+  const [summary, setSummary] = useState<string[]>(() => Object.keys(posted?.errors ?? {}));
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const focusSummary = useRef(false);
   const formRef = useTypedEarly();
+  // Enter in a field of step 1 goes to the next field, as a phone's "next" key does; in the last one it presses Next.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || step !== 'payer') return;
+    const moveOn = (event: KeyboardEvent) => {
+      const field = event.target as HTMLElement;
+      if (event.key !== 'Enter' || field.tagName !== 'INPUT') return;
+      const inputs = [...form.querySelectorAll<HTMLInputElement>('fieldset:first-of-type input:not([type=hidden])')];
+      const following = inputs[inputs.indexOf(field as HTMLInputElement) + 1];
+      if (!following) return;
+      event.preventDefault();
+      following.focus();
+    };
+    form.addEventListener('keydown', moveOn);
+    return () => form.removeEventListener('keydown', moveOn);
+  }, [step, formRef]);
+  useEffect(() => {
+    if (!focusSummary.current) return;
+    focusSummary.current = false;
+    summaryRef.current?.focus();
+  }, [summary]);
   // The field a decline asks to fix takes the focus once the form is enabled again: after the
   // commit that ends the processing, not in a frame that may come before it.
   const focusAfterDecline = useRef<string | null>(null);
@@ -155,15 +189,43 @@ export default function WebPaymentForm({
     error: shown(name),
   });
 
-  function focusFirstError(names: string[]) {
-    const first = names.find((n) => errors[n]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#wp-${first.replace(/\./g, '-')}`)?.focus();
+  /** Each field's label, as the error summary names it. */
+  const labelOf = (name: string): string => {
+    if (name.startsWith('invoices.')) return `${words[labels.account]} ${Number(name.slice('invoices.'.length)) + 1}`;
+    const label: Record<string, string> = {
+      patientName: words[labels.name],
+      account: words[labels.account],
+      payDOB: words.dateOfBirth,
+      payDOS: words.dateOfService,
+      amount: words[labels.amount],
+      email: words.email,
+      phone: words[labels.phone],
+      billingZip: words.billingZip,
+      ccn: words.cardNumber,
+      exp: words.expiry,
+      cvv: words.cvv,
+      billName: words.nameOnCard,
+      addr1: words.billingAddress,
+      city: words.city,
+      state: words.state,
+      zip: words.zip,
+      payNote: words.note,
+    };
+    return label[name] ?? name;
+  };
+
+  /** Names the fields in error at the top of the step, and moves the focus there. */
+  function summarize(names: string[]) {
+    focusSummary.current = true;
+    setSummary(names.filter((n) => errors[n]));
   }
 
   function next() {
     const names = [...PAYER_FIELDS, ...invoices.map((_, i) => `invoices.${i}`)];
     touch(...names);
-    if (Object.keys(payerProblems).length) return focusFirstError(names);
+    if (Object.keys(payerProblems).length) return summarize(names);
+    setSummary([]);
+    if (!values.zip && values.billingZip) set('zip', values.billingZip);
     setStep('card');
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('#wp-ccn')?.focus());
   }
@@ -177,7 +239,8 @@ export default function WebPaymentForm({
     event.preventDefault();
     if (step === 'payer') return next();
     touch(...CARD_FIELDS);
-    if (Object.keys(cardProblems).length) return focusFirstError([...CARD_FIELDS]);
+    if (Object.keys(cardProblems).length) return summarize([...CARD_FIELDS]);
+    setSummary([]);
     const humanToken = humanTokenIn(formRef.current);
     if (humanCheckSiteKey && !humanToken) return setStatus({ kind: 'failed', message: words.humanCheckFailed });
     setStatus({ kind: 'processing' });
@@ -198,11 +261,23 @@ export default function WebPaymentForm({
       // Named in the page's address (a cookie may be refused): the receipt is drawn in it too.
       ...(flags.language ? { [LANGUAGE_PARAM]: flags.language } : {}),
     });
+    type Answer = ApiError & {
+      status: string;
+      confirmationUrl: string;
+      message: string;
+      field?: DeclineField;
+      formKey: string;
+      expired?: boolean;
+    };
     try {
-      const res = await post(`/payment/payment_back.php?${query}`, body);
-      const answer = await answerOf<
-        ApiError & { status: string; confirmationUrl: string; message: string; field?: DeclineField; formKey: string }
-      >(res);
+      let res = await post(`/payment/payment_back.php?${query}`, body);
+      let answer = await answerOf<Answer>(res);
+      if (answer.expired && answer.formKey) {
+        // The form was open past its key's life: the answer's fresh key sends it again, once.
+        body.set('idempotencyKey', answer.formKey);
+        res = await post(`/payment/payment_back.php?${query}`, body);
+        answer = await answerOf<Answer>(res);
+      }
       // After a decline the answer carries a new key: the corrected card goes with it, no reload.
       if (answer.formKey) setFormKey(answer.formKey);
       if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);
@@ -211,6 +286,8 @@ export default function WebPaymentForm({
         setServerErrors(answer.fields);
         touch(...Object.keys(answer.fields));
         if (Object.keys(answer.fields).some(isPayerField)) setStep('payer');
+        focusSummary.current = true;
+        setSummary(Object.keys(answer.fields));
       }
       if (answer.status === 'error' && answer.message) {
         // A decline: the processor's message at the field to correct. A wrong security code keeps
@@ -231,6 +308,23 @@ export default function WebPaymentForm({
   }
 
   const processing = status.kind === 'processing';
+  const summaryItems = summary
+    .filter((name) => errors[name] && (step === 'card' ? isCardField(name) : isPayerField(name)))
+    .map((name) => ({ id: fieldId(name), label: labelOf(name), message: errors[name]! }));
+  const errorSummary = summaryItems.length > 0 && <ErrorSummary ref={summaryRef} title={words.errorSummary} items={summaryItems} />;
+  // The networks the payee takes, named before the first digit; the one typed, as it is typed.
+  const accepted = acceptedBrands(rules.ccAccepted);
+  const cardList = listOf(
+    accepted.map((brand) => BRAND_NAMES[brand]),
+    flags.language,
+  );
+  const typedBrand = cardBrand(cardDigits(values.ccn ?? ''));
+  const network =
+    typedBrand === 'unknown'
+      ? undefined
+      : brandAccepted(typedBrand, rules.ccAccepted)
+        ? words.detectedCard.replace('{brand}', BRAND_NAMES[typedBrand])
+        : words.cardNotAccepted.replace('{brand}', BRAND_NAMES[typedBrand]).replace('{cards}', cardList);
   // The first step's values go with the payment at the card step (the form posts them without script).
   const payerHidden = (
     <>
@@ -250,6 +344,7 @@ export default function WebPaymentForm({
           <legend>
             <span className="wp-step__number">1</span> {company ? words.companyStep : words.payerStep}
           </legend>
+          {step === 'payer' && errorSummary}
           {step === 'card' ? (
             <div className="wp-summary">
               <p>
@@ -272,7 +367,13 @@ export default function WebPaymentForm({
             </div>
           ) : (
             <>
-              <Field name="patientName" label={words[labels.name]} autoComplete="name" {...bind('patientName')} />
+              <Field
+                name="patientName"
+                label={words[labels.name]}
+                autoComplete={company ? 'organization' : 'name'}
+                enterKeyHint="next"
+                {...bind('patientName')}
+              />
               {company ? (
                 <div className="wp-invoices">
                   {invoices.map((invoice, i) => (
@@ -281,6 +382,8 @@ export default function WebPaymentForm({
                         id={`wp-invoices-${i}`}
                         name="invoice"
                         label={`${words[labels.account]} ${i + 1}`}
+                        enterKeyHint="next"
+                        {...CODE}
                         value={invoice.value}
                         onChange={(e) =>
                           setInvoices((list) => list.map((x) => (x.id === invoice.id ? { ...x, value: e.target.value } : x)))
@@ -308,7 +411,14 @@ export default function WebPaymentForm({
                   </button>
                 </div>
               ) : (
-                <Field name="account" label={words[labels.account]} {...bind('account')} />
+                <Field
+                  name="account"
+                  label={words[labels.account]}
+                  enterKeyHint="next"
+                  inputMode={accountIsNumeric(rules) ? 'numeric' : undefined}
+                  {...CODE}
+                  {...bind('account')}
+                />
               )}
               {rules.customFields.payDOB && (
                 <MaskedField
@@ -316,6 +426,7 @@ export default function WebPaymentForm({
                   placeholder={words.datePlaceholder}
                   inputMode="numeric"
                   autoComplete="bday"
+                  enterKeyHint="next"
                   {...masked('payDOB', 'date')}
                 />
               )}
@@ -324,21 +435,35 @@ export default function WebPaymentForm({
                   label={words.dateOfService}
                   placeholder={words.datePlaceholder}
                   inputMode="numeric"
+                  enterKeyHint="next"
                   {...masked('payDOS', 'date')}
                 />
               )}
-              <MaskedField label={words[labels.amount]} inputMode="decimal" placeholder="$0.00" {...masked('amount', 'amount')} />
-              <Field name="email" label={words.email} type="email" autoComplete="email" {...bind('email')} />
+              <MaskedField
+                label={words[labels.amount]}
+                inputMode="decimal"
+                placeholder="$0.00"
+                enterKeyHint="next"
+                {...masked('amount', 'amount')}
+              />
+              <Field name="email" label={words.email} type="email" autoComplete="email" enterKeyHint="next" {...CODE} {...bind('email')} />
               <MaskedField
                 label={words[labels.phone]}
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel-national"
+                enterKeyHint={rules.customFields.billingZip ? 'next' : 'done'}
                 hint={words.smsReceiptNote}
                 {...masked('phone', 'phone')}
               />
               {rules.customFields.billingZip && (
-                <MaskedField label={words.billingZip} inputMode="numeric" autoComplete="postal-code" {...masked('billingZip', 'zip')} />
+                <MaskedField
+                  label={words.billingZip}
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  enterKeyHint="done"
+                  {...masked('billingZip', 'zip')}
+                />
               )}
               <button type="submit" className="button">
                 {words.next}
@@ -351,7 +476,18 @@ export default function WebPaymentForm({
           <legend>
             <span className="wp-step__number">2</span> {words.cardStep}
           </legend>
-          <MaskedField label={words.cardNumber} inputMode="numeric" autoComplete="cc-number" {...masked('ccn', 'card')} />
+          {step === 'card' && errorSummary}
+          <MaskedField
+            label={words.cardNumber}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            enterKeyHint="next"
+            hint={words.acceptedCards.replace('{cards}', cardList)}
+            {...masked('ccn', 'card')}
+          />
+          <p className="card-network" aria-live="polite" id="wp-ccn-network">
+            {network}
+          </p>
           <div className="wp-row">
             <MaskedField
               label={words.expiry}
@@ -360,7 +496,14 @@ export default function WebPaymentForm({
               placeholder={words.expiryPlaceholder}
               {...masked('exp', 'expiry')}
             />
-            <MaskedField label={words.cvv} inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...masked('cvv', 'cvv')} />
+            <MaskedField
+              label={words.cvv}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              hint={words.cvvHint}
+              {...masked('cvv', 'cvv')}
+            />
           </div>
           <Field name="billName" label={words.nameOnCard} autoComplete="cc-name" {...bind('billName')} />
           <Field name="addr1" label={words.billingAddress} autoComplete="address-line1" {...bind('addr1')} />
@@ -377,6 +520,7 @@ export default function WebPaymentForm({
               onChange={(e) => set('state', e.target.value)}
               onBlur={() => touch('state')}
               error={shown('state')}
+              quiet
             />
             <MaskedField label={words.zip} inputMode="numeric" autoComplete="postal-code" {...masked('zip', 'zip')} />
           </div>
@@ -402,4 +546,9 @@ export default function WebPaymentForm({
       )}
     </>
   );
+}
+
+/** Names joined as a sentence says them (`Visa and Mastercard`, `Visa y Mastercard`). */
+function listOf(names: string[], language = 'en'): string {
+  return typeof Intl.ListFormat === 'function' ? new Intl.ListFormat(language, { type: 'conjunction' }).format(names) : names.join(', ');
 }

@@ -44,9 +44,28 @@ export interface CardsAccepted {
   pamex: boolean;
 }
 
+/** The networks a payee takes, in the order a card form names them. */
+export function acceptedBrands(accepted: CardsAccepted): Exclude<CardBrand, 'unknown'>[] {
+  return (['visa', 'mastercard', 'amex', 'discover'] as const).filter((brand) => brandAccepted(brand, accepted));
+}
+
 export function brandAccepted(brand: CardBrand, accepted: CardsAccepted): boolean {
   if (accepted.pall) return brand !== 'unknown';
   return { visa: accepted.pvisa, mastercard: accepted.pmc, amex: accepted.pamex, discover: accepted.pdiscover, unknown: false }[brand];
+}
+
+/**
+ * An expiry however a person, a password manager or a card scanner writes it (`12/2030`,
+ * `12/30`, `12 / 30`, `1230`, `1/30`, `122030`), as `MM/YY` or `MM/YYYY`; anything else comes
+ * back trimmed, for `expiryValid` to refuse. A lone first digit from 2 to 9 is a month.
+ */
+export function readExpiry(value: string): string {
+  const text = value.trim();
+  const parts = /^(\d{1,2})\s*[/.\-\s]\s*(\d{2}|\d{4})$/.exec(text);
+  if (parts) return `${parts[1]!.padStart(2, '0')}/${parts[2]}`;
+  if (/^(\d{4}|\d{6})$/.test(text)) return `${text.slice(0, 2)}/${text.slice(2)}`;
+  if (/^[2-9](\d{2}|\d{4})$/.test(text)) return `0${text[0]}/${text.slice(1)}`;
+  return text;
 }
 
 /** A card is good through the last day of its expiry month: this month passes, last month fails. */

@@ -1,8 +1,9 @@
 // The rules of the web payment form, as plain functions: the form checks every keystroke with them
 // in the browser, and the server's schemas (`payment-schemas.ts`) are built from the same ones.
-import { brandAccepted, cardBrand, cardDigits, expiryValid, luhnValid, type CardsAccepted } from './card';
+import { brandAccepted, cardBrand, cardDigits, expiryValid, luhnValid, readExpiry, type CardsAccepted } from './card';
 import { EMAIL_PATTERN } from './email';
 import { REQUIRED } from './messages';
+import { formatPhone, readPhone } from './phone';
 import { US_STATES } from './us-states';
 
 export { REQUIRED };
@@ -30,6 +31,7 @@ export type PaymentProblem =
   | 'accountStartsWith'
   | 'invalidDate'
   | 'invalidPhone'
+  | 'unreachablePhone'
   | 'invalidZip'
   | 'invalidExpiry'
   | 'invalidCvv'
@@ -113,16 +115,13 @@ const atMost =
     value.length > max ? 'tooLong' : undefined;
 
 /**
- * Digits typed without their slashes (a phone's number pad has none, and without script no mask
- * puts them in) are read as the same date or expiry: `04121980` is `04/12/1980`, `1230` is `12/30`.
+ * A date's digits typed without their slashes (a phone's number pad has none, and without script
+ * no mask puts them in) are read as the same date: `04121980` is `04/12/1980`.
  */
-const withSlashes = (value: string) =>
-  /^\d{8}$/.test(value)
-    ? `${value.slice(0, 2)}/${value.slice(2, 4)}/${value.slice(4)}`
-    : /^\d{4}$/.test(value)
-      ? `${value.slice(0, 2)}/${value.slice(2)}`
-      : value;
-const trimmedWithSlashes = (value: string) => withSlashes(value.trim());
+const trimmedWithSlashes = (value: string) => {
+  const text = value.trim();
+  return /^\d{8}$/.test(text) ? `${text.slice(0, 2)}/${text.slice(2, 4)}/${text.slice(4)}` : text;
+};
 
 const amountRule: FieldRule = (value) => {
   const problem = required(20, 'amountOverLimit')(value);
@@ -138,7 +137,18 @@ const zipRule = requiredMatching(10, /^\d{5}(-\d{4})?$/, 'invalidZip');
 export const AMOUNT_FIELD = requiredField(amountRule);
 export const DATE_FIELD = requiredField(dateRule, trimmedWithSlashes);
 export const EMAIL_FIELD = requiredField(requiredMatching(254, EMAIL_PATTERN, 'invalidEmail'));
-export const PHONE_FIELD = requiredField(requiredMatching(30, /^\+?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/, 'invalidPhone'));
+/** A US phone number however it is written (`phone.ts`), sent on as `(559) 555-0199`. */
+export const PHONE_FIELD = requiredField(
+  (value) => {
+    if (!value.trim()) return 'required';
+    const read = readPhone(value);
+    return 'problem' in read ? (read.problem === 'unreachable' ? 'unreachablePhone' : 'invalidPhone') : undefined;
+  },
+  (value) => {
+    const read = readPhone(value);
+    return 'digits' in read ? formatPhone(read.digits) : value.trim();
+  },
+);
 export const ZIP_FIELD = requiredField(zipRule);
 
 function accountRule(rules: PayeeRules): FieldRule {
@@ -153,6 +163,11 @@ function accountRule(rules: PayeeRules): FieldRule {
     if (problem || !pattern || pattern.test(value.trim())) return problem;
     return rules.acctRegexWarn ? 'accountWarning' : 'accountStartsWith';
   };
+}
+
+/** Whether a payee's account numbers are digits only, so a phone offers its number pad for them. */
+export function accountIsNumeric(rules: PayeeRules): boolean {
+  return /^\^?(\\d|\[0-9\])(\{\d+(,\d*)?\}|[+*])?\$?$/.test(rules.acctRegex);
 }
 
 /** A company's invoice numbers: at least one, each required. */
@@ -190,8 +205,8 @@ export function cardFields(rules: PayeeRules, now: Date): Record<CardField, Paym
       return luhnValid(digits) && brandAccepted(cardBrand(digits), rules.ccAccepted) ? undefined : 'cardNotAccepted';
     }),
     exp: requiredField(
-      (value) => required(7, 'invalidExpiry')(value) ?? (expiryValid(trimmedWithSlashes(value), now) ? undefined : 'invalidExpiry'),
-      trimmedWithSlashes,
+      (value) => required(12, 'invalidExpiry')(value) ?? (expiryValid(readExpiry(value), now) ? undefined : 'invalidExpiry'),
+      readExpiry,
     ),
     cvv: requiredField(requiredMatching(4, /^\d{3,4}$/, 'invalidCvv')),
     billName: requiredField(requiredMatching(100, /^\S+(\s+\S+)+$/, 'invalidCardholder')),

@@ -1,18 +1,18 @@
 import * as z from 'zod/mini';
 import { payeeIdField } from './api-schemas';
-import { mobileNumber } from './phone';
-import { INVALID_PHONE } from './sms';
+import { readPhone } from './phone';
+import { INVALID_PHONE, UNREACHABLE_PHONE } from './sms';
 
 /** A US mobile number as typed, parsed to the 10 digits the backend takes. */
 export const MobileNumberSchema = z.pipe(
   z.unknown(),
   z.transform((value, ctx) => {
-    const digits = mobileNumber(value);
-    if (digits === null) {
-      ctx.issues.push({ code: 'custom', message: INVALID_PHONE, input: value });
+    const read = readPhone(value);
+    if ('problem' in read) {
+      ctx.issues.push({ code: 'custom', message: read.problem === 'unreachable' ? UNREACHABLE_PHONE : INVALID_PHONE, input: value });
       return z.NEVER;
     }
-    return digits;
+    return read.digits;
   }),
 );
 

@@ -157,6 +157,7 @@ FORMS[PAYMENT_FORM] = async (c, fields, dispatch) => {
     formKey?: string;
     field?: DeclineField;
     fields?: Record<string, string>;
+    expired?: boolean;
   };
   // The API made the receipt address safe (this site, the web-pay host or the backend's).
   if (answer.status === 200 && result.status === 'success' && result.confirmationUrl) return seeOther(c, result.confirmationUrl);
@@ -169,6 +170,9 @@ FORMS[PAYMENT_FORM] = async (c, fields, dispatch) => {
       result.field === 'cvv' ? { cvv: `${message} ${wordsOf(c).paymentForm.typeCardAgain}` } : { ccn: message };
     return pageAgain(c, dispatch, posted('card', { errors, error: message, data }), 402);
   }
+  // The form was open past its key's life: drawn again with a fresh key and every value kept but the card's.
+  if (result.expired && result.formKey)
+    return pageAgain(c, dispatch, posted('card', { errors: {}, error: wordsOf(c).paymentForm.renewed, data }), 400);
   const refusal = refused(c, PAYMENT_FORM, values, answer);
   const payerError = Object.keys(refusal.errors).some((name) => (PAYER_FIELDS as readonly string[]).includes(name) || name === 'invoice');
   return again(c, dispatch, posted(payerError ? 'payer' : 'card', { errors: refusal.errors, error: refusal.error, data }), answer);

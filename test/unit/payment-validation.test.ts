@@ -138,7 +138,9 @@ describe('step 1: patient / payer / company info', () => {
     ['+15595550100'.slice(0, 1) + '5595550100', true],
     ['(559) 555-0100', true],
     ['559.555.0100', true],
-    ['559-555-010012', true],
+    ['+1 (559) 555-0100', true],
+    ['1-559-555-0100', true],
+    ['559-555-010012', false],
     ['555-0100', false],
     ['559-555-0100123', false],
     ['phone', false],
@@ -203,8 +205,11 @@ describe('step 2: payment info', () => {
     ['12/26', true],
     ['13/27', false],
     ['00/27', false],
-    ['1/27', false],
-    ['11-26', false],
+    ['1/27', true],
+    ['11-26', true],
+    ['12 / 2030', true],
+    ['1/2', false],
+    ['11/267', false],
   ])('expiry %j, in November 2026, valid: %s', (exp, valid) => {
     expect(messageFor(cardSchema(plain, NOW).safeParse({ ...card, exp }), 'exp')).toBe(valid ? undefined : INVALID_EXPIRY);
   });

@@ -6,10 +6,12 @@
 import { INVALID_EMAIL, INVALID_TOKEN, REQUIRED } from '../messages';
 import { HINT_LENGTH_TODO, HINT_MATCH_TODO } from '../password';
 import type { PaymentProblem } from '../payment';
+import { DECLINE_MESSAGES } from '../declines';
 import { DEFAULT_TITLE, type MetaSection, type NavLabel } from '../site';
 
 const HUMAN_CHECK_FAILED = 'Please confirm you are not a robot, then try again.';
 const OFFLINE = 'You seem to be offline. Check your connection and try again.';
+const UNREACHABLE_PHONE = 'Please check the number: no US area code or exchange starts with 0 or 1.';
 
 /** What is wrong with a field of the web payment form (pay-pages spec §5 and §8, exactly as written there). */
 const paymentProblems: Record<PaymentProblem, string> = {
@@ -22,6 +24,7 @@ const paymentProblems: Record<PaymentProblem, string> = {
   accountStartsWith: 'Please enter a valid account number that starts with: {start}',
   invalidDate: 'Please enter the date as MM/DD/YYYY.',
   invalidPhone: 'Please enter a valid phone number.',
+  unreachablePhone: UNREACHABLE_PHONE,
   invalidZip: 'Please enter a 5-digit ZIP code.',
   invalidExpiry: 'Please enter a valid expiration date (MM/YY).',
   invalidCvv: 'Please enter the 3 or 4 digit security code.',
@@ -41,6 +44,7 @@ export const en = {
     tryAgain: 'Try Again',
     finePrint: "We'll text you a secure link. Message and data rates may apply.",
     invalidPhone: 'Please enter a valid mobile number',
+    unreachablePhone: UNREACHABLE_PHONE,
     humanCheckFailed: HUMAN_CHECK_FAILED,
     sendFailed: 'We could not send the text message. Please try again.',
     offline: OFFLINE,
@@ -73,6 +77,11 @@ export const en = {
     note: 'Note (optional)',
     datePlaceholder: 'MM/DD/YYYY',
     expiryPlaceholder: 'MM/YY',
+    acceptedCards: 'We accept {cards}.',
+    detectedCard: '{brand} card',
+    cardNotAccepted: '{brand} is not accepted here. Please use {cards}.',
+    cvvHint: '3 digits on the back of your card; 4 on the front for American Express.',
+    errorSummary: 'Please check the following:',
     payerStep: 'Patient / Payer Info',
     companyStep: 'Company Info',
     cardStep: 'Payment Info',
@@ -85,12 +94,16 @@ export const en = {
     addItem: 'Add another {item}',
     failed: 'There was a problem saving your payment: {message}',
     /** After a decline at the security code without script, where the card number is never written back. */
+    renewed:
+      'This form was open for a long time, so we renewed it. For your security, type the card number and security code again, then submit.',
     typeCardAgain: 'For your security, type the card number again too.',
     tryAgain: 'Please try again.',
     humanCheckFailed: HUMAN_CHECK_FAILED,
     offline: OFFLINE,
   },
   paymentProblems,
+  /** The backend's decline messages it is known to send (contract, test cards), as the visitor reads them. */
+  declines: { ...DECLINE_MESSAGES } as Record<keyof typeof DECLINE_MESSAGES, string>,
   /** The provider search of /web-payment (pay-pages spec §3). */
   providerLookup: {
     label: 'Provider Name',

@@ -61,6 +61,18 @@ paymentRoutes.post(
     if (keyCheck !== 'valid') {
       if (keyCheck !== 'expired') logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: keyCheck });
       attempt('refused', 'form-key');
+      // A key of this site that only ran out (a payer who went to find their card): the answer
+      // carries a fresh one, so the form sends again with nothing typed again.
+      if (keyCheck === 'expired')
+        return c.json(
+          {
+            error: words.api.formExpired,
+            fields: { idempotencyKey: words.api.formExpired },
+            formKey: await issueFormKey(formKeySecret(config), query.p),
+            expired: true,
+          },
+          400,
+        );
       return apiError(c, 400, words.api.formExpired, {
         idempotencyKey: key ? words.api.formExpired : words.paymentProblems.required,
       });
@@ -197,7 +209,10 @@ paymentRoutes.post(
       attempt('declined', result.value.reason);
       body = {
         status: 'error',
-        message: result.value.message.slice(0, 300) || words.api.declined,
+        // A decline the contract names is said in the visitor's language; another as the backend wrote it.
+        message:
+          (result.value.reason !== 'other' ? words.declines[result.value.reason] : result.value.message.slice(0, 300)) ||
+          words.api.declined,
         field: declineField(result.value.reason),
         formKey: await issueFormKey(formKeySecret(config), query.p),
       };
