@@ -24,7 +24,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { title: string; items: A
                   field.focus();
                 }}
               >
-                {label}: {message}
+                {`${label}: ${message}`}
               </a>
             </li>
           ))}

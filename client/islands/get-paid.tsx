@@ -118,6 +118,10 @@ export default function GetPaid({
       label={label}
       type={type}
       autoComplete={autoComplete}
+      // Codes and passwords are not words: no capital letters, corrections or spell-checking.
+      {...(name === 'access' || name === 'pass' || name === 'confirm'
+        ? { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false }
+        : {})}
       value={values[name]}
       onChange={(ev) => setValues((v) => ({ ...v, [name]: ev.target.value }))}
       error={errors[name]}
@@ -211,7 +215,7 @@ export default function GetPaid({
           {field('email', words.emailLabel, 'email', 'email')}
           {field('pass', words.passwordLabel, 'password', 'new-password')}
           {field('confirm', words.confirmLabel, 'password', 'new-password')}
-          {field('fax', words.faxLabel, 'tel', 'tel')}
+          {field('fax', words.faxLabel, 'tel', 'fax tel')}
         </>
       )}
       {view === 'inviteForm' && (
@@ -229,7 +233,7 @@ export default function GetPaid({
             onChange={(ev) => setValues((v) => ({ ...v, statements: ev.target.value }))}
             error={errors.statements}
           />
-          {field('fax', words.faxLabel, 'tel', 'tel')}
+          {field('fax', words.faxLabel, 'tel', 'fax tel')}
         </>
       )}
       <button type="submit" className="button" disabled={busy}>

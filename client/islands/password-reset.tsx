@@ -114,6 +114,9 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
           name="np"
           type={visible ? 'text' : 'password'}
           autoComplete="new-password"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
           value={password}
           onChange={(e) => {
             setPassword(e.target.value);
@@ -130,6 +133,9 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
           name="confirm"
           type={visible ? 'text' : 'password'}
           autoComplete="new-password"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
           value={confirm}
           onChange={(e) => {
             setConfirm(e.target.value);
@@ -154,7 +160,8 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
       <p id="reset-error" className="field-error" role="alert">
         {error}
       </p>
-      <button type="submit" className="button" disabled={saving}>
+      {/* Enabled only once both rules hold (spec §5), yet still focusable: pressed early, it says which rule is missing. */}
+      <button type="submit" className="button" disabled={saving} aria-disabled={!ready || undefined} aria-describedby="reset-error">
         {saving ? text.saving : text.save}
       </button>
     </form>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTypedEarly } from '../components/typed-early';
 import { useHydrated } from '../components/hydrated';
 import { SEARCH_TERM_MIN, type SearchResult } from '../../src/domain/payee';
@@ -96,6 +96,13 @@ export default function ProviderLookup({ initialTerm, ref404, results: found, te
     inputRef.current?.focus();
   }
 
+  /** Search pressed with script: the list of what was found opens at the name, the focus back in it. */
+  function showResults(event: FormEvent) {
+    event.preventDefault();
+    setOpen(results.length > 0);
+    inputRef.current?.focus();
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown' && results.length) {
       event.preventDefault();
@@ -118,7 +125,7 @@ export default function ProviderLookup({ initialTerm, ref404, results: found, te
   const nextFor = (r: Result) => `/web-payment?${new URLSearchParams({ p: r.id, g: '1', ...(ref404 ? { ref: '404' } : {}) })}`;
   const next = chosen ? nextFor(chosen) : undefined;
   return (
-    <form ref={formRef} className="lookup" method="get" action="/web-payment" role="search" onSubmit={(e) => e.preventDefault()}>
+    <form ref={formRef} className="lookup" method="get" action="/web-payment" role="search" onSubmit={showResults}>
       {ref404 && <input type="hidden" name="ref" value="404" />}
       <label htmlFor="provider-name">{text.label}</label>
       <div className="lookup__box">
@@ -161,11 +168,12 @@ export default function ProviderLookup({ initialTerm, ref404, results: found, te
       <p id="provider-hint" className="fine-print">
         {text.hint}
       </p>
+      {/* The form's own button, with script too: it shows what the search found for the name typed. */}
+      <button type="submit" className="button button--secondary">
+        {text.search}
+      </button>
       {!hydrated && (
         <>
-          <button type="submit" className="button button--secondary">
-            {text.search}
-          </button>
           {results.length > 0 && (
             <ul className="lookup__links" aria-label={text.linksLabel}>
               {results.map((r) => (

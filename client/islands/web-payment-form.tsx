@@ -316,7 +316,7 @@ export default function WebPaymentForm({
   const accepted = acceptedBrands(rules.ccAccepted);
   const cardList = listOf(
     accepted.map((brand) => BRAND_NAMES[brand]),
-    flags.language,
+    words.listAnd,
   );
   const typedBrand = cardBrand(cardDigits(values.ccn ?? ''));
   const network =
@@ -548,7 +548,8 @@ export default function WebPaymentForm({
   );
 }
 
-/** Names joined as a sentence says them (`Visa and Mastercard`, `Visa y Mastercard`). */
-function listOf(names: string[], language = 'en'): string {
-  return typeof Intl.ListFormat === 'function' ? new Intl.ListFormat(language, { type: 'conjunction' }).format(names) : names.join(', ');
+/** Names joined as a sentence says them (`Visa and Mastercard`, `Visa y Mastercard`), by the catalogue's `{rest} and {last}`. */
+function listOf(names: string[], and: string): string {
+  if (names.length < 2) return names.join('');
+  return and.replace('{rest}', names.slice(0, -1).join(', ')).replace('{last}', names.at(-1)!);
 }

@@ -21,6 +21,9 @@ export function browserServer(name: string, sitePort: number, formsPort: number)
   };
 }
 
+/** The secret that signs the browser runs' form keys. */
+export const BROWSER_FORM_KEY_SECRET = 'browser-tests-form-key-secret-00000000000';
+
 /** The `wrangler dev` variables of a browser run: the forms on the stand-in, the pay-later promotion open. */
 export function devVars(server: BrowserServer): string[] {
   return [
@@ -30,6 +33,8 @@ export function devVars(server: BrowserServer): string[] {
     `WIDGET_FRAME_ANCESTORS:${server.formsUrl}`,
     // The promotion ended in 2019; the browser tests walk the live flow.
     'PAY_LATER_UNTIL:2099-12-31',
+    // Known to the tests, so they can hold a form key issued half an hour ago (the payer who went to find their card).
+    `FORM_KEY_SECRET:${BROWSER_FORM_KEY_SECRET}`,
   ].flatMap((v) => ['--var', v]);
 }
 

@@ -77,6 +77,7 @@ export const en = {
     note: 'Note (optional)',
     datePlaceholder: 'MM/DD/YYYY',
     expiryPlaceholder: 'MM/YY',
+    listAnd: '{rest} and {last}',
     acceptedCards: 'We accept {cards}.',
     detectedCard: '{brand} card',
     cardNotAccepted: '{brand} is not accepted here. Please use {cards}.',

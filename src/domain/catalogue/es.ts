@@ -47,6 +47,7 @@ export const es: Catalogue = {
     note: 'Nota (opcional)',
     datePlaceholder: 'MM/DD/AAAA',
     expiryPlaceholder: 'MM/AA',
+    listAnd: '{rest} y {last}',
     acceptedCards: 'Aceptamos {cards}.',
     detectedCard: 'Tarjeta {brand}',
     cardNotAccepted: 'No se acepta {brand} aquí. Use {cards}.',

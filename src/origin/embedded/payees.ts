@@ -4,6 +4,8 @@ import { testCardDecline } from './test-cards';
 import { Hono } from '../../lib/hono';
 import { BRAND_NAMES, cardBrand } from '../../domain/card';
 import { READABLE, randomToken } from '../../domain/random';
+import { formatDollars } from '../../domain/payment';
+import { usNumber } from '../../domain/phone';
 import { jsonBody, nowIso, str, type EmbeddedEnv } from './util';
 
 /** Payee lookups, provider search, feature flags, 404 reports, the SMS outbox and payments. */
@@ -105,9 +107,9 @@ const PAYER_FIELDS = [
 ];
 
 payeeRoutes.post('/payment/payment_back.php', async (c) => {
-  const payee = await c.env.DB.prepare('SELECT id FROM payees WHERE id = ?')
+  const payee = await c.env.DB.prepare('SELECT id, name FROM payees WHERE id = ?')
     .bind(c.req.query('p') ?? '')
-    .first<{ id: string }>();
+    .first<{ id: string; name: string }>();
   if (!payee) return c.json({ status: 'error', message: 'This biller is not accepting web payments.' });
   let form: FormData;
   try {
@@ -145,5 +147,15 @@ payeeRoutes.post('/payment/payment_back.php', async (c) => {
       nowIso(),
     )
     .run();
+  // The receipt is texted to the payer's phone, as the real backend does: the outbox shows where it went.
+  const phone = usNumber(field('phone'));
+  if (phone)
+    await c.env.DB.prepare('INSERT INTO sms_outbox (to_num, body, message_type, created_at) VALUES (?, ?, ?, ?)')
+      .bind(phone, receiptText(formatDollars(amount), payee.name, confirmation), 'receipt', nowIso())
+      .run();
   return c.json({ status: 'success', confirmationUrl: `/receipt/${confirmation}` });
 });
+
+/** The backend's receipt text (its words, not the site's). */
+const receiptText = (amount: string, payee: string, confirmation: string) =>
+  `Papaya: we received your payment of ${amount} to ${payee}. Confirmation ${confirmation}. Reply HELP for help.`;

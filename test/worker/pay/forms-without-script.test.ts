@@ -103,7 +103,8 @@ describe('a new password without script', () => {
     expect(html).toContain('<input type="hidden" name="x" value="RESET-VALID"/>');
     expect(html).toMatch(/name="np"/);
     expect(html).toMatch(/name="confirm"/);
-    expect(html).not.toMatch(/<button type="submit"[^>]*disabled/);
+    // Not disabled: pressed before both rules hold, it says which one is missing (aria-disabled tells a screen reader).
+    expect(html).not.toMatch(/<button type="submit"[^>]*\sdisabled=/);
   });
 
   it.each([
@@ -231,10 +232,12 @@ describe('web payment without script', () => {
     const declined = await postForm(page, { ...card, idempotencyKey: keyIn(first), cvv: '000' }, client);
     expect(declined.status).toBe(402);
     const html = await declined.text();
+    expect(html).toMatch(/id="wp-cvv-error"[^>]*>The security code is incorrect\. For your security, type the card number again too\.</);
+    // Announced once, by the error summary at the top of the step, whose link leads to the field.
     expect(html).toMatch(
-      /id="wp-cvv-error"[^>]*role="alert"[^>]*>The security code is incorrect\. For your security, type the card number again too\.</,
+      /class="error-summary" role="alert"[^]*<a href="#wp-cvv">Security Code \(CVV\): The security code is incorrect\. For your security/,
     );
-    expect(html).toMatch(/id="wp-cvv"[^>]*aria-invalid="true"[^>]*aria-describedby="wp-cvv-error"/);
+    expect(html).toMatch(/id="wp-cvv"[^>]*aria-invalid="true"[^>]*aria-describedby="wp-cvv-error wp-cvv-hint"/);
     expect(html).toMatch(/id="wp-ccn-error"[^>]*><\/p>/);
     expect(html).not.toContain('5555 5555 5555 4444');
     expect(html).not.toMatch(/name="(ccn|cvv)"[^>]*value="[^"]/);
@@ -249,7 +252,7 @@ describe('web payment without script', () => {
     const card = { _form: 'payment', step: 'card', ...payer, ...cardDetails, ccn: '5555 5555 5555 4444', cvv: '000' };
     const html = await (await postForm(`${page}&lang=es`, { ...card, idempotencyKey: keyIn(first) }, freshClient())).text();
     expect(html).toMatch(
-      /id="wp-cvv-error"[^>]*>The security code is incorrect\. Por su seguridad, vuelva a escribir también el número de tarjeta\.</,
+      /id="wp-cvv-error"[^>]*>El código de seguridad es incorrecto\. Por su seguridad, vuelva a escribir también el número de tarjeta\.</,
     );
   });
 });

@@ -208,6 +208,22 @@ describe('a decline names the field to correct', () => {
     }
   });
 
+  it("a known decline is said in the visitor's language; one the site does not know, as the backend wrote it", async () => {
+    const spanish = async () => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ ...valid, ccn: '4000 0000 0000 0002', idempotencyKey: await newKey() }))
+        form.append(name, value);
+      return request(httpEnv(), '/payment/payment_back.php?p=1001&lang=es', {
+        method: 'POST',
+        body: form,
+        headers: { 'CF-Connecting-IP': freshClient(), 'Accept-Language': 'es-US' },
+      });
+    };
+    expect(await declined(await spanish())).toMatchObject({ message: 'Su tarjeta fue rechazada.', field: 'ccn' });
+    await injectAnswer('/payment/', { status: 'error', message: 'Do not honor.' });
+    expect(await declined(await spanish())).toMatchObject({ message: 'Do not honor.' });
+  });
+
   it('a message the site does not know goes to the card number', async () => {
     await injectAnswer('/payment/', { status: 'error', message: 'Do not honor.' });
     expect(await declined(await pay(httpEnv(), valid))).toMatchObject({ status: 'error', message: 'Do not honor.', field: 'ccn' });
@@ -224,6 +240,42 @@ describe('a decline names the field to correct', () => {
     const first = await declined(await form('000', await newKey()));
     expect(first.field).toBe('cvv');
     expect(await (await form('123', first.formKey)).json()).toMatchObject({ status: 'success' });
+  });
+});
+
+describe('a saved phone number and an autofilled expiry', () => {
+  beforeEach(resetStandIn);
+
+  it('+1 (559) 555-0199 reaches the backend as (559) 555-0199, and 12/2030 as it was filled', async () => {
+    expect(await (await pay(httpEnv(), { ...valid, phone: '+1 (559) 555-0199', exp: '12 / 2030' })).json()).toMatchObject({
+      status: 'success',
+    });
+    const [call] = await paymentCalls();
+    expect(call!.body).toMatch(/name="phone"\r\n\r\n\(559\) 555-0199\r\n/);
+    expect(call!.body).toMatch(/name="exp"\r\n\r\n12\/2030\r\n/);
+  });
+
+  it('a phone no carrier can reach is refused at the field, and nothing is sent', async () => {
+    for (const phone of ['(155) 955-5019', '(559) 055-0199']) {
+      const res = await pay(httpEnv(), { ...valid, phone });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        fields: { phone: 'Please check the number: no US area code or exchange starts with 0 or 1.' },
+      });
+    }
+    expect(await paymentCalls()).toEqual([]);
+  });
+
+  it('a key that ran out is answered with a fresh one, which pays; a forged key gets none', async () => {
+    const stale = await formKeyFor('1001', Date.now() - 31 * 60 * 1000);
+    const refused = await pay(httpEnv(), valid, 'p=1001', stale);
+    expect(refused.status).toBe(400);
+    const answer = await refused.json<{ expired: boolean; formKey: string }>();
+    expect(answer).toMatchObject({ expired: true, formKey: expect.stringMatching(/^1001-/) });
+    expect(await paymentCalls()).toEqual([]);
+    expect(await (await pay(httpEnv(), valid, 'p=1001', answer.formKey)).json()).toMatchObject({ status: 'success' });
+    const forged = await (await pay(httpEnv(), valid, 'p=1001', `1001-9999999999-${'0'.repeat(24)}-${'0'.repeat(64)}`)).json();
+    expect(forged).not.toHaveProperty('formKey');
   });
 });
 

@@ -65,6 +65,22 @@ describe('text-me-a-link', () => {
     expect(await standInCalls()).toEqual([]);
   });
 
+  it('reads a number saved with its country code as that number, and refuses one no carrier can reach', async () => {
+    await resetStandIn();
+    for (const num of ['+1 (559) 555-0166', '+15595550166', '1-559-555-0166']) {
+      expect((await fromIp(embeddedEnv(), { num }, `${address}9`)).status).toBe(200);
+      expect((await outbox())[0]!.to).toBe('5595550166');
+    }
+    for (const num of ['(155) 955-5019', '(055) 555-0199', '(559) 155-0199', '(559) 055-0199']) {
+      const res = await fromIp(httpEnv(), { num }, address);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        fields: { num: 'Please check the number: no US area code or exchange starts with 0 or 1.' },
+      });
+    }
+    expect(await standInCalls()).toEqual([]);
+  });
+
   it('refuses an unknown payee', async () => {
     const res = await fromIp(embeddedEnv(), { num: '5595550126', payeeId: '424242' }, address);
     expect(res.status).toBe(400);
