@@ -9,20 +9,25 @@ export const loadPaymentMasks: MaskLoader = () =>
   );
 
 /**
- * A card's expiry as MM/YY or MM/YYYY (the spec's `##/####`). A whole value put in at once (a
- * password manager's `12/2030`, a pasted `12 / 30`) is read by the server's own rule first; a
- * month's first digit from 2 to 9, or a `1` followed by a separator, gets its `0`.
+ * A card's expiry as MM/YY or MM/YYYY (the spec's `##/####`). What arrives at the start of the
+ * field (a key, a password manager's `12/2030`, a pasted `12 / 30`) is read by the server's own
+ * rule first, and a month's first digit from 2 to 9 gets its `0`; a `1` followed by a separator
+ * is January. The month takes 01 to 19, so a typo such as 13 stays in sight for the rule to
+ * refuse, never turned into another month.
  */
 const expiryMask: MaskOptions = {
   madeWith: (IMask) => ({
     mask: 'MM/YY[YY]',
     blocks: {
-      MM: { mask: IMask.MaskedRange, from: 1, to: 12, maxLength: 2, autofix: 'pad' },
+      MM: { mask: IMask.MaskedRange, from: 1, to: 19, maxLength: 2 },
       YY: { mask: '00' },
     },
-    prepare: (chunk: string, masked: Masked) => (masked.unmaskedValue ? chunk : readExpiry(chunk)),
+    prepare: (chunk: string, masked: Masked) => {
+      if (masked.unmaskedValue) return chunk;
+      const read = readExpiry(chunk);
+      return /^[2-9]/.test(read) ? `0${read}` : read;
+    },
     prepareChar: (ch: string, masked: Masked) => {
-      // `1/`: the month is January, not the first digit of 10 to 12.
       if (/[/.\s-]/.test(ch) && masked.unmaskedValue.length === 1) masked.pad();
       return ch;
     },

@@ -15,6 +15,7 @@ import {
   type PaymentProblem,
 } from '../../src/domain/payment';
 import { FORM_FIELD } from '../../src/domain/islands';
+import { FORM_KEY_PATH, formKeyRanOut } from '../../src/domain/form-key';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { US_STATES } from '../../src/domain/us-states';
 import type { FormLabels } from '../../src/domain/web-payment-labels';
@@ -251,7 +252,14 @@ export default function WebPaymentForm({
       for (const i of invoices) body.append('invoice', i.value);
       body.append('isBtoB', 'true');
     }
-    body.append('idempotencyKey', formKey);
+    // A key that ran out while the payer was away (by this device's clock) is renewed before sending.
+    let key = formKey;
+    if (formKeyRanOut(key)) {
+      const fresh = await fetch(`${FORM_KEY_PATH}?${new URLSearchParams({ p: payeeId })}`).catch(() => null);
+      const answer = fresh?.ok ? ((await fresh.json()) as { formKey?: string }) : {};
+      if (answer.formKey) setFormKey((key = answer.formKey));
+    }
+    body.append('idempotencyKey', key);
     if (humanToken) body.append('humanToken', humanToken);
     const query = new URLSearchParams({
       p: payeeId,
@@ -273,7 +281,7 @@ export default function WebPaymentForm({
       let res = await post(`/payment/payment_back.php?${query}`, body);
       let answer = await answerOf<Answer>(res);
       if (answer.expired && answer.formKey) {
-        // The form was open past its key's life: the answer's fresh key sends it again, once.
+        // The key ran out by the server's clock though not by this device's: the answer's fresh key sends it again, once.
         body.set('idempotencyKey', answer.formKey);
         res = await post(`/payment/payment_back.php?${query}`, body);
         answer = await answerOf<Answer>(res);

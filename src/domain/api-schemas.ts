@@ -44,6 +44,9 @@ export const PasswordResetSchema = z.object({
 export const payeeIdField = z.string().check(z.regex(PAYEE_ID, 'Invalid payee.'));
 
 /** The query of a payment submit: the payee and the legacy switches. */
+/** Which payee a fresh payment form key is for. */
+export const FormKeyQuerySchema = z.object({ p: payeeIdField });
+
 export const PaymentQuerySchema = z.object({
   p: payeeIdField,
   optE: z.optional(z.literal('true')),

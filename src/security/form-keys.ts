@@ -1,3 +1,4 @@
+import { FORM_KEY } from '../domain/form-key';
 import { PAYEE_ID } from '../domain/payee';
 import { IsolateMemo } from '../lib/isolate-memo';
 import { keyedHashes, keyedHashMatches, toHex } from './keyed-hash';
@@ -10,7 +11,7 @@ import { keyedHashes, keyedHashMatches, toHex } from './keyed-hash';
  * `<payeeId>-<expires, unix seconds>-<24 hex of randomness>-<64 hex of HMAC-SHA256>`
  */
 export const FORM_KEY_LIFETIME_MS = 30 * 60 * 1000;
-export const FORM_KEY = /^(\d{1,18})-(\d{10})-([0-9a-f]{24})-([0-9a-f]{64})$/;
+export { FORM_KEY };
 
 export async function issueFormKey(secret: string, payeeId: string, now = Date.now()): Promise<string> {
   return (await issueFormKeys(secret, payeeId, 1, now))[0]!;

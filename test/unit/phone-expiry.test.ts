@@ -118,6 +118,9 @@ describe('the expiry rule', () => {
       expect(masked(PAYMENT_MASKS.expiry, '930', how)).toBe('09/30');
       expect(masked(PAYMENT_MASKS.expiry, '0130', how)).toBe('01/30');
       expect(masked(PAYMENT_MASKS.expiry, '12/2030', how)).toBe('12/2030');
+      // A typo stays in sight for the rule to refuse: never another month.
+      expect(masked(PAYMENT_MASKS.expiry, '13/30', how)).toBe('13/30');
+      expect(masked(PAYMENT_MASKS.expiry, '1330', how)).toBe('13/30');
     }
   });
 

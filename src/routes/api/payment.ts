@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import { Hono } from '../../lib/hono';
-import { PaymentFormSchema, PaymentQuerySchema } from '../../domain/api-schemas';
+import { FormKeyQuerySchema, PaymentFormSchema, PaymentQuerySchema } from '../../domain/api-schemas';
 import { declineField, type DeclineField } from '../../domain/declines';
 import { fieldErrors } from '../../domain/errors';
+import { FORM_KEY_PATH } from '../../domain/form-key';
 import { tooManyPayments } from '../../domain/limits';
 import { CARD_FIELDS, PAYER_FIELDS, parseAmount, type PayeeRules } from '../../domain/payment';
 import { cardSchema, payerSchema } from '../../domain/payment-schemas';
@@ -40,6 +41,10 @@ function refuse(c: Context<AppEnv>, payer: Checked, card: Checked): Response {
   const fields = { ...(payer.success ? {} : fieldErrors(payer.error)), ...(card.success ? {} : fieldErrors(card.error)) };
   return apiError(c, 400, wordsOf(c).api.checkFields, fields);
 }
+
+paymentRoutes.get(FORM_KEY_PATH, validQuery(FormKeyQuerySchema), async (c) =>
+  c.json({ formKey: await issueFormKey(formKeySecret(c.get('config')), c.req.valid('query').p) }),
+);
 
 paymentRoutes.post(
   '/payment/payment_back.php',

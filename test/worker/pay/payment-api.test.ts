@@ -276,6 +276,12 @@ describe('a saved phone number and an autofilled expiry', () => {
     expect(await (await pay(httpEnv(), valid, 'p=1001', answer.formKey)).json()).toMatchObject({ status: 'success' });
     const forged = await (await pay(httpEnv(), valid, 'p=1001', `1001-9999999999-${'0'.repeat(24)}-${'0'.repeat(64)}`)).json();
     expect(forged).not.toHaveProperty('formKey');
+    // The island, seeing by its clock that its key ran out, asks for a fresh one before it sends.
+    const asked = await request(httpEnv(), '/api/payment_form_key?p=1001');
+    const { formKey } = await asked.json<{ formKey: string }>();
+    expect(formKey).toMatch(/^1001-/);
+    expect(await (await pay(httpEnv(), valid, 'p=1001', formKey)).json()).toMatchObject({ status: 'success' });
+    expect((await request(httpEnv(), '/api/payment_form_key?p=abc')).status).toBe(400);
   });
 });
 

@@ -1,0 +1,14 @@
+/**
+ * The shape of a payment form's submit key (signed and checked in `src/security/form-keys.ts`):
+ * `<payeeId>-<expires, unix seconds>-<24 hex of randomness>-<64 hex of HMAC-SHA256>`.
+ */
+export const FORM_KEY = /^(\d{1,18})-(\d{10})-([0-9a-f]{24})-([0-9a-f]{64})$/;
+
+/** Whether a key has run out by this clock: the form island asks for a fresh one before it sends. */
+export function formKeyRanOut(key: string, now = Date.now()): boolean {
+  const match = FORM_KEY.exec(key);
+  return !!match && Number(match[2]) * 1000 <= now;
+}
+
+/** Where a form whose key ran out while the payer was away asks for a fresh one (`GET ?p=<payeeId>`). */
+export const FORM_KEY_PATH = '/api/payment_form_key';
