@@ -74,6 +74,16 @@ function MaskedField({
   return <Field ref={ref} value={value} onChange={(e) => onValue(e.target.value)} {...props} />;
 }
 
+/** A fresh submit key for the payee, or nothing when it cannot be had (the server's answer then renews it). */
+async function freshFormKey(payeeId: string): Promise<string | undefined> {
+  try {
+    const res = await fetch(`${FORM_KEY_PATH}?${new URLSearchParams({ p: payeeId })}`);
+    return res.ok ? ((await res.json()) as { formKey?: string }).formKey : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Codes, not words: no capital letters, corrections or spell-checking (which may send the text to a server). */
 const CODE = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } as const;
 
@@ -253,13 +263,8 @@ export default function WebPaymentForm({
       body.append('isBtoB', 'true');
     }
     // A key that ran out while the payer was away (by this device's clock) is renewed before sending.
-    let key = formKey;
-    if (formKeyRanOut(key)) {
-      const fresh = await fetch(`${FORM_KEY_PATH}?${new URLSearchParams({ p: payeeId })}`).catch(() => null);
-      const answer = fresh?.ok ? ((await fresh.json()) as { formKey?: string }) : {};
-      if (answer.formKey) setFormKey((key = answer.formKey));
-    }
-    body.append('idempotencyKey', key);
+    const key = formKeyRanOut(formKey) ? ((await freshFormKey(payeeId)) ?? formKey) : formKey;
+    if (key !== formKey) setFormKey(key);
     if (humanToken) body.append('humanToken', humanToken);
     const query = new URLSearchParams({
       p: payeeId,
@@ -277,15 +282,15 @@ export default function WebPaymentForm({
       formKey: string;
       expired?: boolean;
     };
+    const sent = async (withKey: string) => {
+      body.set('idempotencyKey', withKey);
+      const res = await post(`/payment/payment_back.php?${query}`, body);
+      return { res, answer: await answerOf<Answer>(res) };
+    };
     try {
-      let res = await post(`/payment/payment_back.php?${query}`, body);
-      let answer = await answerOf<Answer>(res);
-      if (answer.expired && answer.formKey) {
-        // The key ran out by the server's clock though not by this device's: the answer's fresh key sends it again, once.
-        body.set('idempotencyKey', answer.formKey);
-        res = await post(`/payment/payment_back.php?${query}`, body);
-        answer = await answerOf<Answer>(res);
-      }
+      const first = await sent(key);
+      // The key ran out by the server's clock though not by this device's: the answer's fresh key sends it again, once.
+      const { res, answer } = first.answer.expired && first.answer.formKey ? await sent(first.answer.formKey) : first;
       // After a decline the answer carries a new key: the corrected card goes with it, no reload.
       if (answer.formKey) setFormKey(answer.formKey);
       if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);
