@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTypedEarly } from '../components/typed-early';
+import { useHydrated } from '../components/hydrated';
 import type { PasswordResetText } from '../../src/domain/catalogue';
 import { PASSWORD_MIN, passwordReady, RESET_FORM, resetRefusedBySite, resetView, type ResetView } from '../../src/domain/password';
 import { FORM_FIELD } from '../../src/domain/islands';
@@ -36,6 +37,7 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
   /** Set once a save starts: its answer, not the earlier check's, decides the view. */
   const saveStarted = useRef(false);
   const [humanReset, setHumanReset] = useState(0);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     let current = true;
@@ -160,8 +162,15 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
       <p id="reset-error" className="field-error" role="alert">
         {error}
       </p>
-      {/* Enabled only once both rules hold (spec §5), yet still focusable: pressed early, it says which rule is missing. */}
-      <button type="submit" className="button" disabled={saving} aria-disabled={!ready || undefined} aria-describedby="reset-error">
+      {/* Enabled only once both rules hold (spec §5), yet still focusable: pressed early, it says which rule is missing.
+          Without script nothing could enable it again, so it is plainly enabled there and the server says what is missing. */}
+      <button
+        type="submit"
+        className="button"
+        disabled={saving}
+        aria-disabled={(hydrated && !ready) || undefined}
+        aria-describedby="reset-error"
+      >
         {saving ? text.saving : text.save}
       </button>
     </form>

@@ -54,7 +54,8 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /**
  * Every field marked invalid names its error: `aria-describedby` points at a non-empty message,
- * and that message is announced (inside `role=alert` or an `aria-live` region).
+ * and that message is announced (inside `role=alert` or an `aria-live` region, or by the form's
+ * one alert: the error summary's link to the field, or the form's message quoting it).
  */
 export async function expectErrorsAnnounced(page: Page, atLeast = 1): Promise<void> {
   const problems = await page.evaluate(() => {
@@ -64,7 +65,13 @@ export async function expectErrorsAnnounced(page: Page, atLeast = 1): Promise<vo
       const label = field.id || field.getAttribute('name') || field.tagName;
       const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
       const messages = ids.map((id) => document.getElementById(id)).filter((el): el is HTMLElement => !!el && !!el.textContent?.trim());
-      const announced = messages.filter((el) => el.closest('[role="alert"], [aria-live="polite"], [aria-live="assertive"]'));
+      // Announced where it is, or by one alert for the form: an error summary linking to the field, or the form's message quoting it.
+      const alerts = [...document.querySelectorAll<HTMLElement>('[role="alert"]')];
+      const announced = messages.filter(
+        (el) =>
+          el.closest('[role="alert"], [aria-live="polite"], [aria-live="assertive"]') ||
+          alerts.some((alert) => alert.querySelector(`a[href="#${field.id}"]`) || alert.textContent?.includes(el.textContent!.trim())),
+      );
       if (messages.length === 0) out.push(`${label}: no error message tied to it`);
       else if (announced.length === 0) out.push(`${label}: its error is not announced`);
     }

@@ -82,8 +82,11 @@ test('a visitor sets a new password by keyboard, guided by the live hints', asyn
   await expect(page.locator('[data-island="password-reset"][data-hydrated="true"]')).toHaveCount(1);
   await expectAccessible(page);
   const save = page.getByRole('button', { name: 'Save' });
-  // Save works before any script: pressed too early, it says what is missing at the field.
-  await save.click();
+  // Save is not enabled until both rules hold (aria-disabled), yet it stays focusable: pressed too
+  // early, it says what is missing at the field.
+  await expect(save).toHaveAttribute('aria-disabled', 'true');
+  await save.focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'Please include at least 8 characters.' })).toBeVisible();
   await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
@@ -97,6 +100,7 @@ test('a visitor sets a new password by keyboard, guided by the live hints', asyn
   await expect(page.getByText('Password must match.')).toBeVisible();
   await page.keyboard.type('g');
   await expect(page.getByText('Your passwords match.')).toBeVisible();
+  await expect(save).not.toHaveAttribute('aria-disabled');
 
   await page.keyboard.press('Tab');
   const toggle = page.getByRole('button', { name: 'Show' });

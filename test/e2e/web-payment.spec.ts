@@ -37,6 +37,9 @@ test('a patient finds the provider, confirms it and pays by keyboard alone, then
   await expect(dialog).toBeHidden();
   await expect(combobox).toBeFocused();
 
+  // The form's own Search button, then Next.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Search' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Next' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -125,7 +128,10 @@ test('an amount over $2,000 gets the spec message, tied to the field', async ({ 
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
   await expect(amount).toHaveAttribute('aria-describedby', 'wp-amount-error');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByLabel('Patient Name')).toBeFocused();
+  // One alert for the step, focused, naming every field in error.
+  const summary = page.locator('.error-summary[role="alert"]');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link', { name: `Payment Amount: ${message}` })).toBeVisible();
   await expect(page.locator('#wp-patientName-error')).toHaveText('Required');
   await expectAccessible(page);
 });
@@ -232,6 +238,10 @@ test('one click on Submit with an empty card form shows every missing field', as
   for (const id of ['ccn', 'exp', 'cvv', 'billName', 'addr1', 'city', 'zip'])
     await expect(page.locator(`#wp-${id}-error`)).toHaveText('Required');
   await expect(page.locator('#wp-state-error')).toHaveText('Please choose a state.');
+  const summary = page.locator('.error-summary[role="alert"]');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveCount(8);
+  await summary.getByRole('link', { name: 'Card Number: Required' }).click();
   await expect(page.getByLabel('Card Number')).toBeFocused();
   await expectErrorsAnnounced(page, 8);
 });
