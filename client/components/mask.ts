@@ -13,13 +13,6 @@ export type MaskLoader = () => Promise<typeof IMaskType>;
 export const loadPatternMasks: MaskLoader = () =>
   Promise.all([import('imask/holder'), import('imask/masked/pattern')]).then(([core]) => core.default as typeof IMaskType);
 
-/** A mask's options, or made from imask once it is loaded, for masks built of its classes (a month's range). */
-export type MaskOptions = FactoryArg | { madeWith: (IMask: typeof IMaskType) => FactoryArg };
-
-/** The options of a mask, imask loaded. */
-export const maskOptions = (options: MaskOptions, IMask: typeof IMaskType): FactoryArg =>
-  typeof options === 'object' && 'madeWith' in options ? options.madeWith(IMask) : (options as FactoryArg);
-
 /**
  * A US phone number, the separators inserted as the visitor types: the one mask the
  * text-me-a-link form has. What arrives at the start of the field (typed, pasted, autofilled)
@@ -39,7 +32,7 @@ export const PHONE_MASK = {
  */
 export function useMask(
   ref: RefObject<HTMLInputElement | null>,
-  options: MaskOptions,
+  options: FactoryArg,
   value: string,
   onValue: (value: string) => void,
   load: MaskLoader = loadPatternMasks,
@@ -64,7 +57,7 @@ export function useMask(
         // the first digits: there what was typed is appended as typing is, the caret after it.
         const typed = el.value;
         el.value = '';
-        const m = IMask(el, maskOptions(options, IMask));
+        const m = IMask(el, options);
         if (el.ownerDocument.activeElement === el) {
           m.masked.append(typed, { input: true });
           m.updateControl('auto');

@@ -1,38 +1,30 @@
 import type { FactoryArg, Masked } from 'imask';
 import { readExpiry } from '../../src/domain/card';
-import { loadPatternMasks, PHONE_MASK, type MaskLoader, type MaskOptions } from './mask';
+import { loadPatternMasks, PHONE_MASK, type MaskLoader } from './mask';
 
-/** imask with the kinds the payment form uses: patterns, the card number's choice of pattern, the amount, the month. */
+/** imask with the kinds the payment form uses: patterns, the card number's choice of pattern, the amount. */
 export const loadPaymentMasks: MaskLoader = () =>
-  Promise.all([loadPatternMasks(), import('imask/masked/number'), import('imask/masked/dynamic'), import('imask/masked/range')]).then(
-    ([IMask]) => IMask,
-  );
+  Promise.all([loadPatternMasks(), import('imask/masked/number'), import('imask/masked/dynamic')]).then(([IMask]) => IMask);
 
 /**
  * A card's expiry as MM/YY or MM/YYYY (the spec's `##/####`). What arrives at the start of the
  * field (a key, a password manager's `12/2030`, a pasted `12 / 30`) is read by the server's own
  * rule first, and a month's first digit from 2 to 9 gets its `0`; a `1` followed by a separator
- * is January. The month takes 01 to 19, so a typo such as 13 stays in sight for the rule to
- * refuse, never turned into another month.
+ * is January. Any two digits are taken as the month, so a typo such as 13 stays in sight for the
+ * rule to refuse, never turned into another month.
  */
-const expiryMask: MaskOptions = {
-  madeWith: (IMask) => ({
-    mask: 'MM/YY[YY]',
-    blocks: {
-      MM: { mask: IMask.MaskedRange, from: 1, to: 19, maxLength: 2 },
-      YY: { mask: '00' },
-    },
-    prepare: (chunk: string, masked: Masked) => {
-      if (masked.unmaskedValue) return chunk;
-      const read = readExpiry(chunk);
-      return /^[2-9]/.test(read) ? `0${read}` : read;
-    },
-    prepareChar: (ch: string, masked: Masked) => {
-      if (/[/.\s-]/.test(ch) && masked.unmaskedValue.length === 1) masked.pad();
-      return ch;
-    },
-  }),
-};
+const expiryMask = {
+  mask: '00/00[00]',
+  prepare: (chunk: string, masked: Masked) => {
+    if (masked.unmaskedValue) return chunk;
+    const read = readExpiry(chunk);
+    return /^[2-9]/.test(read) ? `0${read}` : read;
+  },
+  prepareChar: (ch: string, masked: Masked) => {
+    if (/[/.\s-]/.test(ch) && masked.unmaskedValue === '1') masked.unmaskedValue = '01';
+    return ch;
+  },
+} satisfies FactoryArg;
 
 /** Every mask of the payment form: fixed patterns of digits, the card number and the amount. */
 export const PAYMENT_MASKS = {
@@ -67,7 +59,7 @@ export const PAYMENT_MASKS = {
       },
     },
   } as FactoryArg,
-} satisfies Record<string, MaskOptions>;
+} satisfies Record<string, FactoryArg>;
 
 /** The masked fields of the payment form. */
 export type MaskKind = keyof typeof PAYMENT_MASKS;

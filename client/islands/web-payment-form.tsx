@@ -45,6 +45,11 @@ export interface WebPaymentFormProps {
 }
 
 type Values = Record<string, string>;
+type ServerErrors = Record<string, { message: string; value: string }>;
+
+/** Messages by field, each tied to the value it was about. */
+const about = (messages: Record<string, string>, valueOf: (name: string) => string): ServerErrors =>
+  Object.fromEntries(Object.entries(messages).map(([name, message]) => [name, { message, value: valueOf(name) }]));
 type Invoice = { id: number; value: string };
 
 const isPayerField = (name: string) => (PAYER_FIELDS as readonly string[]).includes(name) || name.startsWith('invoices.');
@@ -124,7 +129,8 @@ export default function WebPaymentForm({
   const [status, setStatus] = useState<{ kind: 'idle' } | { kind: 'processing' } | { kind: 'failed'; message: string }>(
     posted?.error ? { kind: 'failed', message: failed(posted.error) } : { kind: 'idle' },
   );
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(posted?.errors ?? {});
+  // The server's messages, each with the value it was about: shown until that value changes.
+  const [serverErrors, setServerErrors] = useState<ServerErrors>(() => about(posted?.errors ?? {}, (name) => posted?.values[name] ?? ''));
   const [humanReset, setHumanReset] = useState(0);
   // The fields named by the error summary after a failed Next or Submit (or a post without script).
   const [summary, setSummary] = useState<string[]>(() => Object.keys(posted?.errors ?? {}));
@@ -174,15 +180,14 @@ export default function WebPaymentForm({
   const cardProblems = formProblems(cardRules, values);
   const said = (problems: Record<string, PaymentProblem>) =>
     Object.fromEntries(Object.entries(problems).map(([name, problem]) => [name, problemText(text.problems, problem, rules)]));
-  const errors = { ...said(payerProblems), ...said(cardProblems), ...serverErrors };
+  const valueOf = (name: string) =>
+    name.startsWith('invoices.') ? (invoices[Number(name.slice('invoices.'.length))]?.value ?? '') : (values[name] ?? '');
+  const stillAbout = Object.entries(serverErrors).filter(([name, error]) => valueOf(name) === error.value);
+  const errors = { ...said(payerProblems), ...said(cardProblems), ...Object.fromEntries(stillAbout.map(([n, e]) => [n, e.message])) };
   const shown = (name: string) => (touched.has(name) ? errors[name] : undefined);
 
-  const set = (name: string, value: string) => {
-    // A mask's echo of the value it was given is no edit: the server's message for it stays.
-    if ((values[name] ?? '') === value) return;
-    setValues((v) => ({ ...v, [name]: value }));
-    setServerErrors(({ [name]: _dropped, ...rest }) => rest);
-  };
+  // A mask's echo of the value it was given changes nothing, so the server's message for it stays.
+  const set = (name: string, value: string) => setValues((v) => ((v[name] ?? '') === value ? v : { ...v, [name]: value }));
   const touch = (...names: string[]) => setTouched((t) => new Set([...t, ...names]));
   const bind = (name: string) => ({
     value: values[name] ?? '',
@@ -296,7 +301,7 @@ export default function WebPaymentForm({
       if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);
       freshHumanCheck();
       if (answer.fields && Object.keys(answer.fields).length) {
-        setServerErrors(answer.fields);
+        setServerErrors(about(answer.fields, valueOf));
         touch(...Object.keys(answer.fields));
         if (Object.keys(answer.fields).some(isPayerField)) setStep('payer');
         focusSummary.current = true;
@@ -307,7 +312,8 @@ export default function WebPaymentForm({
         // the card number and asks for the code again; any other decline asks for the card number
         // and code again (another card, most often).
         const field = answer.field === 'cvv' ? 'cvv' : 'ccn';
-        setServerErrors((e) => ({ ...e, [field]: answer.message! }));
+        // About the emptied field: typing the card (or code) again clears it.
+        setServerErrors((e) => ({ ...e, [field]: { message: answer.message!, value: '' } }));
         setValues((v) => (field === 'cvv' ? { ...v, cvv: '' } : { ...v, ccn: '', cvv: '' }));
         // The message is at its field; the code emptied beside a card number is not yet "Required".
         setTouched((t) => new Set([...t].filter((name) => name !== 'cvv' || field === 'cvv')).add(field));
