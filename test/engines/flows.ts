@@ -216,6 +216,7 @@ const latestText = async (site: string) => ((await (await fetch(`${site}/_dev/ou
 export const FLOWS: Flow[] = [
   {
     name: 'text-me-a-link: a saved number filled whole or pasted is (559) 555-0199, and the text goes there',
+    // The form is a computer's: a phone is sent on to the web payment or its app store.
     computer: true,
     async run(c) {
       await c.w.goto(`${c.site}/valleymed`);
