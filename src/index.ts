@@ -17,7 +17,7 @@ import { shortLinkRoutes } from './routes/short-links';
 import { widgetRoutes } from './routes/widgets';
 import type { AppEnv } from './web/app-env';
 import { logError } from './web/log';
-import { forgetOldAnswers } from './security/idempotency';
+import { purgeOldAnswers } from './web/purge';
 import { inOrder } from './web/in-order';
 import { noteVersion } from './web/events';
 import { watchPaymentPages } from './web/page-watch';
@@ -61,14 +61,14 @@ app.onError((error, c) => {
 
 /**
  * Requests go to the Hono app; the scheduled run (wrangler.toml `[triggers]`, hourly) drops payment
- * answers older than a day and checks the payment pages against the approved manifest
+ * answers whose key can no longer be sent (a `purge` event either way) and checks the payment pages against the approved manifest
  * (`src/web/page-watch.ts`). The guard's counters prune themselves with Durable Object alarms.
  */
 export default {
   fetch: app.fetch,
   async scheduled(_controller, env, ctx) {
     noteVersion(env);
-    ctx.waitUntil(forgetOldAnswers(env.DB));
+    ctx.waitUntil(purgeOldAnswers(env));
     ctx.waitUntil(watchPaymentPages(env));
   },
 } satisfies ExportedHandler<Env>;

@@ -68,6 +68,12 @@ export function readExpiry(value: string): string {
   return text;
 }
 
+/** One spelling per month for an expiry read by `readExpiry` (`12/30` and `12/2030` are both `2030-12`). */
+export function expiryMonth(value: string): string {
+  const [month = '', year = ''] = value.split('/');
+  return `${year.length === 2 ? `20${year}` : year}-${month}`;
+}
+
 /** A card is good through the last day of its expiry month: this month passes, last month fails. */
 export function expiryValid(value: string, now: Date): boolean {
   const m = /^(\d{2})\/(\d{2}|\d{4})$/.exec(value.trim());

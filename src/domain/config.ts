@@ -77,6 +77,8 @@ const SettingsSchema = z.pipe(
   z
     .object({
       ENVIRONMENT: z._default(mode(['development', 'production']), 'development'),
+      /** The local demo answers other hosts than this machine's only when this says it is a public demo. */
+      PUBLIC_DEMO: z._default(mode(['false', 'true']), 'false'),
       ORIGIN_URL: z._default(absoluteUrl, ''),
       ORIGIN_TIMEOUT_MS: z._default(positiveInt, ORIGIN_TIMEOUT_MS),
       PUBLIC_URL: z._default(absoluteUrl, ''),
@@ -163,6 +165,7 @@ const SettingsSchema = z.pipe(
     ),
   z.transform((s) => ({
     production: s.ENVIRONMENT === 'production',
+    publicDemo: s.PUBLIC_DEMO === 'true',
     originUrl: s.ORIGIN_URL,
     originTimeoutMs: s.ORIGIN_TIMEOUT_MS,
     publicUrl: s.PUBLIC_URL,

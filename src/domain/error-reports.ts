@@ -1,3 +1,5 @@
+import { scrub } from './scrub';
+
 /**
  * Browser error reports: what a page with islands sends when its code fails, and how every report
  * is scrubbed, in the browser before it leaves and on the server again. Shared by both.
@@ -34,18 +36,10 @@ export interface BrowserErrorReport {
   version: string;
 }
 
-/**
- * Takes out of a text what could name a person or carry a secret: query strings and fragments,
- * emails, runs of six or more digits (card numbers, phone numbers, codes), long tokens; then cuts it.
- */
-export function scrub(text: string, max: number): string {
-  return text
-    .replace(/[?#][^\s'"()<>]*/g, '')
-    .replace(/[^\s@'"<>()]+@[^\s@'"<>()]+/g, '[email]')
-    .replace(/\d[\d\s().-]{4,}\d/g, (run) => (run.replace(/\D/g, '').length >= 6 ? '[digits]' : run))
-    .replace(/[A-Za-z0-9_-]{32,}/g, '[token]')
-    .slice(0, max);
-}
+/** A script of this site's build: `/assets/<name>-<hash>.js`. */
+const OWN_SCRIPT = /^\/assets\/[\w.-]{1,120}\.js$/;
+/** A Worker version id (a UUID), or the local demo's. */
+const VERSION = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|local)$/;
 
 /** A report as it may be sent and recorded: every text scrubbed, every number whole. */
 export function scrubReport(report: BrowserErrorReport): BrowserErrorReport {
@@ -53,10 +47,12 @@ export function scrubReport(report: BrowserErrorReport): BrowserErrorReport {
   return {
     kind: report.kind,
     message: scrub(report.message, REPORT_LIMITS.message),
-    source: scrub(report.source, REPORT_LIMITS.source),
+    // This site's own script is named as it is (its build hash tells which release); anything else is scrubbed.
+    source: OWN_SCRIPT.test(report.source) ? report.source : scrub(report.source, REPORT_LIMITS.source),
     line: whole(report.line),
     column: whole(report.column),
     page: scrub(report.page, REPORT_LIMITS.page),
-    version: scrub(report.version, REPORT_LIMITS.version),
+    // The version that drew the page: kept when it is one (a Worker version id, or the local one).
+    version: VERSION.test(report.version) ? report.version : scrub(report.version, REPORT_LIMITS.version),
   };
 }

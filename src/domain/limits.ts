@@ -16,6 +16,9 @@ export const tooManyPayments = (retryAfterSeconds: number, words: LimitText = en
 export const tooManyTexts = (retryAfterSeconds: number, words: LimitText = en.limits) =>
   fill(words.tooManyTexts, waitFor(words, retryAfterSeconds));
 
+export const tooManyShortLinks = (retryAfterSeconds: number, words: LimitText = en.limits) =>
+  fill(words.tooManyShortLinks, waitFor(words, retryAfterSeconds));
+
 export const tooManyCodes = (retryAfterSeconds: number, words: LimitText = en.limits) =>
   fill(words.tooManyCodes, waitFor(words, retryAfterSeconds));
 

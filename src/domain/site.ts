@@ -127,3 +127,18 @@ export type WidgetVariant = 'widget' | 'button' | 'restore-tab';
  * `qa`, as in test.papayapay.com, staging-pay.papayapay.com or test.localhost in the local demo.
  */
 export const isTestHost = (hostname: string) => /^(test|staging|qa)([.-]|$)/i.test(hostname);
+
+/**
+ * A host on this machine or its private network: `localhost` and `*.localhost`, loopback, private
+ * IPv4 ranges (a phone on the developer's Wi-Fi), and `*.test`, the reserved name the tests' stand-ins
+ * use. Outside production, the demo answers only these unless PUBLIC_DEMO says otherwise.
+ */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.test')) return true;
+  if (host === '[::1]' || host === '::1') return true;
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
+  if (!v4) return false;
+  const [a, b] = [Number(v4[1]), Number(v4[2])];
+  return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
+}

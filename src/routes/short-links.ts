@@ -2,10 +2,13 @@ import { Hono } from '../lib/hono';
 import { ShortenSchema } from '../domain/api-schemas';
 import type { AppEnv } from '../web/app-env';
 import { createShortLink, followShortLink } from '../links/short-links';
-import { redirectPolicy } from '../security/redirect-targets';
+import { redirectPolicy, safeRedirectTarget } from '../security/redirect-targets';
 import { apiError, validJson } from '../web/validate';
 import { redirectTo } from '../web/headers';
 import { notFound } from './not-found';
+import { tooMany } from './guards';
+import { tooManyShortLinks } from '../domain/limits';
+import { wordsOf } from '../web/words';
 
 /** Short links for SMS (`/s/<key>`): unguessable keys in KV, valid 30 days, to allowed targets only. */
 export const shortLinkRoutes = new Hono<AppEnv>();
@@ -16,12 +19,16 @@ shortLinkRoutes.post(
     c.req.query('action') === 'shorten_url' ? next() : apiError(c, 400, 'Unknown action.', { action: 'Expected shorten_url.' }),
   ...validJson(ShortenSchema),
   async (c) => {
-    const key = await createShortLink(c.env.LINKS, redirectPolicy(c.get('config'), c.req.url), c.req.valid('json').url);
-    if (!key)
+    const policy = redirectPolicy(c.get('config'), c.req.url);
+    const { url } = c.req.valid('json');
+    if (!safeRedirectTarget(url, policy))
       return apiError(c, 400, 'That link cannot be shortened.', {
         url: 'Only links to this site, the app stores and web pay can be shortened.',
       });
-    return c.json({ key });
+    // Each link is kept 30 days: a client may make a few, never fill the store.
+    const limited = await c.get('guard').take({ policy: 'shortLinksPerClient', subject: c.get('client') });
+    if (!limited.allowed) return tooMany(c, limited, tooManyShortLinks(limited.retryAfterSeconds, wordsOf(c).limits));
+    return c.json({ key: await createShortLink(c.env.LINKS, policy, url) });
   },
 );
 

@@ -5,6 +5,8 @@
  * shape, kept only when it is about a page of this site, and stripped of what could carry a
  * person's data or a secret: query strings and fragments, nonces, script samples.
  */
+import { scrub } from '../domain/scrub';
+
 export const CSP_REPORT_PATH = '/api/csp-report';
 /** The name the CSP's `report-to` and the `Reporting-Endpoints` header give the endpoint. */
 export const CSP_REPORT_GROUP = 'csp';
@@ -28,14 +30,20 @@ const EXTENSION = /^(chrome|moz|safari|safari-web|ms-browser|edge)-extension:/;
 
 const text = (value: unknown, max = 200) => (typeof value === 'string' ? value.slice(0, 2000) : '').slice(0, max);
 
-/** An address as a report may carry it: a keyword kept, an address without query and fragment. */
-function address(value: string): string {
+/**
+ * An address as a report may carry it: a keyword kept; this site's address without query and
+ * fragment, its path scrubbed; another site's by its origin alone (a skimmer may put a card number
+ * in the path); a `data:` or `blob:` address by its scheme alone.
+ */
+function address(value: string, siteOrigin: string): string {
   if (!value.includes(':') && !value.startsWith('/')) return value.slice(0, 40);
   try {
-    const url = new URL(value);
-    return `${url.origin === 'null' ? `${url.protocol}` : url.origin}${url.pathname}`.slice(0, 200);
+    const url = new URL(value, siteOrigin);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return url.protocol;
+    if (url.origin !== siteOrigin) return url.origin.slice(0, 200);
+    return `${url.origin}${scrub(url.pathname, 200)}`.slice(0, 200);
   } catch {
-    return value.replace(/[?#].*$/, '').slice(0, 200);
+    return scrub(value.replace(/[?#].*$/, '').split(/[/]/)[0] ?? '', 40);
   }
 }
 
@@ -77,11 +85,11 @@ export function readCspReports(contentType: string, body: unknown, siteOrigin: s
     }
     // Only this site's documents: not another site's, not an extension's page.
     if (page.origin !== siteOrigin) continue;
-    const blocked = address(text(raw.blockedURL, 2000));
-    const source = address(text(raw.sourceFile, 2000));
+    const blocked = address(text(raw.blockedURL, 2000), siteOrigin);
+    const source = address(text(raw.sourceFile, 2000), siteOrigin);
     if (EXTENSION.test(blocked) || EXTENSION.test(source)) continue;
     const violation: CspViolation = {
-      page: page.pathname.slice(0, 200),
+      page: scrub(page.pathname, 200),
       // A directive names itself; anything with a nonce or a hash in it is cut to its name.
       directive: text(raw.effectiveDirective, 60).split(/\s/)[0] ?? '',
       blocked,

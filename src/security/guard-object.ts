@@ -6,20 +6,29 @@ export type Decision = { allowed: true; at: number } | { allowed: false; retryAf
 /**
  * A shard of the abuse guard's counters (src/security/guard.ts): the events of the keys that
  * hash to it, in one Durable Object, so every check-and-record of a key is atomic across
- * isolates and locations. Events are kept in SQLite for the longest window and pruned by an alarm.
+ * isolates and locations. Each event is kept in SQLite until its window has passed: the alarm
+ * rings when the oldest one expires, whatever comes after it, and takes every expired one.
  */
 export class AbuseCounter extends DurableObject<Env> {
   #sql = this.ctx.storage.sql;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.#sql.exec("CREATE TABLE IF NOT EXISTS events (key TEXT NOT NULL, at INTEGER NOT NULL, member TEXT NOT NULL DEFAULT '')");
+    this.#sql.exec(
+      "CREATE TABLE IF NOT EXISTS events (key TEXT NOT NULL, at INTEGER NOT NULL, member TEXT NOT NULL DEFAULT '', expires INTEGER NOT NULL DEFAULT 0)",
+    );
+    // Shards made before events carried their expiry: theirs count for at most a day.
+    const columns = this.#sql.exec('PRAGMA table_info(events)').toArray();
+    if (!columns.some((column) => column.name === 'expires'))
+      this.#sql.exec(`ALTER TABLE events ADD COLUMN expires INTEGER NOT NULL DEFAULT 0`);
+    this.#sql.exec(`UPDATE events SET expires = at + ${MAX_WINDOW_MS} WHERE expires = 0`);
     this.#sql.exec('CREATE INDEX IF NOT EXISTS events_key_at ON events (key, at)');
+    this.#sql.exec('CREATE INDEX IF NOT EXISTS events_expires ON events (expires)');
   }
 
   /**
-   * Records an event when fewer than `limit` are in the window. With a `member` (a card's
-   * expiry and code, say), the limit counts distinct members, and a member already seen is
+   * Records an event when fewer than `limit` are in the window. With a `member` (a keyed hash of
+   * a card and its expiry, say), the limit counts distinct members, and a member already seen is
    * always let through again.
    */
   async take(key: string, limit: number, windowMs: number, member = '', now = Date.now(), record = true): Promise<Decision> {
@@ -35,8 +44,8 @@ export class AbuseCounter extends DurableObject<Env> {
       if (count >= limit) return this.#refusal(key, since, windowMs, limit, now, false);
     }
     if (!record) return { allowed: true, at: now };
-    this.#sql.exec('INSERT INTO events (key, at, member) VALUES (?, ?, ?)', key, now, member);
-    await this.#pruneLater(now + windowMs);
+    this.#sql.exec('INSERT INTO events (key, at, member, expires) VALUES (?, ?, ?, ?)', key, now, member, now + windowMs);
+    await this.#pruneAt(now + windowMs);
     return { allowed: true, at: now };
   }
 
@@ -47,8 +56,8 @@ export class AbuseCounter extends DurableObject<Env> {
 
   /** Records an event whatever the count (a decline, a wrong code), and says how many the window now holds. */
   async record(key: string, windowMs: number, now = Date.now()): Promise<number> {
-    this.#sql.exec("INSERT INTO events (key, at, member) VALUES (?, ?, '')", key, now);
-    await this.#pruneLater(now + windowMs);
+    this.#sql.exec("INSERT INTO events (key, at, member, expires) VALUES (?, ?, '', ?)", key, now, now + windowMs);
+    await this.#pruneAt(now + windowMs);
     return this.count(key, windowMs, now);
   }
 
@@ -63,12 +72,22 @@ export class AbuseCounter extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
-    // The longest window any policy uses: events older than it count for nothing.
-    const horizon = Date.now() - MAX_WINDOW_MS;
-    this.#sql.exec('DELETE FROM events WHERE at <= ?', horizon);
-    const left = this.#sql.exec('SELECT max(at) AS last FROM events').one().last as number | null;
+    await this.prune(Date.now());
+  }
+
+  /** Takes every event whose window has passed, and sets the alarm for the next to expire. */
+  async prune(now: number): Promise<void> {
+    this.#sql.exec('DELETE FROM events WHERE expires <= ?', now);
+    const next = this.#sql.exec('SELECT min(expires) AS next FROM events').one().next as number | null;
     // The emptied table stays: this instance may be asked again at once.
-    if (left !== null) await this.ctx.storage.setAlarm(left + MAX_WINDOW_MS);
+    if (next === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(next);
+  }
+
+  /** The oldest event this shard keeps, and when its alarm rings (what the retention test reads). */
+  async kept(): Promise<{ oldest: number | null; alarm: number | null }> {
+    const oldest = this.#sql.exec('SELECT min(at) AS oldest FROM events').one().oldest as number | null;
+    return { oldest, alarm: await this.ctx.storage.getAlarm() };
   }
 
   /** Forgets every event (the local demo starting over; never called in production). */
@@ -77,9 +96,10 @@ export class AbuseCounter extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
   }
 
-  async #pruneLater(at: number): Promise<void> {
+  /** The alarm rings for the earliest expiry: a later event never puts it off. */
+  async #pruneAt(expires: number): Promise<void> {
     const current = await this.ctx.storage.getAlarm();
-    if (current === null || current < at) await this.ctx.storage.setAlarm(Math.min(at, Date.now() + MAX_WINDOW_MS));
+    if (current === null || current > expires) await this.ctx.storage.setAlarm(expires);
   }
 
   #refusal(key: string, since: number, windowMs: number, limit: number, now: number, distinct: boolean): Decision {

@@ -1,5 +1,7 @@
 import type { SiteConfig } from '../domain/config';
 import type { AbuseCounter, Decision } from './guard-object';
+import { keyedHash } from './keyed-hash';
+import { cardHmacKey } from './secrets';
 
 const MINUTE = 60 * 1000;
 /**
@@ -28,8 +30,13 @@ export const POLICIES = {
   declinesPerClient: { limit: 3, windowMs: 60 * MINUTE },
   /** Payments with one card (keyed hash of its number), from any client. */
   paymentsPerCard: { limit: 3, windowMs: 60 * MINUTE },
-  /** Different expiry and security code combinations tried with one card, from any client. */
-  combinationsPerCard: { limit: 2, windowMs: 24 * 60 * MINUTE, distinct: true },
+  /**
+   * Different expiry dates tried with one card, from any client (members are keyed hashes of the
+   * card and its expiry; nothing of the security code is ever kept).
+   */
+  expiriesPerCard: { limit: 2, windowMs: 24 * 60 * MINUTE, distinct: true },
+  /** Wrong security codes the backend reported for one card, from any client: at the limit, the card is refused a day. */
+  codeDeclinesPerCard: { limit: 2, windowMs: 24 * 60 * MINUTE },
   /** Declines of one payee's payments: a sign of card testing against that payee (logged). */
   declinesPerPayee: { limit: 10, windowMs: 10 * MINUTE },
   /** Wrong get-paid access codes from one client. */
@@ -46,6 +53,8 @@ export const POLICIES = {
   teamEmailsPerInvite: { limit: 3, windowMs: 24 * 60 * MINUTE },
   /** Team notifications one client's invite forms set off, whatever the invites. */
   teamEmailsPerClient: { limit: 5, windowMs: 60 * MINUTE },
+  /** Short links made through the legacy `POST /api/shorten_url.php` for one client (the site's own texts make theirs inside the Worker). */
+  shortLinksPerClient: { limit: 10, windowMs: 10 * MINUTE },
   /** Readiness checks (`/readyz`) from one client: an uptime check asks once a minute or so. */
   readinessPerClient: { limit: 30, windowMs: MINUTE },
   /** Browser error reports from one client: a page sends at most a few. */
@@ -57,7 +66,7 @@ export const POLICIES = {
 export interface Policy {
   limit: number | ((settings: SiteConfig) => number);
   windowMs: number;
-  /** Count distinct values (a card's expiry and code) rather than events. */
+  /** Count distinct values (a card's expiry) rather than events. */
   distinct?: boolean;
 }
 
@@ -84,14 +93,9 @@ export function networkOf(client: string): string {
   return octets.length === 4 ? `${octets.slice(0, 3).join('.')}.0/24` : client;
 }
 
-async function hashOf(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-  return btoa(String.fromCharCode(...new Uint8Array(digest).slice(0, 18)));
-}
-
 export interface Check {
   policy: PolicyName;
-  /** What is counted: a client, a number, a card's keyed hash. Only its hash names the counter. */
+  /** What is counted: a client, a number, a card's keyed hash. Only its keyed hash names the counter. */
   subject: string;
   member?: string;
 }
@@ -106,9 +110,12 @@ export class Guard {
     private readonly settings: SiteConfig,
   ) {}
 
-  /** A counter's key (the policy and a hash of the subject, never the subject) and the shard that keeps it. */
+  /**
+   * A counter's key and the shard that keeps it: the policy and a keyed hash of the subject, never
+   * the subject (a client address or a phone number falls to enumeration under a plain hash).
+   */
   async #counter(policy: PolicyName, subject: string) {
-    const key = `${policy}:${await hashOf(`${policy}:${subject}`)}`;
+    const key = `${policy}:${(await keyedHash(cardHmacKey(this.settings), `guard:${policy}:${subject}`)).slice(0, 32)}`;
     const shard = `${policy}:${key.charCodeAt(key.length - 3) % this.#shards}`;
     return { key, stub: this.namespace.get(this.namespace.idFromName(shard)) };
   }

@@ -1,55 +1,91 @@
+import { FORM_KEY_LIFETIME_MS } from './form-keys';
+import { keyedHash, toHex } from './keyed-hash';
+
 /**
  * Idempotent payment submits (contract §5), keyed by the form key the page issued
- * (`form-keys.ts`): the same key answers the first result without a
- * second origin call; the same key with a different body is refused (422); a second request
- * while the first is in flight gets 409.
+ * (`form-keys.ts`): the same key answers the first result without a second origin call; the same
+ * key with a different body is refused (422); a second request while the first is in flight
+ * gets 409. The store holds the key's hash, never the key.
+ *
+ * A claim is `pending` from the request's start, `calling` once the backend has been asked to
+ * charge, and `done` with the answer stored. A `calling` claim is never handed out again: the
+ * charge may have gone through, so a retry is told so instead of charging twice.
  */
-export type Claim = { kind: 'new' } | { kind: 'replay'; status: number; body: string } | { kind: 'conflict' } | { kind: 'in-flight' };
+export type Claim =
+  { kind: 'new' } | { kind: 'replay'; status: number; body: string } | { kind: 'conflict' } | { kind: 'in-flight' } | { kind: 'uncertain' };
 
-export async function fingerprint(parts: Record<string, string | undefined>): Promise<string> {
+/** What a submission was, to tell the same key sent with other details: a keyed hash, as it is made of a payer's details. */
+export async function fingerprint(secret: string, parts: Record<string, string | undefined>): Promise<string> {
   const canonical = JSON.stringify(Object.entries(parts).sort(([a], [b]) => a.localeCompare(b)));
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical));
-  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+  return keyedHash(secret, canonical);
+}
+
+/** The name a form key is stored under: its SHA-256, so the store never holds a key that could be sent again. */
+export async function keyRef(key: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
 }
 
 /**
- * A claim still pending this long belongs to a request that died (the origin's timeout is 60 s):
- * it is released, so the form is not answered 409 for ever.
+ * A claim still `pending` (the backend not yet asked) this long belongs to a request that died
+ * before charging: it is released, so the form is not answered 409 for ever. A `calling` claim
+ * this old is the charge whose answer was never stored.
  */
 export const PENDING_TIMEOUT_MS = 2 * 60 * 1000;
-/** Answers are kept a day, far longer than a form key lives (30 minutes); the scheduled clean-up drops older ones. */
-export const KEEP_ANSWERS_MS = 24 * 60 * 60 * 1000;
+/**
+ * Answers are kept as long as their key can be sent (30 minutes) and half an hour more: after
+ * that the key itself is refused, so the answer serves nothing. The scheduled run drops them.
+ */
+export const KEEP_ANSWERS_MS = FORM_KEY_LIFETIME_MS + 30 * 60 * 1000;
+
+type Row = { fingerprint: string; state: string; status: number | null; response: string | null; created_at: number };
 
 export async function claim(db: D1Database, key: string, print: string, now = Date.now()): Promise<Claim> {
+  const ref = await keyRef(key);
   const { meta } = await db
     .prepare("INSERT INTO idempotency_keys (key, fingerprint, state, created_at) VALUES (?, ?, 'pending', ?) ON CONFLICT (key) DO NOTHING")
-    .bind(key, print, now)
+    .bind(ref, print, now)
     .run();
   if (meta.changes === 1) return { kind: 'new' };
   const row = await db
     .prepare('SELECT fingerprint, state, status, response, created_at FROM idempotency_keys WHERE key = ?')
-    .bind(key)
-    .first<{ fingerprint: string; state: string; status: number | null; response: string | null; created_at: number }>();
+    .bind(ref)
+    .first<Row>();
   if (!row) return claim(db, key, print, now);
-  if (row.state === 'pending' && now - row.created_at > PENDING_TIMEOUT_MS) {
-    await db.prepare("DELETE FROM idempotency_keys WHERE key = ? AND state = 'pending' AND created_at = ?").bind(key, row.created_at).run();
+  const stale = now - row.created_at > PENDING_TIMEOUT_MS;
+  if (row.state === 'pending' && stale) {
+    await db.prepare("DELETE FROM idempotency_keys WHERE key = ? AND state = 'pending' AND created_at = ?").bind(ref, row.created_at).run();
     return claim(db, key, print, now);
   }
   if (row.fingerprint !== print) return { kind: 'conflict' };
+  if (row.state === 'calling' && stale) return { kind: 'uncertain' };
   if (row.state !== 'done' || row.status === null || row.response === null) return { kind: 'in-flight' };
   return { kind: 'replay', status: row.status, body: row.response };
 }
 
+/** Marks a claim as charging: from now on it is never released or handed out again. */
+export async function calling(db: D1Database, key: string): Promise<void> {
+  await db
+    .prepare("UPDATE idempotency_keys SET state = 'calling' WHERE key = ?")
+    .bind(await keyRef(key))
+    .run();
+}
+
 export async function settle(db: D1Database, key: string, status: number, body: string): Promise<void> {
-  await db.prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response = ? WHERE key = ?").bind(status, body, key).run();
+  await db
+    .prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response = ? WHERE key = ?")
+    .bind(status, body, await keyRef(key))
+    .run();
 }
 
 /** Frees a key whose request never reached the origin, so the same form may try again. */
 export async function release(db: D1Database, key: string): Promise<void> {
-  await db.prepare("DELETE FROM idempotency_keys WHERE key = ? AND state = 'pending'").bind(key).run();
+  await db
+    .prepare("DELETE FROM idempotency_keys WHERE key = ? AND state IN ('pending', 'calling')")
+    .bind(await keyRef(key))
+    .run();
 }
 
-/** Drops answers older than a day (the Worker's scheduled handler). */
+/** Drops answers whose key can no longer be sent (the Worker's scheduled handler); says how many. */
 export async function forgetOldAnswers(db: D1Database, now = Date.now()): Promise<number> {
   const { meta } = await db
     .prepare('DELETE FROM idempotency_keys WHERE created_at < ?')

@@ -1,4 +1,5 @@
 import { workerVersion } from './events';
+import { scrub } from '../domain/scrub';
 
 /**
  * Structured logs: one JSON line per request, plus error and security-event lines. A request's
@@ -36,9 +37,10 @@ export function logRequest(line: RequestLogLine): void {
   console.log(JSON.stringify({ level: 'info', msg: 'request', version: workerVersion(), ...line }));
 }
 
+/** An error line: its message scrubbed as every free text is (a backend's error may quote what was sent). */
 export function logError(requestId: string, where: string, error: unknown): void {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(JSON.stringify({ level: 'error', msg: where, requestId, version: workerVersion(), error: message.slice(0, 500) }));
+  console.error(JSON.stringify({ level: 'error', msg: where, requestId, version: workerVersion(), error: scrub(message, 500) }));
 }
 
 /** Things an attacker does that the site refused (a failed human check, a limit reached, a replayed key): always kept. */

@@ -15,7 +15,8 @@ import { addSiteHeaders } from './headers';
 import { browserLanguage, languageInAddress, rememberedLanguage } from './words';
 import { backendOutcome, noteVersion, writeEvent } from './events';
 import { keepRequestLog, logError, logRequest, logSecurityEvent } from './log';
-import { configErrorResponse } from './server-error';
+import { configErrorResponse, demoOnPublicHostResponse } from './server-error';
+import { isLocalHost } from '../domain/site';
 
 /** Requests this isolate has answered: the first one paid for starting it. */
 let answered = 0;
@@ -45,6 +46,10 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     // A wrong setting stops every page rather than quietly turning a check off.
     logError(requestId, 'config', error);
     return configErrorResponse();
+  }
+  if (!config.production && !config.publicDemo && !isLocalHost(new URL(c.req.url).hostname)) {
+    logError(requestId, 'config', new Error('The local demo was asked on a public host: set PUBLIC_DEMO or deploy with --env production.'));
+    return demoOnPublicHostResponse();
   }
   const device = deviceClassOf({
     userAgent: c.req.header('User-Agent'),

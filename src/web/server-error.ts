@@ -54,3 +54,22 @@ export function configErrorResponse(): Response {
     },
   });
 }
+
+/**
+ * The local demo (made-up payees, no real payments, random secrets) asked on a public address:
+ * refused, with the fix named, so that a `wrangler deploy` without `--env production` serves nothing.
+ */
+export function demoOnPublicHostResponse(): Response {
+  const html = plainPage(
+    'Local demo only - Papaya',
+    'This is Papaya’s local demo: it answers only on this machine.',
+    '<p>It has made-up payees and takes no real payments. To show it on a public address, set the variable <code>PUBLIC_DEMO = "true"</code>. To serve the real site, deploy with <code>npm run deploy</code> (<code>wrangler deploy --env production</code>).</p>',
+  );
+  return new Response(html, {
+    status: 503,
+    headers: {
+      ...HTML_HEADERS,
+      ...securityHeaders({ nonce: 'none', frameAncestors: [], frameSrc: [], embeddable: false }),
+    },
+  });
+}

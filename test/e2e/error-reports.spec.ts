@@ -37,7 +37,12 @@ test('an island that throws: its report arrives, with the page and the version, 
   expect(sent.version).toEqual(expect.any(String));
   await expect
     .poll(() => recorded(request, 'react'))
-    .toMatchObject({ route: 'Web-Pay', browser: 'chromium/desktop', message: expect.stringContaining('TypeError') });
+    .toMatchObject({
+      route: 'Web-Pay',
+      browser: 'chromium/desktop',
+      message: expect.stringContaining('TypeError'),
+      clientVersion: sent.version,
+    });
   await expect(page.locator('[data-island="web-payment-form"][data-hydrated="true"]')).toHaveCount(0);
 
   // On the page as served, an error whose message carries a card number, an email and a query:

@@ -24,7 +24,7 @@ describe('CSP violation reports', () => {
       {
         page: '/web-payment',
         directive: 'script-src-elem',
-        blocked: 'https://evil.example/skim.js',
+        blocked: 'https://evil.example',
         source: `${SITE}/web-payment`,
         line: 12,
         disposition: 'enforce',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IGNORED_ERROR, REPORT_LIMITS, scrub, scrubReport } from '../../src/domain/error-reports';
+import { IGNORED_ERROR, REPORT_LIMITS, scrubReport } from '../../src/domain/error-reports';
+import { scrub } from '../../src/domain/scrub';
 
 describe('browser error reports are scrubbed', () => {
   it.each([

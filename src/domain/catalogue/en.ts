@@ -257,6 +257,10 @@ export const en = {
     notWebPayee: 'This biller does not accept web payments.',
     notWebPayeeField: 'Not offered web payment.',
     alreadySubmitted: 'This payment was already submitted with different details. Please reload the page to start a new payment.',
+    paymentUncertain:
+      'We could not confirm whether this payment went through, so it was not sent again. Before paying again, please call {payee} at {phone}.',
+    paymentUncertainNoPhone:
+      'We could not confirm whether this payment went through, so it was not sent again. Before paying again, please contact {payee}.',
     inFlight: 'This payment is still being processed. Please wait a moment.',
     receiptUnavailable:
       'Your payment may have gone through, but we could not show its receipt. Please check your email before paying again.',
@@ -270,6 +274,7 @@ export const en = {
     minute: '1 minute',
     minutes: '{n} minutes',
     tooManyPayments: 'Too many payment attempts. Please try again in {wait}.',
+    tooManyShortLinks: 'Too many short links were asked for from your connection. Please try again in {wait}.',
     tooManyTexts: 'Too many texts were requested. Please try again in {wait}.',
     tooManyCodes: 'Too many wrong codes. Please try again in {wait}, or contact us at {email}.',
     tooManyLinksTitle: 'Too many links were tried',

@@ -239,6 +239,10 @@ export const es: Catalogue = {
     notWebPayee: 'Este facturador no acepta pagos en la web.',
     notWebPayeeField: 'No ofrece pagos en la web.',
     alreadySubmitted: 'Este pago ya se envió con otros datos. Vuelva a cargar la página para empezar un pago nuevo.',
+    paymentUncertain:
+      'No pudimos confirmar si este pago se realizó, así que no se envió de nuevo. Antes de volver a pagar, llame a {payee} al {phone}.',
+    paymentUncertainNoPhone:
+      'No pudimos confirmar si este pago se realizó, así que no se envió de nuevo. Antes de volver a pagar, comuníquese con {payee}.',
     inFlight: 'Este pago todavía se está procesando. Espere un momento.',
     receiptUnavailable:
       'Es posible que su pago se haya realizado, pero no pudimos mostrar su recibo. Revise su correo electrónico antes de volver a pagar.',
@@ -251,6 +255,7 @@ export const es: Catalogue = {
     minute: '1 minuto',
     minutes: '{n} minutos',
     tooManyPayments: 'Demasiados intentos de pago. Vuelva a intentarlo en {wait}.',
+    tooManyShortLinks: 'Se pidieron demasiados enlaces cortos desde su conexión. Vuelva a intentarlo en {wait}.',
     tooManyTexts: 'Se pidieron demasiados mensajes de texto. Vuelva a intentarlo en {wait}.',
     tooManyCodes: 'Demasiados códigos incorrectos. Vuelva a intentarlo en {wait}, o escríbanos a {email}.',
     tooManyLinksTitle: 'Se probaron demasiados enlaces',

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from '../../lib/hono';
 import { FormKeyQuerySchema, PaymentFormSchema, PaymentQuerySchema } from '../../domain/api-schemas';
+import { expiryMonth } from '../../domain/card';
 import { declineField, type DeclineField } from '../../domain/declines';
 import { fieldErrors } from '../../domain/errors';
 import { FORM_KEY_PATH } from '../../domain/form-key';
@@ -11,7 +12,8 @@ import { webPaymentOffered } from '../../domain/web-payment';
 import { paymentFields } from '../../origin';
 import { cardHmacKey, formKeySecret } from '../../security/secrets';
 import { checkFormKey, issueFormKey } from '../../security/form-keys';
-import { claim, fingerprint, release, settle } from '../../security/idempotency';
+import { calling, claim, fingerprint, release, settle } from '../../security/idempotency';
+import { fill } from '../../domain/catalogue/fill';
 import { keyedHash } from '../../security/keyed-hash';
 import { checkPaybot } from '../../security/paybot';
 import { redirectPolicy, safeRedirectTarget } from '../../security/redirect-targets';
@@ -143,23 +145,40 @@ paymentRoutes.post(
     const digits = fields.ccn ?? '';
     // The fingerprint leaves out the card number, expiry and CVV; it keeps the last four digits.
     const { ccn: _ccn, exp: _exp, cvv: _cvv, googleRecaptchaToken: _token, deviceType: _ua, ...stable } = fields;
-    const claimed = await claim(c.env.DB, key, await fingerprint({ ...stable, p: query.p, last4: digits.slice(-4) }));
+    const claimed = await claim(c.env.DB, key, await fingerprint(cardHmacKey(config), { ...stable, p: query.p, last4: digits.slice(-4) }));
     if (claimed.kind === 'conflict') {
       logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
       attempt('refused', 'idempotency-conflict');
       return apiError(c, 422, words.api.alreadySubmitted);
     }
     if (claimed.kind === 'in-flight') return apiError(c, 409, words.api.inFlight);
+    if (claimed.kind === 'uncertain') {
+      // The backend was asked to charge and no answer was stored: the charge may have gone
+      // through, so it is never sent again; the payer is told whom to ask.
+      attempt('refused', 'uncertain');
+      const { payeeName, pphone } = payee.value;
+      return apiError(
+        c,
+        409,
+        pphone
+          ? fill(words.api.paymentUncertain, { payee: payeeName, phone: pphone })
+          : fill(words.api.paymentUncertainNoPhone, { payee: payeeName }),
+      );
+    }
     if (claimed.kind === 'replay') return c.body(claimed.body, claimed.status as 200, { 'Content-Type': 'application/json' });
 
-    // A new attempt: the client's, the card's and the card's combinations' limits, all or none.
+    // A new attempt: the client's, the card's and the card's expiries' limits, all or none, after
+    // the card's wrong security codes. Nothing derived from the code is kept (PCI DSS 3.3.1.2).
     const cardKey = cardHmacKey(config);
     const cardTag = await keyedHash(cardKey, digits);
-    const limited = await guard.take(
-      { policy: 'paymentsPerClient', subject: client },
-      { policy: 'paymentsPerCard', subject: cardTag },
-      { policy: 'combinationsPerCard', subject: cardTag, member: await keyedHash(cardKey, `${digits}|${fields.exp}|${fields.cvv}`) },
-    );
+    const codes = await guard.check('codeDeclinesPerCard', cardTag);
+    const limited = codes.allowed
+      ? await guard.take(
+          { policy: 'paymentsPerClient', subject: client },
+          { policy: 'paymentsPerCard', subject: cardTag },
+          { policy: 'expiriesPerCard', subject: cardTag, member: await keyedHash(cardKey, `${digits}|${expiryMonth(fields.exp ?? '')}`) },
+        )
+      : codes;
     if (!limited.allowed) {
       await release(c.env.DB, key);
       attempt('refused', limited.policy);
@@ -172,6 +191,7 @@ paymentRoutes.post(
       pid: payee.value.payeeId,
       pname: payee.value.payeeName,
     });
+    await calling(c.env.DB, key);
     const result = await origin.submitPayment({
       query: { p: query.p, optE: !!query.optE, silent: !!query.silent, generic: !!query.generic },
       fields: { ...fields, ...bot },
@@ -208,6 +228,7 @@ paymentRoutes.post(
       // A decline: counted for the client and the payee, and answered with the field to correct
       // and a new key, so the visitor can correct the card and pay without reloading.
       await guard.record('declinesPerClient', client);
+      if (result.value.reason === 'securityCode') await guard.record('codeDeclinesPerCard', cardTag);
       if (await guard.record('declinesPerPayee', query.p))
         logSecurityEvent(c.get('requestId'), 'payee-declines-high', { payeeId: query.p });
       logSecurityEvent(c.get('requestId'), 'payment-declined', { payeeId: query.p });

@@ -13,6 +13,7 @@ import {
   standInCalls,
   PAYMENT_FORM,
 } from '../origin-helpers';
+import { keyRef, PENDING_TIMEOUT_MS } from '../../../src/security/idempotency';
 
 const valid = { ...PAYMENT_FORM, amount: '$125.50' };
 /** A submit key as the payment page issues it. */
@@ -288,6 +289,30 @@ describe('a saved phone number and an autofilled expiry', () => {
 describe('idempotency', () => {
   beforeEach(resetStandIn);
 
+  it('a retry after the charge whose answer was never stored: not charged again, the payer told whom to call, counted', async () => {
+    const points: Array<{ blobs: string[] }> = [];
+    const e = httpEnv({ EVENTS: { writeDataPoint: (p: { blobs: string[] }) => void points.push(p) } } as unknown as Partial<Env>);
+    const key = await newKey();
+    expect(await (await pay(e, valid, 'p=1001', key)).json()).toMatchObject({ status: 'success' });
+    // What a failure between the backend's charge and the answer's storage leaves: the claim charging, no answer.
+    const ref = await keyRef(key);
+    const claimAt = async (age: number) =>
+      env.DB.prepare("UPDATE idempotency_keys SET state = 'calling', status = NULL, response = NULL, created_at = ? WHERE key = ?")
+        .bind(Date.now() - age, ref)
+        .run();
+    await claimAt(10_000);
+    // Still young: the first request may yet answer.
+    expect((await pay(e, valid, 'p=1001', key)).status).toBe(409);
+    await claimAt(PENDING_TIMEOUT_MS + 1000);
+    const retried = await pay(e, valid, 'p=1001', key);
+    expect(retried.status).toBe(409);
+    expect((await retried.json<{ error: string }>()).error).toBe(
+      'We could not confirm whether this payment went through, so it was not sent again. Before paying again, please call Valley Medical Group at (559) 555-0101.',
+    );
+    expect(await paymentCalls()).toHaveLength(1);
+    expect(points.filter((p) => p.blobs[0] === 'payment').map((p) => p.blobs.slice(2, 4))).toContainEqual(['refused', 'uncertain']);
+  });
+
   it('a double submit with one key charges once and answers the same', async () => {
     const key = await newKey();
     const first = await (await pay(httpEnv(), valid, 'p=1001', key)).text();
@@ -331,7 +356,9 @@ describe('card data is kept nowhere', () => {
     expect(await res.json()).toMatchObject({ status: 'success' });
     const logs = lines.map((l) => l.replace(/"(requestId|durationMs|ms)":("[^"]*"|\d+)/g, '')).join('\n');
     expect(logs).not.toMatch(/5555\s?5555\s?5555\s?4444|9183/);
-    const idem = await env.DB.prepare('SELECT * FROM idempotency_keys WHERE key = ?').bind(key).first();
+    const idem = await env.DB.prepare('SELECT * FROM idempotency_keys WHERE key = ?')
+      .bind(await keyRef(key))
+      .first();
     const payments = await env.DB.prepare('SELECT * FROM payments').all();
     const stored = JSON.stringify([idem, payments.results]);
     expect(stored).not.toContain('5555555555554444');

@@ -1,13 +1,33 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { embeddedEnv, json, request } from '../origin-helpers';
+import { embeddedEnv, freshClient, json, request } from '../origin-helpers';
 import { visibleText } from '../helpers';
 
-async function shorten(url: string): Promise<Response> {
-  return request(embeddedEnv(), '/api/shorten_url.php?action=shorten_url', json({ url }));
+/** Each link from a client of its own: the limit per client has its own test. */
+async function shorten(url: string, client = freshClient()): Promise<Response> {
+  const init = json({ url });
+  return request(embeddedEnv(), '/api/shorten_url.php?action=shorten_url', {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), 'CF-Connecting-IP': client },
+  });
 }
 
 describe('short links', () => {
+  it('one client may make 10 in 10 minutes, then 429 with a wait, and nothing more is stored', async () => {
+    const client = freshClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) statuses.push((await shorten(`/valleymed?n=${i}`, client)).status);
+    expect(statuses).toEqual([...Array(10).fill(200), ...Array(5).fill(429)]);
+    const refused = await shorten('/valleymed?n=last', client);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await refused.json<{ error: string }>()).error).toMatch(/^Too many short links were asked for from your connection\./);
+    const { keys } = await env.LINKS.list();
+    const targets = await Promise.all(keys.map(({ name }) => env.LINKS.get(name)));
+    expect(targets.filter((t) => t?.includes('/valleymed?n='))).toHaveLength(10);
+    // Another client is not held back by the first.
+    expect((await shorten('/valleymed?n=other')).status).toBe(200);
+  });
+
   it('round trip: a site path comes back as a 302 to the same path', async () => {
     const res = await shorten('/valleymed?ref=sms&x=1');
     expect(res.status).toBe(200);

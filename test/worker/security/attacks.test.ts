@@ -6,6 +6,7 @@ import {
   freshClient,
   neighbours,
   httpEnv,
+  injectAnswer,
   PAYMENT_FORM,
   request,
   resetStandIn,
@@ -65,17 +66,22 @@ describe('card testing', () => {
     expect(refusal!.body.error).toMatch(/^Too many payment attempts\. Please try again in \d+ minutes?\.$/);
   });
 
-  it('one card with 20 expiry and code combinations, from 20 clients: 2 combinations reach the processor', async () => {
+  it('one card with 20 security codes, from 20 clients: after 2 wrong codes the card is refused, whatever the code', async () => {
+    // A processor that declines every code tried: the adversary guessing one card's code.
+    await injectAnswer('/payment/', { status: 'error', message: 'The security code is incorrect.' });
     const ccn = visaNumber(2_000);
     const statuses: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const res = await pay(guarded(), freshClient(), {
-        ccn,
-        exp: `${String((i % 12) + 1).padStart(2, '0')}/3${i % 5}`,
-        cvv: String(100 + i),
-      });
-      statuses.push(res.status);
-    }
+    for (let i = 0; i < 20; i++) statuses.push((await pay(guarded(), freshClient(), { ccn, cvv: String(100 + i) })).status);
+    expect(await processorCalls()).toHaveLength(2);
+    expect(statuses.slice(0, 2)).toEqual([200, 200]);
+    expect(statuses.slice(2).every((s) => s === 429)).toBe(true);
+  });
+
+  it('one card with 20 expiry dates, from 20 clients: 2 dates reach the processor', async () => {
+    const ccn = visaNumber(2_050);
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++)
+      statuses.push((await pay(guarded(), freshClient(), { ccn, exp: `${String((i % 12) + 1).padStart(2, '0')}/3${i % 5}` })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
     expect(await processorCalls()).toHaveLength(2);
     expect(statuses.slice(2).every((s) => s === 429)).toBe(true);

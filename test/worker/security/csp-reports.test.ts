@@ -60,17 +60,18 @@ describe('CSP reports', () => {
     const events = securityLines();
     expect((await send(modern('https://evil.example/skim.js?card=4242424242424242'), 'application/reports+json')).status).toBe(204);
     expect((await send(legacy('https://evil.example/other.js?x=1'), 'application/csp-report')).status).toBe(204);
+    // Another site's address by its origin alone: a skimmer may put a card number in its path.
     expect(events()).toEqual([
-      expect.objectContaining({ page: '/web-payment', directive: 'script-src-elem', blocked: 'https://evil.example/skim.js', line: 4 }),
-      expect.objectContaining({ page: '/web-payment', blocked: 'https://evil.example/other.js' }),
+      expect.objectContaining({ page: '/web-payment', directive: 'script-src-elem', blocked: 'https://evil.example', line: 4 }),
+      expect.objectContaining({ page: '/web-payment', blocked: 'https://evil.example', source: '' }),
     ]);
     expect(JSON.stringify(events())).not.toMatch(/4242|p=1001|skim\(\)|x=1/);
   });
 
   it('logs a violation once, however often it is reported', async () => {
     const events = securityLines();
-    for (let i = 0; i < 5; i++) await send(modern('https://evil.example/once.js'), 'application/reports+json');
-    expect(events().filter((e) => e.blocked === 'https://evil.example/once.js')).toHaveLength(1);
+    for (let i = 0; i < 5; i++) await send(modern('https://once.example/once.js'), 'application/reports+json');
+    expect(events().filter((e) => e.blocked === 'https://once.example')).toHaveLength(1);
   });
 
   it('ignores reports from browser extensions and about other documents', async () => {

@@ -1,5 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
+import worker from '../../../src/index';
 import { embeddedEnv, httpEnv, request, resetStandIn, standInCalls } from '../origin-helpers';
 
 describe('a wrong setting stops the site loudly', () => {
@@ -33,6 +35,39 @@ describe('a wrong setting stops the site loudly', () => {
     expect(lines).toHaveLength(3);
     for (const line of lines)
       expect(JSON.parse(line)).toMatchObject({ level: 'error', msg: 'config', error: expect.stringContaining(name) });
+  });
+
+  it('the local demo answers this machine only: a public host gets a 503 naming the fix, unless PUBLIC_DEMO says it is a public demo', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const at = async (url: string, vars: Partial<Env> = {}) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request(url), embeddedEnv(vars), ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    for (const url of [
+      'https://papaya-demo.workers.dev/valleymed',
+      'https://www.papayapay.com/web-payment?p=1001',
+      'http://203.0.113.7/',
+    ]) {
+      const res = await at(url);
+      expect(res.status, url).toBe(503);
+      const page = await res.text();
+      expect(page).toContain('PUBLIC_DEMO');
+      expect(page).toContain('npm run deploy');
+    }
+    const lines = errors.mock.calls.map((call) => JSON.parse(String(call[0])));
+    errors.mockClear();
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatchObject({ level: 'error', msg: 'config', error: expect.stringContaining('PUBLIC_DEMO') });
+    for (const url of [
+      'http://localhost:8787/valleymed',
+      'http://127.0.0.1:8787/valleymed',
+      'http://192.168.1.20:8787/valleymed',
+      'https://papaya.test/valleymed',
+    ])
+      expect((await at(url)).status, url).toBe(200);
+    expect((await at('https://papaya-demo.workers.dev/valleymed', { PUBLIC_DEMO: 'true' })).status).toBe(200);
   });
 
   it('the same settings, spelt right, serve the page', async () => {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_FETCHERS } from '../../shared/user-agents';
 import { IPHONE } from '../helpers';
-import { embeddedEnv, json, request } from '../origin-helpers';
+import { embeddedEnv, freshClient, json, request } from '../origin-helpers';
 import { ROUTE_TABLE } from '../routes';
 
 /** The preview tags of a page, by property or name. */
@@ -33,7 +33,10 @@ async function fetchAsPreview(path: string, ua: string): Promise<{ res: Response
 
 async function shortLinkTo(path: string): Promise<string> {
   const { key } = await (
-    await request(embeddedEnv(), '/api/shorten_url.php?action=shorten_url', json({ url: path }))
+    await request(embeddedEnv(), '/api/shorten_url.php?action=shorten_url', {
+      ...json({ url: path }),
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': freshClient() },
+    })
   ).json<{ key: string }>();
   return `/s/${key}`;
 }
