@@ -1,5 +1,6 @@
 import { readConfig } from '../domain/config';
 import { checkPaymentPages, readApprovedManifest, type Fetcher } from '../security/page-check';
+import { scrub } from '../domain/scrub';
 import { writeEvent } from './events';
 import { logSecurityEvent } from './log';
 
@@ -30,7 +31,7 @@ export async function watchPaymentPages(env: Env, fetcher: Fetcher = (url, init)
     record(differences.length ? 'changed' : 'as-approved', differences.length, pages, differences[0]?.page, differences[0]?.what);
   } catch (error) {
     logSecurityEvent('scheduled', 'payment-page-check-failed', {
-      reason: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+      reason: error instanceof Error ? scrub(error.message, 200) : 'unknown',
     });
     record('failed');
   }
