@@ -1,4 +1,4 @@
-// npm run check:payment-pages -- <base URL> [--manifest FILE] [--header 'Name: value']… [--approve [--payee ID] [--provider CODE] [--receipt NUMBER]]
+// npm run check:payment-pages -- <base URL> [--version ID [--worker NAME]] [--manifest FILE] [--header 'Name: value']… [--approve [--payee ID] [--provider CODE] [--receipt NUMBER]]
 //
 // PCI DSS 4.0.1 11.6.1, from outside the Cloudflare account: reads every payment page of the
 // site at <base URL> as a phone and as a computer, and compares its status, security headers and
@@ -6,8 +6,10 @@
 // with the approved manifest. Any difference: exit 1, each named with the approved and the served
 // value. With --approve it writes the manifest instead, after checking that every script of the
 // site's own is vouched for by its integrity. The comparison itself is src/security/page-check.ts,
-// which the Worker's scheduled check runs too. --header adds a header to every request (a Cloudflare
-// Access service token in front of a version's preview URL, say); it is never written anywhere.
+// which the Worker's scheduled check runs too. --version reads one version of the Worker on the real
+// host before it takes traffic: every request carries `Cloudflare-Workers-Version-Overrides:
+// <worker>="<version id>"` (the Worker's name from wrangler.toml unless --worker names another).
+// --header adds a header to every request; it is never written anywhere.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +25,8 @@ const { values, positionals } = parseArgs({
     provider: { type: 'string' },
     receipt: { type: 'string' },
     header: { type: 'string', multiple: true, default: [] },
+    version: { type: 'string' },
+    worker: { type: 'string' },
   },
 });
 const [base] = positionals;
@@ -40,6 +44,14 @@ const extra = values.header.map((h) => {
   }
   return [h.slice(0, at).trim(), h.slice(at + 1).trim()];
 });
+if (values.version) {
+  if (!/^[0-9a-f-]{8,64}$/i.test(values.version)) {
+    console.error(`A version id is what \`wrangler versions upload\` prints (a UUID), not ${JSON.stringify(values.version)}.`);
+    process.exit(2);
+  }
+  const worker = values.worker ?? /^name\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, 'wrangler.toml'), 'utf8'))?.[1];
+  extra.push(['Cloudflare-Workers-Version-Overrides', `${worker}="${values.version}"`]);
+}
 const fetcher = (url, init) => fetch(url, { ...init, headers: { ...init.headers, ...Object.fromEntries(extra) } });
 
 if (values.approve) {

@@ -110,3 +110,16 @@ test('an approval never blesses a script whose bytes are not what its integrity 
   expect(refused.out).toMatch(/Not approved: \d+ script\(s\) of the site's own are not what their integrity says/);
   expect(refused.out).toMatch(/script import \/assets\/web-payment-form-[\w-]+\.js/);
 });
+
+test('a version read by its override before it takes traffic: every request names it, as Cloudflare documents', async () => {
+  proxy.tampering = 'none';
+  const version = '7d1c9a2e-5b4f-4c1d-8e2a-0f9b3c6d1e47';
+  const from = proxy.received.length;
+  const checked = await check([proxy.url, '--version', version]);
+  expect(checked.code, checked.out).toBe(0);
+  const requests = proxy.received.slice(from);
+  // The 8 page answers and the scripts they load.
+  expect(requests.length).toBeGreaterThanOrEqual(8);
+  for (const headers of requests) expect(headers['cloudflare-workers-version-overrides']).toBe(`papaya-public-site="${version}"`);
+  expect((await check([proxy.url, '--version', 'not a version'])).code).toBe(2);
+});

@@ -19,13 +19,16 @@ export const SKIMMER_TAG = '<script src="https://skimmer.example/collect.js"></s
 export interface TamperingProxy {
   url: string;
   tampering: Tampering;
+  /** The headers of every request it passed on, lowercased, in order. */
+  received: Array<Record<string, string>>;
   close(): Promise<void>;
 }
 
 export function tamperingProxy(target: string, port: number, tampering: Tampering = 'none'): TamperingProxy {
   const url = `http://127.0.0.1:${port}`;
-  const proxy: TamperingProxy = { url, tampering, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const proxy: TamperingProxy = { url, tampering, received: [], close: () => new Promise((resolve) => server.close(() => resolve())) };
   const server: Server = createServer(async (req, res) => {
+    proxy.received.push(Object.fromEntries(Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string')));
     const upstream = await fetch(new URL(req.url ?? '/', target), {
       method: req.method,
       // As the site's own host: a form posted through it is the site's own.
