@@ -61,6 +61,20 @@ if (values.approve) {
     ...(values.receipt ? { receipt: values.receipt } : {}),
   };
   const pages = await check.readPaymentPages(base, targets, fetcher);
+  // A manifest is one version's: with --version, every page must have been drawn by it (the override took).
+  let drawnBy;
+  try {
+    drawnBy = check.versionOf(pages);
+  } catch (error) {
+    console.error(`Not approved: ${error.message}`);
+    process.exit(1);
+  }
+  if (values.version && drawnBy !== values.version) {
+    console.error(
+      `Not approved: the pages were drawn by version ${drawnBy}, not ${values.version}: the override did not take (is --worker the Worker's name?).`,
+    );
+    process.exit(1);
+  }
   const unvouched = check.unvouchedScripts(pages);
   // An approval blesses this build only: every script of the site's own is one the build wrote, with the same bytes.
   const built = path.join(root, 'dist/client/.vite/worker-assets.json');
@@ -81,7 +95,10 @@ if (values.approve) {
   }
   writeFileSync(values.manifest, `${JSON.stringify(pages, null, 2)}\n`);
   const scripts = new Set(Object.values(pages.pages).flatMap((p) => p.scripts.map((s) => s.address)));
-  console.log(`Approved ${Object.keys(pages.pages).length} page answers and ${scripts.size} scripts of ${base}: ${values.manifest}`);
+  console.log(
+    `Approved ${Object.keys(pages.pages).length} page answers and ${scripts.size} scripts of ${base}, version ${drawnBy}: ${values.manifest}`,
+  );
+  console.log(`Put it where the Worker reads it: payment-pages:approved:${drawnBy} in the CACHE namespace (docs/security.md).`);
   process.exit(0);
 }
 

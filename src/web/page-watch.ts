@@ -1,12 +1,13 @@
 import { readConfig } from '../domain/config';
-import { checkPaymentPages, readApprovedManifest, type Fetcher } from '../security/page-check';
+import { checkVersionedPages, readApprovedManifests, type Fetcher } from '../security/page-check';
 import { scrub } from '../domain/scrub';
 import { writeEvent } from './events';
 import { logSecurityEvent } from './log';
 
 /**
  * The scheduled half of PCI DSS 11.6.1: the payment pages at PUBLIC_URL, read as a visitor's
- * browser receives them, compared with the manifest the release approved. Quiet when they are as
+ * browser receives them, each compared with the manifest its release approved for the version
+ * that drew it (two versions answer during a gradual deploy, an older one after a rollback). Quiet when they are as
  * approved (one `pageCheck` event); on any difference, a security log line per difference and an
  * event an alert counts (docs/operations.md). A site without PUBLIC_URL (the local demo unless
  * it names itself) has no address to read.
@@ -18,14 +19,14 @@ export async function watchPaymentPages(env: Env, fetcher: Fetcher = (url, init)
   const record = (outcome: string, differences = 0, pages = 0, page = '', what = '') =>
     writeEvent(env, keepLocally, 'pageCheck', { outcome, page, what, differences, pages });
   try {
-    const approved = await readApprovedManifest(env.CACHE);
-    if (!approved) {
+    const approved = await readApprovedManifests(env.CACHE);
+    if (!approved.size) {
       logSecurityEvent('scheduled', 'payment-page-check-failed', { reason: 'no approved manifest' });
       record('no-manifest');
       return;
     }
-    const pages = Object.keys(approved.pages).length;
-    const differences = await checkPaymentPages(config.publicUrl, approved, fetcher);
+    const pages = Object.keys([...approved.values()][0]!.pages).length;
+    const differences = await checkVersionedPages(config.publicUrl, approved, fetcher);
     for (const d of differences)
       logSecurityEvent('scheduled', 'payment-page-changed', { page: d.page, what: d.what, approved: d.approved, served: d.served });
     record(differences.length ? 'changed' : 'as-approved', differences.length, pages, differences[0]?.page, differences[0]?.what);

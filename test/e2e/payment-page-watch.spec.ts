@@ -67,6 +67,9 @@ test.beforeAll(async () => {
   // The release's approval, then the manifest put where the Worker reads it.
   const manifest = `${watch.state}/approved.json`;
   await run('node', ['scripts/check-payment-pages.mjs', proxy.url, '--approve', '--manifest', manifest], { cwd: root });
+  // Under the version that drew the pages, as the release path puts it.
+  const approved = JSON.parse(readFileSync(manifest, 'utf8')) as { pages: Record<string, { version?: string }> };
+  const version = Object.values(approved.pages).find((page) => page.version)!.version!;
   await run(
     'npx',
     [
@@ -74,7 +77,7 @@ test.beforeAll(async () => {
       'kv',
       'key',
       'put',
-      'payment-pages:approved',
+      `payment-pages:approved:${version}`,
       '--binding',
       'CACHE',
       '--local',
