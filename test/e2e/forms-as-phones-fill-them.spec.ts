@@ -1,9 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { en } from '../../src/domain/catalogue/en';
-import { es } from '../../src/domain/catalogue/es';
 import { FORM_KEY_LIFETIME_MS, issueFormKey } from '../../src/security/form-keys';
 import { BROWSER_FORM_KEY_SECRET } from '../shared/browser-server';
-import { backendPayments, expect, expectAccessible, test } from './support';
+import { backendPayments, expect, expectAccessible, fillCard, test } from './support';
 
 /**
  * The forms as phones fill them: a saved contact or card autofilled whole, a number pasted at the
@@ -43,15 +42,6 @@ async function valleyPayer(page: Page) {
   await page.getByLabel(form.dateOfBirth).fill('01/31/1980');
   await page.getByLabel(form.paymentAmount).fill('42.50');
   await page.getByLabel(form.email).fill('jane@example.com');
-}
-
-/** Step 2 but the card number, expiry and code. */
-async function cardholder(page: Page) {
-  await page.getByLabel(form.nameOnCard).fill('Jane Doe');
-  await page.getByLabel(form.billingAddress).fill('1 Elm St');
-  await page.getByLabel(form.city).fill('Fresno');
-  await page.getByLabel(form.state).selectOption('CA');
-  await page.getByLabel(form.zip, { exact: true }).fill('93721');
 }
 
 test.describe('saved numbers and cards, on a phone', () => {
@@ -109,9 +99,8 @@ test.describe('saved numbers and cards, on a phone', () => {
         await put(page, number, written, how);
         await expect(number, `${written} ${how}`).toHaveValue('4242 4242 4242 4242');
       }
+    await fillCard(page, '4242 4242 4242 4242', '737');
     await put(page, expiry, '12/2030', 'autofilled');
-    await page.getByLabel(form.cvv).fill('737');
-    await cardholder(page);
     await page.getByRole('button', { name: form.submit }).click();
     await expect(page).toHaveURL(/\/receipt\/PAP-/);
     expect(await charged()).toEqual([{ outcome: 'paid', last4: '4242' }]);
@@ -154,10 +143,7 @@ for (const javaScript of [true, false])
       await valleyPayer(page);
       await page.getByLabel(form.mobileNumber).fill('(559) 555-0100');
       await page.getByRole('button', { name: form.next }).click();
-      await page.getByLabel(form.cardNumber, { exact: true }).fill('4242 4242 4242 4242');
-      await page.getByLabel(form.expiry).fill('12/30');
-      await page.getByLabel(form.cvv).fill('737');
-      await cardholder(page);
+      await fillCard(page, '4242 4242 4242 4242', '737');
       await page.unrouteAll();
       await page.getByRole('button', { name: form.submit }).click();
       if (!javaScript) {
@@ -236,28 +222,5 @@ test.describe('errors, on a phone and a computer', () => {
     await expect(page.locator('[role="alert"]:not(:empty)')).toHaveCount(0);
     await expect(page.getByLabel(form.accountNumber)).toHaveAttribute('autocapitalize', 'none');
     await expect(page.getByLabel(form.accountNumber)).toHaveAttribute('spellcheck', 'false');
-  });
-
-  test('a declined payment on the Spanish card form is said in Spanish', async ({ page }) => {
-    const words = es.paymentForm;
-    await page.goto('/web-payment?p=1001&lang=es');
-    await hydrated(page, 'web-payment-form');
-    await page.getByLabel(words.patientName).fill('Ana Ruiz');
-    await page.getByLabel(words.accountNumber).fill('A-1001');
-    await page.getByLabel(words.dateOfBirth).fill('01/31/1980');
-    await page.getByLabel(words.paymentAmount).fill('20');
-    await page.getByLabel(words.email, { exact: true }).fill('ana@example.com');
-    await page.getByLabel(words.mobileNumber).fill('(559) 555-0100');
-    await page.getByRole('button', { name: words.next }).click();
-    await page.getByLabel(words.cardNumber).fill('4000 0000 0000 0002');
-    await page.getByLabel(words.expiry).fill('12/30');
-    await page.getByLabel(words.cvv).fill('737');
-    await page.getByLabel(words.nameOnCard).fill('Ana Ruiz');
-    await page.getByLabel(words.billingAddress).fill('1 Elm St');
-    await page.getByLabel(words.city, { exact: true }).fill('Fresno');
-    await page.getByLabel(words.state, { exact: true }).selectOption('CA');
-    await page.getByLabel(words.zip, { exact: true }).fill('93721');
-    await page.getByRole('button', { name: words.submit }).click();
-    await expect(page.getByText(words.failed.replace('{message}', es.declines.declined))).toBeVisible();
   });
 });

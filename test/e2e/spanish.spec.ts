@@ -21,8 +21,8 @@ async function payer(page: Page) {
   await page.getByRole('button', { name: form.next }).click();
 }
 
-async function card(page: Page) {
-  await page.getByLabel(form.cardNumber).fill('4242 4242 4242 4242');
+async function card(page: Page, number = '4242 4242 4242 4242') {
+  await page.getByLabel(form.cardNumber).fill(number);
   await page.getByLabel(form.expiry).fill('12/30');
   await page.getByLabel(form.cvv).fill('737');
   await page.getByLabel(form.nameOnCard).fill('Ana Ruiz');
@@ -75,6 +75,15 @@ for (const javaScript of [true, false]) {
       await expect(page.getByText('$1,234.56')).toBeVisible();
       // axe runs as a script in the page.
       if (javaScript) await expectAccessible(page);
+    });
+
+    test("a declined card: the backend's decline said in Spanish", async ({ page }) => {
+      await page.goto('/web-payment?p=1001');
+      await ready(page, 'web-payment-form');
+      await payer(page);
+      await card(page, '4000 0000 0000 0002');
+      await expect(page.locator('#wp-ccn-error')).toHaveText(es.declines.declined);
+      if (javaScript) await expect(page.getByText(form.failed.replace('{message}', es.declines.declined))).toBeVisible();
     });
 
     test('password reset: the hints in Spanish, then the new password saved', async ({ page }) => {

@@ -14,6 +14,15 @@ const WRITTEN = ['+1 (559) 555-0199', '+15595550199', '1-559-555-0199', '1 559 5
 // How password managers, iOS AutoFill and card scanning fill an expiry, and how people type it: all December 2030.
 const DECEMBER_2030 = ['12/2030', '12/30', '12 / 30', '1230', '122030', '12-30', '12.2030'];
 
+/** A payee that asks for nothing more and takes every card. */
+const rules = {
+  acctRegex: '',
+  acctRegexWarn: '',
+  acctRegexReadibleString: '',
+  customFields: { payDOB: false, payDOS: false, billingZip: false },
+  ccAccepted: { pall: true, pvisa: true, pmc: true, pdiscover: true, pamex: true },
+};
+
 /** A mask as the browser drives it: the whole value at once (autofill, paste), or key by key. */
 function masked(options: FactoryArg, text: string, how: 'whole' | 'keys'): string {
   const mask = IMask.createMask(options as Parameters<typeof IMask.createMask>[0]);
@@ -28,13 +37,6 @@ describe('the phone rule', () => {
     expect(MobileNumberSchema.parse(written)).toBe('5595550199');
     expect(mobileNumber(written)).toBe('5595550199');
     const payer = { patientName: 'Jane Doe', account: 'A-1', amount: '10', email: 'jane@example.com', phone: written };
-    const rules = {
-      acctRegex: '',
-      acctRegexWarn: '',
-      acctRegexReadibleString: '',
-      customFields: { payDOB: false, payDOS: false, billingZip: false },
-      ccAccepted: { pall: true, pvisa: true, pmc: true, pdiscover: true, pamex: true },
-    };
     const parsed = payerSchema(rules, { company: false }).safeParse(payer);
     expect(parsed.success && parsed.data.phone).toBe('(559) 555-0199');
   });
@@ -94,13 +96,6 @@ describe('the expiry rule', () => {
       city: 'Fresno',
       state: 'CA',
       zip: '93721',
-    };
-    const rules = {
-      acctRegex: '',
-      acctRegexWarn: '',
-      acctRegexReadibleString: '',
-      customFields: { payDOB: false, payDOS: false, billingZip: false },
-      ccAccepted: { pall: true, pvisa: true, pmc: true, pdiscover: true, pamex: true },
     };
     const parsed = cardSchema(rules, NOW).safeParse(card);
     expect(parsed.success && parsed.data.exp).toBe(readExpiry(written));
