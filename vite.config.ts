@@ -5,6 +5,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, runnerImport } from 'vite';
 import type * as LegalBodies from './src/pages/legal/bodies';
+import type * as Catalogues from './src/domain/catalogue/all';
+import type * as Languages from './src/domain/catalogue/languages';
 
 // Builds the browser side only: the boot script, the island entry, the islands and the
 // stylesheet, hashed, with a manifest that the Worker reads to write the script and stylesheet
@@ -61,6 +63,22 @@ export default defineConfig({
           const file = join(dir!, legalDocumentPath(doc));
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, renderToStaticMarkup(createElement(LEGAL_BODIES[doc])));
+        }
+      },
+    },
+    {
+      // Every language's words but English's as JSON among the assets, where the Worker reads them
+      // once per isolate: they stay out of the Worker's bundle (src/domain/catalogue/index.ts).
+      name: 'catalogues',
+      async writeBundle({ dir }) {
+        const load = <T>(path: string) => runnerImport<T>(path, { configFile: false, logLevel: 'warn' }).then((r) => r.module);
+        const { CATALOGUES } = await load<typeof Catalogues>('./src/domain/catalogue/all.ts');
+        const { catalogueAssetPath, DEFAULT_LANGUAGE } = await load<typeof Languages>('./src/domain/catalogue/languages.ts');
+        for (const [language, words] of Object.entries(CATALOGUES)) {
+          if (language === DEFAULT_LANGUAGE) continue;
+          const file = join(dir!, catalogueAssetPath(language as keyof typeof CATALOGUES));
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, JSON.stringify(words));
         }
       },
     },

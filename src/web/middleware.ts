@@ -1,7 +1,8 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { generateCookie } from 'hono/cookie';
 import { routePath } from 'hono/route';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from '../domain/catalogue';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, type Language } from '../domain/catalogue';
+import { readyCatalogue } from './catalogues';
 import { ConfigError, readConfig, siteOrigin, type SiteConfig } from '../domain/config';
 import { CROSS_SITE_REFUSED, type ApiError } from '../domain/errors';
 import { deviceClassOf } from './device-memo';
@@ -160,7 +161,25 @@ function appendHeader(c: Context<AppEnv>, name: string, value: string): void {
  */
 export const chooseLanguage: MiddlewareHandler<AppEnv> = (c, next) => {
   const inAddress = languageInAddress(c);
-  c.set('language', inAddress ?? rememberedLanguage(c) ?? browserLanguage(c) ?? DEFAULT_LANGUAGE);
+  const language = inAddress ?? rememberedLanguage(c) ?? browserLanguage(c) ?? DEFAULT_LANGUAGE;
+  c.set('language', language);
+  // Another language's words are read from the assets before its first page in this isolate.
+  const reading = readyCatalogue(c.env.ASSETS, language);
+  if (reading)
+    return reading.then(
+      () => handOn(c, next, inAddress),
+      (error: unknown) => {
+        // Drawn in English, as an English page (never kept as the other language's).
+        logError(c.get('requestId'), 'catalogue', error);
+        c.set('language', DEFAULT_LANGUAGE);
+        return handOn(c, next, inAddress);
+      },
+    );
+  return handOn(c, next, inAddress);
+};
+
+/** The rest of `chooseLanguage`: on, and the switch's choice remembered. */
+function handOn(c: Context<AppEnv>, next: Next, inAddress: Language | undefined): Promise<void> {
   // The switch is a link: only a GET that follows it is the visitor choosing.
   const chosen = c.req.method === 'GET' ? inAddress : undefined;
   if (!chosen) return next();
@@ -179,4 +198,4 @@ export const chooseLanguage: MiddlewareHandler<AppEnv> = (c, next) => {
       }),
     ),
   );
-};
+}

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ReactElement } from 'react';
 import { reactServer } from './react-dom-server';
 import { knownBot } from './device-memo';
-import { CATALOGUES, DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_TAG, SWITCH_TO, type Language } from '../domain/catalogue';
+import { catalogueOf, DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_TAG, SWITCH_TO, type Language } from '../domain/catalogue';
 import { siteOrigin } from '../domain/config';
 import { addressOf } from '../lib/address';
 import { IsolateMemo } from '../lib/isolate-memo';
@@ -98,7 +98,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     islands: new Set(),
     year: new Date().getUTCFullYear(),
     language,
-    text: CATALOGUES[language],
+    text: catalogueOf(language),
     switchHref: links.switchHref,
     posted: postedForm(c),
     reportSample: c.get('config').production ? PRODUCTION_REPORT_SAMPLE : 1,

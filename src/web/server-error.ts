@@ -1,4 +1,4 @@
-import { CATALOGUES, DEFAULT_LANGUAGE, LANGUAGE_TAG, type Language } from '../domain/catalogue';
+import { catalogueOf, DEFAULT_LANGUAGE, LANGUAGE_TAG, type Language } from '../domain/catalogue';
 import { fill } from '../domain/catalogue/fill';
 import { SUPPORT_EMAIL } from '../domain/site';
 import { NO_STORE, securityHeaders } from '../security/headers';
@@ -14,7 +14,7 @@ const SUPPORT = `If this keeps happening, email <a href="mailto:${SUPPORT_EMAIL}
 
 /** Something failed on the server: said in the visitor's language, with nothing but the catalogue's words. */
 export function serverErrorHtml(language: Language = DEFAULT_LANGUAGE): string {
-  const words = CATALOGUES[language].serverError;
+  const words = catalogueOf(language).serverError;
   const support = fill(words.support, { email: `<a href="mailto:${SUPPORT_EMAIL}">${SUPPORT_EMAIL}</a>` });
   return plainPage(
     words.title,

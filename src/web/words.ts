@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { detectFromCookie, detectFromHeader, detectFromQuery, type DetectorOptions } from 'hono/language';
 import {
-  CATALOGUES,
+  catalogueOf,
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
   LANGUAGE_PARAM,
@@ -14,7 +14,7 @@ import type { AppEnv } from './app-env';
 import { LONGEST_KEPT_HEADER } from './device-memo';
 
 /** The catalogue of the visitor's language, for what a route or the API says to them. */
-export const wordsOf = (c: Context<AppEnv>): Catalogue => CATALOGUES[c.get('language') ?? DEFAULT_LANGUAGE];
+export const wordsOf = (c: Context<AppEnv>): Catalogue => catalogueOf(c.get('language') ?? DEFAULT_LANGUAGE);
 
 /** Hono's language detectors, with the site's languages and names. */
 const LANGUAGE_OPTIONS: DetectorOptions = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, LANGUAGES } from '../../src/domain/catalogue';
+import { LANGUAGES } from '../../src/domain/catalogue';
+import { CATALOGUES } from '../../src/domain/catalogue/all';
 
 /** Texts that are the same in every language: a number's pattern, and the membership's product name. */
 const SAME_IN_BOTH = new Set(['smsForm.placeholder', 'memberSignup.title', 'memberSignup.heading']);

@@ -9,7 +9,8 @@ import {
   type PayeeRules,
   type PaymentProblem,
 } from '../../src/domain/payment';
-import { CATALOGUES, LANGUAGES } from '../../src/domain/catalogue';
+import { LANGUAGES } from '../../src/domain/catalogue';
+import { CATALOGUES } from '../../src/domain/catalogue/all';
 import { en } from '../../src/domain/catalogue/en';
 
 const {

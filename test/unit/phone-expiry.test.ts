@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PHONE_MASK } from '../../client/components/mask';
 import { PAYMENT_MASKS } from '../../client/components/payment-masks';
 import { readExpiry, expiryValid } from '../../src/domain/card';
-import { CATALOGUES } from '../../src/domain/catalogue';
+import { CATALOGUES } from '../../src/domain/catalogue/all';
 import { cardSchema, payerSchema } from '../../src/domain/payment-schemas';
 import { formatPhone, mobileNumber, readPhone, reachable, withoutCountryCode } from '../../src/domain/phone';
 import { INVALID_PHONE, UNREACHABLE_PHONE } from '../../src/domain/sms';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mobileNumber, usNumber } from '../../src/domain/phone';
 import { INVALID_PHONE } from '../../src/domain/sms';
 import { MobileNumberSchema } from '../../src/domain/sms-request';
-import { CATALOGUES, LANGUAGES } from '../../src/domain/catalogue';
+import { LANGUAGES } from '../../src/domain/catalogue';
+import { CATALOGUES } from '../../src/domain/catalogue/all';
 import { downloadPath, randomLinkId, smsBody, smsTimestamp } from '../../src/domain/sms-template';
 
 describe('phone numbers', () => {

@@ -1,5 +1,4 @@
 import { en, type Catalogue } from './en';
-import { es } from './es';
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 
 export * from './languages';
@@ -18,7 +17,21 @@ export type {
   SmsFormText,
 } from './en';
 
-export const CATALOGUES: Record<Language, Catalogue> = { en, es };
+/**
+ * Each language's words. English is built in; another language's catalogue is not in the Worker's
+ * bundle: the client build writes it among the assets (`catalogueAssetPath`), and the Worker reads
+ * it once per isolate (`src/web/catalogues.ts`) before the first page in that language.
+ */
+const catalogues: Partial<Record<Language, Catalogue>> = { [DEFAULT_LANGUAGE]: en };
+
+export function registerCatalogue(language: Language, catalogue: Catalogue): void {
+  catalogues[language] = catalogue;
+}
+
+export const catalogueLoaded = (language: Language): boolean => catalogues[language] !== undefined;
+
+/** A language's words; English where that language's could not be read (the reader logs it). */
+export const catalogueOf = (language: Language): Catalogue => catalogues[language] ?? en;
 
 /** The other language a page offers, with its own name, written in it. */
 export const SWITCH_TO: Record<Language, { language: Language; name: string }> = {
@@ -44,5 +57,5 @@ export function sayIn(message: string, language: Language): string {
   const place = englishPlaces.get(message);
   if (!place) return message;
   const [group, key] = place;
-  return (CATALOGUES[language] as unknown as Record<string, Record<string, string>>)[group]![key]!;
+  return (catalogueOf(language) as unknown as Record<string, Record<string, string>>)[group]![key]!;
 }

@@ -15,3 +15,6 @@ export const LANGUAGE_TAG: Record<Language, string> = { en: 'en-US', es: 'es-US'
 export const LANGUAGE_PARAM = 'lang';
 export const LANGUAGE_COOKIE = 'lang';
 export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** Where the client build writes a language's catalogue among the assets, for the Worker to read (never served). */
+export const catalogueAssetPath = (language: Language): string => `/catalogue/${language}.json`;
