@@ -1,8 +1,8 @@
 import { calls, type CallInput, type CallName, type CallOutput, type CallSpec } from './calls';
 import type { CallOutcome, OriginFailureKind, OriginResult } from './result';
 
-/** Sends one request to the origin: the network when ORIGIN_URL is set, the embedded origin otherwise. */
-export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+/** Sends one request to the origin (the contract call's name beside it): the network when ORIGIN_URL is set, the embedded origin otherwise. */
+export type Transport = (url: string, init: RequestInit, call: string) => Promise<Response>;
 
 export interface ClientOptions {
   baseUrl: string;
@@ -45,7 +45,7 @@ async function run<O>(options: ClientOptions, spec: CallSpec<unknown, O>, input:
   let response: Response;
   try {
     const { path, init } = requestInit(spec, input, signal);
-    response = await options.transport(`${options.baseUrl}${path}`, init);
+    response = await options.transport(`${options.baseUrl}${path}`, init, spec.name);
   } catch {
     return fail(signal.aborted ? 'timeout' : 'unreachable');
   }

@@ -36,7 +36,11 @@ export function createOrigin(env: Env, onOutcome?: (outcome: CallOutcome) => voi
   const { originUrl } = readConfig(env);
   const transport: Transport = originUrl
     ? (url, init) => fetch(url, init)
-    : async (url, init) => (await embedded()).embeddedOrigin.fetch(new Request(url, init), env);
+    : async (url, init, call) => {
+        const origin = await embedded();
+        // A drill's fault on this call answers instead of the embedded origin (the local demo only).
+        return (await origin.underFault(env.CACHE, call, init.signal)) ?? origin.embeddedOrigin.fetch(new Request(url, init), env);
+      };
   return createClient({ baseUrl: originUrl || EMBEDDED_BASE, transport, timeoutMs, onOutcome });
 }
 
@@ -58,6 +62,8 @@ export interface OriginExtras {
   setFlag(name: string, enabled: boolean): Promise<boolean>;
   /** Puts the embedded origin's demo data back as it was seeded (tokens and codes unused again); false with a real backend. */
   resetDemo(): Promise<boolean>;
+  /** Makes a contract call fail or stall in the embedded origin, for a drill; false with a real backend. */
+  setFault(call: string, mode: 'fail' | 'slow' | 'off'): Promise<boolean>;
   /** Reads the edge cache of payees and flags once, throwing when KV does not answer (`/readyz`). */
   cacheReadable(): Promise<void>;
 }
@@ -121,9 +127,16 @@ class RequestOrigin implements OriginExtras, ClientSource {
     await this.env.CACHE.get(FLAG_CACHE_KEY);
   }
 
+  async setFault(call: string, mode: 'fail' | 'slow' | 'off') {
+    if (!this.#withoutBackend()) return false;
+    await (await embedded()).setFault(this.env.CACHE, call, mode);
+    return true;
+  }
+
   async resetDemo() {
     if (!this.#withoutBackend()) return false;
     await (await embedded()).seed(this.env.DB);
+    await (await embedded()).clearFaults(this.env.CACHE);
     await this.env.CACHE.delete(FLAG_CACHE_KEY);
     return true;
   }

@@ -1,6 +1,7 @@
 import { Hono } from '../lib/hono';
 import * as z from 'zod/mini';
 import { REDIRECT_FLAG } from '../origin/feature-flags';
+import { calls } from '../origin/calls';
 import type { AppEnv } from '../web/app-env';
 import { recentEvents } from '../web/events';
 import { apiError, validJson } from '../web/validate';
@@ -37,5 +38,27 @@ devRoutes.put(
     const { enabled } = c.req.valid('json');
     await c.get('origin').setFlag(REDIRECT_FLAG, enabled);
     return c.json({ name: REDIRECT_FLAG, enabled });
+  },
+);
+
+/** The contract's call names, as events and `/_dev/faults` name them. */
+const CALL_NAMES: readonly string[] = Object.values(calls).map((spec) => spec.name);
+
+/**
+ * A drill: makes a contract call of the embedded origin fail (503) or stall until the client's
+ * timeout, or work again (`{"mode": "fail" | "slow" | "off"}`). `/_dev/reset` turns every fault off.
+ */
+devRoutes.put(
+  '/_dev/faults/:call',
+  async (c, next) =>
+    CALL_NAMES.includes(c.req.param('call'))
+      ? next()
+      : apiError(c, 404, 'There is no such contract call.', { call: `One of: ${CALL_NAMES.join(', ')}.` }),
+  ...validJson(z.object({ mode: z.enum(['fail', 'slow', 'off']) })),
+  async (c) => {
+    const call = c.req.param('call');
+    const { mode } = c.req.valid('json');
+    await c.get('origin').setFault(call, mode);
+    return c.json({ call, mode });
   },
 );

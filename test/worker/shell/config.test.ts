@@ -92,6 +92,7 @@ describe('production is production', () => {
       ['GET', '/valleymed'],
       ['GET', '/_dev/outbox'],
       ['PUT', '/_dev/flags/pay-wpbp-redirect'],
+      ['PUT', '/_dev/faults/payment_back'],
       ['GET', '/receipt/PAP-AAAAAAAA'],
       ['POST', '/api/payee_url.php?url=valleymed'],
     ] as const) {
