@@ -1,0 +1,94 @@
+/**
+ * The operators' indicators (docs/operations.md), each in one place: its objective, the SQL that
+ * counts its bad and total events over a window of Analytics Engine's dataset, and its runbook
+ * entry. `npm run alerts:check` runs the same SQL against the local demo's events (in ClickHouse,
+ * through chDB: Analytics Engine's SQL is ClickHouse's dialect) or against production's dataset
+ * (the Analytics Engine SQL API). No imports: Node and a Worker read it alike.
+ */
+
+/** The dataset the site's events are written to (`[[analytics_engine_datasets]]` in wrangler.toml). */
+export const EVENTS_DATASET = 'papaya_public_site_events';
+
+export type AlertState = 'ok' | 'ticket' | 'page';
+
+/**
+ * Multi-window burn-rate rules for a 30-day objective (the Google SRE workbook): page when the
+ * last hour and the last 5 minutes both burn the error budget 14.4 times as fast as allowed; a
+ * ticket when the last 6 hours and the last 30 minutes both burn it 6 times as fast. Each window's
+ * share is its whole window's bad events over its whole window's events, never an average of shares.
+ */
+export const BURN_RULES: ReadonlyArray<{ state: Exclude<AlertState, 'ok'>; rate: number; longMinutes: number; shortMinutes: number }> = [
+  { state: 'page', rate: 14.4, longMinutes: 60, shortMinutes: 5 },
+  { state: 'ticket', rate: 6, longMinutes: 360, shortMinutes: 30 },
+];
+
+export interface Indicator {
+  name: string;
+  title: string;
+  /** The share of events that must be good over 30 days. */
+  objective: number;
+  /** The runbook entry an alert names. */
+  runbook: string;
+  /** Weighted counts of bad and of all events over the last `minutes`: one row, columns `bad` and `total`. */
+  sql(minutes: number): string;
+}
+
+const window = (minutes: number) => `timestamp > NOW() - INTERVAL '${minutes}' MINUTE`;
+const counts = (bad: string, where: string, minutes: number) =>
+  `SELECT SUM(IF(${bad}, _sample_interval, 0)) AS bad, SUM(_sample_interval) AS total FROM ${EVENTS_DATASET} WHERE ${where} AND ${window(minutes)}`;
+
+export const INDICATORS: readonly Indicator[] = [
+  {
+    name: 'payments',
+    title: "Payments that fail for the site's reasons",
+    objective: 0.995,
+    runbook: 'docs/operations.md#1-payments-that-fail-for-the-sites-reasons',
+    sql: (minutes) => counts("blob3 = 'failed'", "index1 = 'payment'", minutes),
+  },
+  {
+    name: 'backend',
+    title: 'Backend errors per call',
+    objective: 0.995,
+    runbook: 'docs/operations.md#3-backend-errors-and-latency-per-call',
+    sql: (minutes) => counts("blob4 != 'ok'", "index1 = 'backend'", minutes),
+  },
+  {
+    name: 'texts',
+    title: 'Texts',
+    objective: 0.99,
+    runbook: 'docs/operations.md#4-texts',
+    // Texts asked for and not refused: sent, or failed at the backend.
+    sql: (minutes) => counts("blob3 = 'failed-backend'", "index1 = 'text' AND blob3 IN ('sent', 'failed-backend')", minutes),
+  },
+];
+
+export interface WindowCounts {
+  bad: number;
+  total: number;
+}
+
+export interface Evaluation {
+  indicator: Indicator;
+  state: AlertState;
+  /** The bad share of each window asked, by minutes. */
+  shares: Record<number, number>;
+}
+
+/** An indicator's state by the burn rules, from its counts over each rule's windows (`count` runs the SQL). */
+export async function evaluate(indicator: Indicator, count: (sql: string) => Promise<WindowCounts>): Promise<Evaluation> {
+  const shares: Record<number, number> = {};
+  const shareOver = async (minutes: number) => {
+    if (!(minutes in shares)) {
+      const { bad, total } = await count(indicator.sql(minutes));
+      shares[minutes] = total > 0 ? bad / total : 0;
+    }
+    return shares[minutes]!;
+  };
+  let state: AlertState = 'ok';
+  for (const rule of BURN_RULES) {
+    const threshold = rule.rate * (1 - indicator.objective);
+    const burning = (await shareOver(rule.longMinutes)) >= threshold && (await shareOver(rule.shortMinutes)) >= threshold;
+    if (burning && state === 'ok') state = rule.state;
+  }
+  return { indicator, state, shares };
+}
