@@ -12,6 +12,8 @@ import { parseArgs } from 'node:util';
 import { runnerImport } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
+/** chDB is a development tool of its own (about 550 MB), installed beside the project's packages. */
+const CHDB_MISSING = 'chDB is missing: npm install --no-save chdb@3.4.0 (.ci/run installs it).';
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { production: { type: 'boolean', default: false } } });
 const load = async (file) => (await runnerImport(path.join(root, file), { configFile: false, logLevel: 'silent' })).module;
 const { INDICATORS, EVENTS_DATASET, evaluate } = await load('src/web/indicators.ts');
@@ -67,7 +69,13 @@ process.exit(paging ? 1 : 0);
 
 /** The events as Analytics Engine stores them, in an in-process ClickHouse table of the dataset's name. */
 async function clickhouse(events, layout, dataset) {
-  const { Session } = await import('chdb');
+  let Session;
+  try {
+    ({ Session } = await import('chdb'));
+  } catch {
+    console.error(`${CHDB_MISSING}`);
+    process.exit(2);
+  }
   const session = new Session();
   const blobs = Array.from({ length: 20 }, (_, i) => `blob${i + 1} String`).join(', ');
   const doubles = Array.from({ length: 20 }, (_, i) => `double${i + 1} Float64`).join(', ');
