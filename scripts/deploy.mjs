@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { runnerImport } from 'vite';
 import { migrationsThatRemove } from './lib/migrations.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -119,16 +120,16 @@ run("Approve the new version's payment pages (PCI DSS 11.6.1)", 'node', [
   '--manifest',
   manifest,
 ]);
+const { approvedManifestKey } = (
+  await runnerImport(path.join(root, 'src/security/page-check.ts'), { configFile: false, logLevel: 'silent' })
+).module;
+const where = ['--binding', 'CACHE', '--env', 'production', '--remote'];
 wranglerRun('Put the manifest where the hourly check reads it, under the version', [
   'kv',
   'key',
   'put',
-  `payment-pages:approved:${version}`,
-  '--binding',
-  'CACHE',
-  '--env',
-  'production',
-  '--remote',
+  approvedManifestKey(version),
+  ...where,
   '--path',
   manifest,
 ]);

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { approvedManifestKey } from '../../src/security/page-check';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { browserServer, startSiteCommand, until } from '../shared/browser-server';
@@ -70,26 +71,10 @@ test.beforeAll(async () => {
   // Under the version that drew the pages, as the release path puts it.
   const approved = JSON.parse(readFileSync(manifest, 'utf8')) as { pages: Record<string, { version?: string }> };
   const version = Object.values(approved.pages).find((page) => page.version)!.version!;
-  await run(
-    'npx',
-    [
-      'wrangler',
-      'kv',
-      'key',
-      'put',
-      `payment-pages:approved:${version}`,
-      '--binding',
-      'CACHE',
-      '--local',
-      '--persist-to',
-      watch.state,
-      '--path',
-      manifest,
-    ],
-    {
-      cwd: root,
-    },
-  );
+  const local = ['--binding', 'CACHE', '--local', '--persist-to', watch.state];
+  await run('npx', ['wrangler', 'kv', 'key', 'put', approvedManifestKey(version), ...local, '--path', manifest], {
+    cwd: root,
+  });
 });
 
 test.afterAll(async () => {
