@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isLocalHost } from './site';
 
 /**
  * The Worker's settings (contract §1 plus page settings), read once per set of bindings by one
@@ -63,7 +64,7 @@ function frameableUrl(value: string): string {
   if (isHttpsUrl(value)) return value;
   try {
     const u = new URL(value);
-    return u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname) ? value : '';
+    return u.protocol === 'http:' && isLocalHost(u.hostname) ? value : '';
   } catch {
     return '';
   }

@@ -28,15 +28,6 @@ export function readPhone(value: unknown): { digits: string } | { problem: Phone
   return reachable(digits) ? { digits } : { problem: 'unreachable' };
 }
 
-/**
- * A mobile number as typed, as the 10 digits the backend takes; null when it is not a reachable
- * US number. Plain code, so the text-me-a-link island checks it without a schema library.
- */
-export function mobileNumber(value: unknown): string | null {
-  const read = readPhone(value);
-  return 'digits' in read ? read.digits : null;
-}
-
 /** 10 digits as the site writes a number: `(559) 555-0199`. */
 export const formatPhone = (digits: string): string => `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 

@@ -135,8 +135,9 @@ class RequestOrigin implements OriginExtras, ClientSource {
 
   async resetDemo() {
     if (!this.#withoutBackend()) return false;
-    await (await embedded()).seed(this.env.DB);
-    await (await embedded()).clearFaults(this.env.CACHE);
+    const origin = await embedded();
+    await origin.seed(this.env.DB);
+    await origin.clearFaults(this.env.CACHE);
     await this.env.CACHE.delete(FLAG_CACHE_KEY);
     return true;
   }

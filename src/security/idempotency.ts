@@ -39,8 +39,8 @@ export const KEEP_ANSWERS_MS = FORM_KEY_LIFETIME_MS + 30 * 60 * 1000;
 
 type Row = { fingerprint: string; state: string; status: number | null; response: string | null; created_at: number };
 
-export async function claim(db: D1Database, key: string, print: string, now = Date.now()): Promise<Claim> {
-  const ref = await keyRef(key);
+/** `ref` is the form key's name in the store (`keyRef`), made once per request. */
+export async function claim(db: D1Database, ref: string, print: string, now = Date.now()): Promise<Claim> {
   const { meta } = await db
     .prepare("INSERT INTO idempotency_keys (key, fingerprint, state, created_at) VALUES (?, ?, 'pending', ?) ON CONFLICT (key) DO NOTHING")
     .bind(ref, print, now)
@@ -50,11 +50,11 @@ export async function claim(db: D1Database, key: string, print: string, now = Da
     .prepare('SELECT fingerprint, state, status, response, created_at FROM idempotency_keys WHERE key = ?')
     .bind(ref)
     .first<Row>();
-  if (!row) return claim(db, key, print, now);
+  if (!row) return claim(db, ref, print, now);
   const stale = now - row.created_at > PENDING_TIMEOUT_MS;
   if (row.state === 'pending' && stale) {
     await db.prepare("DELETE FROM idempotency_keys WHERE key = ? AND state = 'pending' AND created_at = ?").bind(ref, row.created_at).run();
-    return claim(db, key, print, now);
+    return claim(db, ref, print, now);
   }
   if (row.fingerprint !== print) return { kind: 'conflict' };
   if (row.state === 'calling' && stale) return { kind: 'uncertain' };
@@ -63,26 +63,17 @@ export async function claim(db: D1Database, key: string, print: string, now = Da
 }
 
 /** Marks a claim as charging: from now on it is never released or handed out again. */
-export async function calling(db: D1Database, key: string): Promise<void> {
-  await db
-    .prepare("UPDATE idempotency_keys SET state = 'calling' WHERE key = ?")
-    .bind(await keyRef(key))
-    .run();
+export async function calling(db: D1Database, ref: string): Promise<void> {
+  await db.prepare("UPDATE idempotency_keys SET state = 'calling' WHERE key = ?").bind(ref).run();
 }
 
-export async function settle(db: D1Database, key: string, status: number, body: string): Promise<void> {
-  await db
-    .prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response = ? WHERE key = ?")
-    .bind(status, body, await keyRef(key))
-    .run();
+export async function settle(db: D1Database, ref: string, status: number, body: string): Promise<void> {
+  await db.prepare("UPDATE idempotency_keys SET state = 'done', status = ?, response = ? WHERE key = ?").bind(status, body, ref).run();
 }
 
 /** Frees a key whose request never reached the origin, so the same form may try again. */
-export async function release(db: D1Database, key: string): Promise<void> {
-  await db
-    .prepare("DELETE FROM idempotency_keys WHERE key = ? AND state IN ('pending', 'calling')")
-    .bind(await keyRef(key))
-    .run();
+export async function release(db: D1Database, ref: string): Promise<void> {
+  await db.prepare("DELETE FROM idempotency_keys WHERE key = ? AND state IN ('pending', 'calling')").bind(ref).run();
 }
 
 /** Drops answers whose key can no longer be sent (the Worker's scheduled handler); says how many. */

@@ -12,7 +12,7 @@ import { webPaymentOffered } from '../../domain/web-payment';
 import { paymentFields } from '../../origin';
 import { cardHmacKey, formKeySecret } from '../../security/secrets';
 import { checkFormKey, issueFormKey } from '../../security/form-keys';
-import { calling, claim, fingerprint, release, settle } from '../../security/idempotency';
+import { calling, claim, fingerprint, keyRef, release, settle } from '../../security/idempotency';
 import { fill } from '../../domain/catalogue/fill';
 import { keyedHash } from '../../security/keyed-hash';
 import { checkPaybot } from '../../security/paybot';
@@ -44,9 +44,16 @@ function refuse(c: Context<AppEnv>, payer: Checked, card: Checked): Response {
   return apiError(c, 400, wordsOf(c).api.checkFields, fields);
 }
 
-paymentRoutes.get(FORM_KEY_PATH, validQuery(FormKeyQuerySchema), async (c) =>
-  c.json({ formKey: await issueFormKey(formKeySecret(c.get('config')), c.req.valid('query').p) }),
-);
+/** A fresh key for a payee's form, under the page's own rule: only a payee offered web payment has one. */
+paymentRoutes.get(FORM_KEY_PATH, validQuery(FormKeyQuerySchema), async (c) => {
+  const { p } = c.req.valid('query');
+  const config = c.get('config');
+  const payee = await c.get('origin').cachedPayeeById(p);
+  if (!payee.ok) return originUnavailable(c, payee);
+  if (!payee.value || !webPaymentOffered(payee.value, config))
+    return apiError(c, 400, wordsOf(c).api.notWebPayee, { p: wordsOf(c).api.notWebPayeeField });
+  return c.json({ formKey: await issueFormKey(formKeySecret(config), p) });
+});
 
 paymentRoutes.post(
   '/payment/payment_back.php',
@@ -145,7 +152,9 @@ paymentRoutes.post(
     const digits = fields.ccn ?? '';
     // The fingerprint leaves out the card number, expiry and CVV; it keeps the last four digits.
     const { ccn: _ccn, exp: _exp, cvv: _cvv, googleRecaptchaToken: _token, deviceType: _ua, ...stable } = fields;
-    const claimed = await claim(c.env.DB, key, await fingerprint(cardHmacKey(config), { ...stable, p: query.p, last4: digits.slice(-4) }));
+    // The key's name in the store, made once: the store never holds the key itself.
+    const ref = await keyRef(key);
+    const claimed = await claim(c.env.DB, ref, await fingerprint(cardHmacKey(config), { ...stable, p: query.p, last4: digits.slice(-4) }));
     if (claimed.kind === 'conflict') {
       logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
       attempt('refused', 'idempotency-conflict');
@@ -180,7 +189,7 @@ paymentRoutes.post(
         )
       : codes;
     if (!limited.allowed) {
-      await release(c.env.DB, key);
+      await release(c.env.DB, ref);
       attempt('refused', limited.policy);
       return tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds, words.limits));
     }
@@ -191,7 +200,7 @@ paymentRoutes.post(
       pid: payee.value.payeeId,
       pname: payee.value.payeeName,
     });
-    await calling(c.env.DB, key);
+    await calling(c.env.DB, ref);
     const result = await origin.submitPayment({
       query: { p: query.p, optE: !!query.optE, silent: !!query.silent, generic: !!query.generic },
       fields: { ...fields, ...bot },
@@ -200,12 +209,12 @@ paymentRoutes.post(
       // Refused connections never reached the backend: the same form may try again. Anything
       // else may have charged, so the key keeps this answer and is not retried.
       if (result.kind === 'unreachable') {
-        await release(c.env.DB, key);
+        await release(c.env.DB, ref);
         await limited.giveBack();
       }
       attempt('failed', backendOutcome(result.kind, result.status));
       const answer = originUnavailable(c, result);
-      if (result.kind !== 'unreachable') await settle(c.env.DB, key, answer.status, await answer.clone().text());
+      if (result.kind !== 'unreachable') await settle(c.env.DB, ref, answer.status, await answer.clone().text());
       return answer;
     }
     let body: { status: 'success'; confirmationUrl: string } | { status: 'error'; message: string; field?: DeclineField; formKey?: string };
@@ -244,7 +253,7 @@ paymentRoutes.post(
       };
     }
     const text = JSON.stringify(body);
-    await settle(c.env.DB, key, 200, text);
+    await settle(c.env.DB, ref, 200, text);
     return c.body(text, 200, { 'Content-Type': 'application/json' });
   },
 );

@@ -283,6 +283,8 @@ describe('a saved phone number and an autofilled expiry', () => {
     expect(formKey).toMatch(/^1001-/);
     expect(await (await pay(httpEnv(), valid, 'p=1001', formKey)).json()).toMatchObject({ status: 'success' });
     expect((await request(httpEnv(), '/api/payment_form_key?p=abc')).status).toBe(400);
+    // Only a payee offered web payment has a form, so only such a payee gets a key.
+    for (const p of ['1005', '9999']) expect((await request(httpEnv(), `/api/payment_form_key?p=${p}`)).status).toBe(400);
   });
 });
 
