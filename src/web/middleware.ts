@@ -11,6 +11,8 @@ import { originForRequest, type CallOutcome } from '../origin';
 import { crossSiteWrite } from '../security/csrf';
 import { Guard, clientOf } from '../security/guard';
 import { makeNonce } from '../security/headers';
+import { isOwnCheck, OWN_CHECK_HEADER } from '../security/own-check';
+import { formKeySecret } from '../security/secrets';
 import type { AppEnv } from './app-env';
 import { addSiteHeaders } from './headers';
 import { browserLanguage, languageInAddress, rememberedLanguage } from './words';
@@ -83,10 +85,12 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const keepLocally = !config.originUrl;
   // The route's pattern, never the path: a path can carry a short link's key or a receipt's number.
   const route = routePath(c) || 'unmatched';
+  // The site's own hourly check of its payment pages is counted as `check`, never as a visitor.
+  const ownCheck = c.req.header(OWN_CHECK_HEADER);
   writeEvent(c.env, keepLocally, 'answer', {
     route,
     method: c.req.method,
-    device,
+    device: ownCheck && (await isOwnCheck(ownCheck, formKeySecret(config))) ? 'check' : device,
     language: c.get('language') ?? '',
     status: c.res.status,
     ms: durationMs,

@@ -1,6 +1,8 @@
 import { readConfig } from '../domain/config';
 import { checkVersionedPages, readApprovedManifests, type Fetcher } from '../security/page-check';
 import { scrub } from '../domain/scrub';
+import { OWN_CHECK_HEADER, ownCheckToken } from '../security/own-check';
+import { formKeySecret } from '../security/secrets';
 import { writeEvent } from './events';
 import { logSecurityEvent } from './log';
 
@@ -15,6 +17,13 @@ import { logSecurityEvent } from './log';
 export async function watchPaymentPages(env: Env, fetcher: Fetcher = (url, init) => fetch(url, init)): Promise<void> {
   const config = readConfig(env);
   if (!config.publicUrl) return;
+  // Every request names itself as the site's own check, so that it is not counted as a visitor's.
+  const token = await ownCheckToken(formKeySecret(config));
+  const ownFetcher: Fetcher = (url, init) => {
+    const headers = new Headers(init.headers);
+    headers.set(OWN_CHECK_HEADER, token);
+    return fetcher(url, { ...init, headers });
+  };
   const keepLocally = !config.originUrl;
   const record = (outcome: string, differences = 0, pages = 0, page = '', what = '') =>
     writeEvent(env, keepLocally, 'pageCheck', { outcome, page, what, differences, pages });
@@ -26,7 +35,7 @@ export async function watchPaymentPages(env: Env, fetcher: Fetcher = (url, init)
       return;
     }
     const pages = Object.keys([...approved.values()][0]!.pages).length;
-    const differences = await checkVersionedPages(config.publicUrl, approved, fetcher);
+    const differences = await checkVersionedPages(config.publicUrl, approved, ownFetcher);
     for (const d of differences)
       logSecurityEvent('scheduled', 'payment-page-changed', { page: d.page, what: d.what, approved: d.approved, served: d.served });
     record(differences.length ? 'changed' : 'as-approved', differences.length, pages, differences[0]?.page, differences[0]?.what);

@@ -134,4 +134,18 @@ describe('the scheduled check of the payment pages', () => {
     await watchPaymentPages(embeddedEnv({ PUBLIC_URL: '' }), throughTheWorker);
     expect(recentEvents().filter((e) => e.event === 'pageCheck')).toHaveLength(before);
   });
+
+  it("counts its own requests as the check's, never as visitors' answers; a visitor who sends its header is still a visitor", async () => {
+    await approve();
+    const before = recentEvents().length;
+    await watchPaymentPages(site, drawnBy('v-a'));
+    const answers = recentEvents()
+      .slice(0, recentEvents().length - before)
+      .filter((e) => e.event === 'answer');
+    expect(answers.length).toBeGreaterThan(6);
+    expect(new Set(answers.map((e) => e.device))).toEqual(new Set(['check']));
+
+    await request(site, '/web-payment?p=1001', { headers: { 'Papaya-Page-Check': 'f'.repeat(64), 'User-Agent': 'Mozilla/5.0 (iPhone)' } });
+    expect(recentEvents().find((e) => e.event === 'answer')).toMatchObject({ route: '/web-payment', device: 'apple' });
+  });
 });
