@@ -9,7 +9,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
-      '.wrangler/**',
+      '**/.wrangler/**',
       '.tsbuild/**',
       'worker-configuration.d.ts',
       'node_modules/**',

@@ -18,6 +18,7 @@ export const ALLOWED = {
   'src/routes': ['src/domain', 'src/lib', 'src/security', 'src/origin', 'src/links', 'src/web', 'src/pages'],
   'src/index.ts': ['src/routes', 'src/web', 'src/security', 'src/lib'],
   client: ['src/domain'],
+  alerts: [],
 };
 
 const WHY = {
@@ -31,6 +32,7 @@ const WHY = {
   'src/routes': 'routes are the top of the request flow',
   'src/index.ts': 'the entry only wires routes together',
   client: 'islands run in the browser: the backend wire, the web kit and the routes stay on the server',
+  alerts: 'the alerts Worker stands apart from the site, so that a broken release of the site cannot silence it',
 };
 
 /** `src/origin/embedded/x.ts` → `src/origin`; `client/islands/x.tsx` → `client`. */
@@ -76,12 +78,12 @@ export const DOM_GLOBALS = [
 
 export const layerRules = [
   {
-    files: ['src/**', 'client/**'],
+    files: ['src/**', 'client/**', 'alerts/**'],
     plugins: { layers: { rules: { imports: importsRule } } },
     rules: { 'layers/imports': 'error' },
   },
   {
-    files: ['src/**'],
+    files: ['src/**', 'alerts/**'],
     rules: {
       'no-restricted-globals': [
         'error',

@@ -1,11 +1,11 @@
 // npm run deploy [-- --dry-run] [--url https://www.papayapay.com] [--share 10] [--watch-minutes 30] [--payee ID --provider CODE]
 //
 // The release path (docs/operations.md, "Releasing"): build; check that the migrations only add;
-// take a D1 Time Travel bookmark and apply them; upload the new version without traffic; read it
-// on the real host by its version override (health and the payment pages, approved as that
-// version's manifest, put in KV); deploy it to a small share beside the version serving; watch the
-// indicators (`alerts:check --production`) for a set time; then 100 %, or back to the old version
-// and stop. Any step that fails stops the release with the old version serving. --dry-run prints
+// take a D1 Time Travel bookmark and apply them; deploy the alerts Worker (alerts/); upload the
+// new version without traffic; read it on the real host by its version override (health and the
+// payment pages, approved as that version's manifest, put in KV); deploy it to a small share beside
+// the version serving; watch the indicators (`alerts:check --production`) for a set time; then
+// 100 %, or back to the old version and stop. Any step that fails stops the release with the old version serving. --dry-run prints
 // every step and its command and touches nothing; --skip-build takes the client build as it is.
 // WRANGLER names the wrangler command (tests stand one in).
 import { execFileSync } from 'node:child_process';
@@ -82,6 +82,12 @@ const bookmark = wranglerRun('Take a D1 Time Travel bookmark (to restore the dat
 ]);
 if (!dry) console.log(`   bookmark: ${/bookmark[^:]*:\s*(\S+)/i.exec(bookmark)?.[1] ?? bookmark.trim().split('\n').pop()}`);
 wranglerRun('Apply the migrations to the production database', ['d1', 'migrations', 'apply', 'DB', '--remote', '--env', 'production']);
+
+wranglerRun('Deploy the alerts Worker first (a Worker of its own, so that a broken release of the site cannot silence it)', [
+  'deploy',
+  '-c',
+  'alerts/wrangler.toml',
+]);
 
 const uploaded = wranglerRun('Upload the new version, without traffic', ['versions', 'upload', '--env', 'production']);
 const version = dry ? '<new version id>' : /Worker Version ID:\s*([0-9a-f-]{36})/i.exec(uploaded)?.[1];

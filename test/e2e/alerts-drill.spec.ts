@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { BASE_URL } from './playwright.config';
+import { ALERTING_URL, ALERTS_URL, BASE_URL } from './playwright.config';
 import { expect, issuedFormKey, test } from './support';
 
 /**
@@ -21,7 +21,7 @@ function alertsCheck(source: string): Promise<{ code: number; out: string }> {
   );
 }
 
-async function pay(request: APIRequestContext) {
+async function pay(request: APIRequestContext, card = '4242 4242 4242 4242') {
   return request.post('/payment/payment_back.php?p=1001', {
     multipart: {
       patientName: 'Drill Payer',
@@ -30,7 +30,7 @@ async function pay(request: APIRequestContext) {
       amount: '5.00',
       email: 'drill@example.com',
       phone: '(559) 555-0100',
-      ccn: '4242 4242 4242 4242',
+      ccn: card,
       exp: '12/30',
       cvv: '737',
       billName: 'Drill Payer',
@@ -43,12 +43,36 @@ async function pay(request: APIRequestContext) {
   });
 }
 
-/** The events the site recorded since `since`, in a file as `/_dev/metrics` lists them. */
+/** The events the site recorded since `since`, as `/_dev/metrics` lists them. */
+async function recordedSince(request: APIRequestContext, since: number): Promise<unknown[]> {
+  return ((await (await request.get('/_dev/metrics')).json()) as Array<{ at: string }>).filter((e) => Date.parse(e.at) >= since);
+}
+
+/** The same events in a file, for `npm run alerts:check`. */
 async function eventsSince(request: APIRequestContext, since: number): Promise<string> {
-  const events = ((await (await request.get('/_dev/metrics')).json()) as Array<{ at: string }>).filter((e) => Date.parse(e.at) >= since);
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'events-')), 'events.json');
-  writeFileSync(file, JSON.stringify(events));
+  writeFileSync(file, JSON.stringify(await recordedSince(request, since)));
   return file;
+}
+
+async function failingPayments(request: APIRequestContext) {
+  expect((await request.put('/_dev/faults/payment_back', { data: { mode: 'fail' } })).ok()).toBe(true);
+  try {
+    for (let i = 0; i < 3; i++) expect((await pay(request)).status()).toBe(502);
+  } finally {
+    await request.put('/_dev/faults/payment_back', { data: { mode: 'off' } });
+  }
+}
+
+interface Received {
+  pager: Array<{
+    routing_key: string;
+    event_action: string;
+    dedup_key: string;
+    payload?: { summary: string; severity: string; custom_details: Record<string, unknown> };
+  }>;
+  webhook: Array<{ alert: string; state: string; dedupKey: string; runbook: string }>;
+  sql: number;
 }
 
 /** chDB is installed beside the project's packages (.ci/run does it): without it the drill says so and is skipped, but under CI=true. */
@@ -72,16 +96,73 @@ test('without a fault, payments and texts page nobody', async ({ request }) => {
 test('the drill: the payment call failing, payments tried, the payment indicator pages and names its runbook', async ({ request }) => {
   expect((await request.post('/_dev/reset')).ok()).toBe(true);
   const since = Date.now();
-  expect((await request.put('/_dev/faults/payment_back', { data: { mode: 'fail' } })).ok()).toBe(true);
-  try {
-    for (let i = 0; i < 3; i++) expect((await pay(request)).status()).toBe(502);
-  } finally {
-    await request.put('/_dev/faults/payment_back', { data: { mode: 'off' } });
-  }
+  await failingPayments(request);
   for (const source of [await eventsSince(request, since), BASE_URL]) {
     const checked = await alertsCheck(source);
     expect(checked.code, checked.out).toBe(1);
     expect(checked.out).toMatch(/^PAGE\s+payments: Payments that fail for the site's reasons/m);
     expect(checked.out).toContain('runbook: docs/operations.md#1-payments-that-fail-for-the-sites-reasons');
   }
+});
+
+test('the alerts Worker pages through PagerDuty and the webhook once, and resolves under the same dedup key when payments recover', async ({
+  request,
+}) => {
+  // The alerts Worker's own cron run, on the SQL API stand-in that holds what the site recorded.
+  const run = async (events: unknown[]): Promise<Received> => {
+    expect((await request.put(`${ALERTING_URL}/_control/events`, { data: events })).ok()).toBe(true);
+    expect((await request.get(`${ALERTS_URL}/__scheduled?cron=*/5+*+*+*+*`)).ok()).toBe(true);
+    return (await request.get(`${ALERTING_URL}/_control/received`)).json();
+  };
+  expect((await request.post(`${ALERTING_URL}/_control/reset`)).ok()).toBe(true);
+  expect((await request.post('/_dev/reset')).ok()).toBe(true);
+  const since = Date.now();
+  await failingPayments(request);
+  const failing = await recordedSince(request, since);
+
+  const paymentsKey = 'papaya-public-site/payments';
+  let received = await run(failing);
+  expect(received.sql).toBeGreaterThan(0);
+  // The payment call failing pages for payments and for backend calls, each under its own dedup key.
+  expect(received.pager.map((e) => `${e.event_action} ${e.dedup_key}`).sort()).toEqual([
+    'trigger papaya-public-site/backend',
+    `trigger ${paymentsKey}`,
+  ]);
+  const trigger = received.pager.find((e) => e.dedup_key === paymentsKey)!;
+  expect(trigger.payload).toMatchObject({
+    severity: 'critical',
+    custom_details: { state: 'page', runbook: 'docs/operations.md#1-payments-that-fail-for-the-sites-reasons' },
+  });
+  expect(trigger.payload!.summary).toContain("Payments that fail for the site's reasons");
+  expect(received.webhook).toContainEqual(
+    expect.objectContaining({
+      alert: 'payments',
+      state: 'page',
+      dedupKey: paymentsKey,
+      runbook: 'docs/operations.md#1-payments-that-fail-for-the-sites-reasons',
+    }),
+  );
+
+  // Five minutes later, still burning: nothing is sent again.
+  received = await run(failing);
+  expect(received.pager).toHaveLength(2);
+  expect(received.webhook).toHaveLength(2);
+
+  // The backend is back: a payment goes through (another card: the first has had its tries), and the window holds only good ones.
+  const recovered = Date.now();
+  expect(await (await pay(request, '4000 0566 5566 5556')).json()).toMatchObject({ status: 'success' });
+  received = await run(await recordedSince(request, recovered));
+  const resolves = received.pager.slice(2);
+  expect(resolves.map((e) => `${e.event_action} ${e.dedup_key}`).sort()).toEqual([
+    'resolve papaya-public-site/backend',
+    `resolve ${paymentsKey}`,
+  ]);
+  expect(resolves.find((e) => e.dedup_key === paymentsKey)).toEqual({
+    routing_key: trigger.routing_key,
+    event_action: 'resolve',
+    dedup_key: paymentsKey,
+  });
+  expect(received.webhook.slice(2)).toContainEqual(
+    expect.objectContaining({ alert: 'payments', state: 'resolved', dedupKey: paymentsKey }),
+  );
 });

@@ -57,6 +57,7 @@ describe('the release path', () => {
       'npm run build:client',
       'd1 time-travel info DB --env production',
       'd1 migrations apply DB --remote --env production',
+      'deploy -c alerts/wrangler.toml',
       'versions upload --env production',
       'deployments status --env production --json',
       'node scripts/check-payment-pages.mjs https://www.papayapay.com --version <new version id> --approve',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BURN_RULES, evaluate, INDICATORS, type WindowCounts } from '../../src/web/indicators';
+import { BURN_RULES, evaluate, INDICATORS, type WindowCounts } from '../../alerts/indicators';
 
 /** Counts by window, read off the SQL's own interval: what Analytics Engine would answer. */
 const counts =

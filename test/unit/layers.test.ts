@@ -19,6 +19,15 @@ describe('the layering lint rules', () => {
     expect(found).toEqual([expect.stringContaining('client may not import src/origin')]);
   });
 
+  it('keep the alerts Worker and the site apart, both ways', async () => {
+    expect(await problems('alerts/x.ts', "export { readConfig } from '../src/domain/config';\n")).toEqual([
+      expect.stringContaining('alerts may not import src/domain'),
+    ]);
+    expect(await problems('src/web/x.ts', "export { INDICATORS } from '../../alerts/indicators';\n")).toEqual([
+      expect.stringContaining('src/web may not import alerts'),
+    ]);
+  });
+
   it('refuse a domain rule that imports the backend wire', async () => {
     const found = await problems('src/domain/x.ts', "import type { PayeeInput } from '../origin/schemas';\nexport type P = PayeeInput;\n");
     expect(found).toEqual([expect.stringContaining('src/domain may not import src/origin')]);

@@ -1,9 +1,10 @@
 /**
  * The operators' indicators (docs/operations.md), each in one place: its objective, the SQL that
  * counts its bad and total events over a window of Analytics Engine's dataset, and its runbook
- * entry. `npm run alerts:check` runs the same SQL against the local demo's events (in ClickHouse,
- * through chDB: Analytics Engine's SQL is ClickHouse's dialect) or against production's dataset
- * (the Analytics Engine SQL API). No imports: Node and a Worker read it alike.
+ * entry. The alerts Worker (alerts/index.ts) runs the SQL every five minutes on the Analytics
+ * Engine SQL API; `npm run alerts:check` runs it on the local demo's events (in ClickHouse, through
+ * chDB: Analytics Engine's SQL is ClickHouse's dialect) or on production's dataset. No imports:
+ * Node and a Worker read it alike.
  */
 
 /** The dataset the site's events are written to (`[[analytics_engine_datasets]]` in wrangler.toml). */

@@ -1,0 +1,37 @@
+// The site's events as Analytics Engine stores them, in an in-process ClickHouse (chDB): what
+// `npm run alerts:check` and the alerts drill's stand-in SQL API run the indicators' SQL on.
+// chDB is a development tool of its own (about 550 MB), installed beside the project's packages.
+
+export const CHDB_MISSING = 'chDB is missing: npm install --no-save chdb@3.4.0 (.ci/run installs it).';
+
+/** chDB's Session class, or undefined when chDB is not installed. */
+export async function chdbSession() {
+  try {
+    return (await import('chdb')).Session;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Puts `events` (as /_dev/metrics lists them) into a chDB session, in a table named after the
+ * dataset (made anew), laid out by the site's EVENT_LAYOUT: index1, blob1… blob20, double1…
+ * double20, each event weighing one (`_sample_interval`, since nothing is sampled locally).
+ */
+export function loadEvents(session, events, layout, dataset) {
+  session.query(`DROP TABLE IF EXISTS ${dataset}`);
+  const blobs = Array.from({ length: 20 }, (_, i) => `blob${i + 1} String`).join(', ');
+  const doubles = Array.from({ length: 20 }, (_, i) => `double${i + 1} Float64`).join(', ');
+  session.query(
+    `CREATE TABLE ${dataset} (timestamp DateTime64(3, 'UTC'), index1 String, _sample_interval UInt32, ${blobs}, ${doubles}) ENGINE = Memory`,
+  );
+  const quote = (text) => `'${String(text).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const rows = events.map((e) => {
+    const own = layout[e.event] ?? { blobs: [], doubles: [] };
+    const b = [e.event, e.version, ...own.blobs.map((name) => e[name] ?? '')];
+    const d = own.doubles.map((name) => Number(e[name] ?? 0));
+    const at = new Date(e.at).toISOString().replace('T', ' ').replace('Z', '');
+    return `(${quote(at)}, ${quote(e.event)}, 1, ${Array.from({ length: 20 }, (_, i) => quote(b[i] ?? '')).join(', ')}, ${Array.from({ length: 20 }, (_, i) => d[i] ?? 0).join(', ')})`;
+  });
+  if (rows.length) session.query(`INSERT INTO ${dataset} VALUES ${rows.join(', ')}`);
+}
