@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  */
 async function poolCompatibilityDate(): Promise<string | undefined> {
   const poolMiniflare = createRequire(import.meta.url).resolve('miniflare', {
-    paths: [path.resolve('node_modules/@cloudflare/vitest-pool-workers')],
+    paths: [path.resolve('node_modules/@cloudflare/vitest-plugin')],
   });
   const { compatibilityDate } = (await import(createRequire(poolMiniflare).resolve('workerd'))) as { compatibilityDate: string };
   return compatibilityDate;
