@@ -1,6 +1,5 @@
 // zod's smaller functional build: the Worker loads it on every cold start, and islands share these.
 import * as z from 'zod/mini';
-import { GET_PAID_POSTED_VIEWS } from './get-paid';
 import { FIELD_TYPES } from './info-request';
 import { INVALID_TOKEN, REQUIRED } from './messages';
 import { HINT_LENGTH_TODO, HINT_MATCH_TODO, PASSWORD_MIN } from './password';
@@ -137,20 +136,8 @@ export const PayLaterSchema = z.object({
   ),
 });
 
-const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
-
-export const GetPaidRequestSchema = z.object({
-  whichState: z.enum(GET_PAID_POSTED_VIEWS),
-  access: optionalText(100),
-  email: optionalText(254),
-  pass: optionalText(200),
-  fax: optionalText(40),
-  statements: optionalText(20),
-  signup: z.optional(z.boolean()),
-  i: optionalText(500),
-  sessionToken: optionalText(200),
-});
-export type GetPaidRequest = z.output<typeof GetPaidRequestSchema>;
+/** The get-paid form's request lives with its flow. */
+export { GetPaidRequestSchema, type GetPaidRequest } from './get-paid';
 
 export const ShortenSchema = z.object({ url: z.string().check(z.minLength(1), z.maxLength(2000)) });
 

@@ -1,5 +1,5 @@
 import { IsolateMemo } from '../lib/isolate-memo';
-import type { OriginResult } from '.';
+import type { OriginResult } from './result';
 import type { ClientSource } from './client';
 import type { Payee } from '../domain/payee';
 
