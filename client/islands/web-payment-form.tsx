@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ComponentProps } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTypedEarly } from '../components/typed-early';
-import { acceptedBrands, brandAccepted, BRAND_NAMES, cardBrand, cardDigits } from '../../src/domain/card';
+import { useEnterMovesOn } from '../components/enter-moves-on';
 import {
-  accountIsNumeric,
   CARD_FIELDS,
   cardFields,
   formProblems,
@@ -10,24 +9,21 @@ import {
   payerFields,
   PAYMENT_FORM,
   problemText,
-  shownAmount,
   type PayeeRules,
   type PaymentProblem,
 } from '../../src/domain/payment';
 import { FORM_FIELD } from '../../src/domain/islands';
-import { FORM_KEY_PATH, formKeyRanOut } from '../../src/domain/form-key';
+import { formKeyRanOut } from '../../src/domain/form-key';
 import type { PostedForm } from '../../src/domain/posted-form';
-import { US_STATES } from '../../src/domain/us-states';
 import type { FormLabels } from '../../src/domain/web-payment-labels';
 import type { PaymentFormText, PaymentProblemText } from '../../src/domain/catalogue';
-import { LANGUAGE_PARAM, type Language } from '../../src/domain/catalogue/languages';
 import { ErrorSummary } from '../components/error-summary';
-import { SelectField, TextField } from '../components/field';
-import { useMask } from '../components/mask';
-import { loadPaymentMasks, PAYMENT_MASKS, type MaskKind } from '../components/payment-masks';
-import { answerOf, HumanCheck, humanTokenIn, post } from '../components/submit';
-import type { ApiError } from '../../src/domain/errors';
-import type { DeclineField } from '../../src/domain/declines';
+import type { MaskKind } from '../components/payment-masks';
+import { CardStep } from '../components/payment-card-step';
+import { fieldId, freshFormKey, isCardField, isPayerField, labelOf, postedInvoices, type Invoice } from '../components/payment-fields';
+import { PayerHidden, PayerStep, PayerSummary } from '../components/payment-payer-step';
+import { humanTokenIn } from '../components/submit';
+import { paymentSender, type PaymentFlags } from '../components/payment-send';
 
 export interface WebPaymentFormProps {
   payeeId: string;
@@ -35,7 +31,7 @@ export interface WebPaymentFormProps {
   company: boolean;
   labels: FormLabels;
   /** Query flags of the payment call. */
-  flags: { optE: boolean; silent: boolean; generic: boolean; language?: Language };
+  flags: PaymentFlags;
   idempotencyKey: string;
   humanCheckSiteKey?: string;
   /** Its words and its fields' problems, in the visitor's language. */
@@ -50,58 +46,6 @@ type ServerErrors = Record<string, { message: string; value: string }>;
 /** Messages by field, each tied to the value it was about. */
 const about = (messages: Record<string, string>, valueOf: (name: string) => string): ServerErrors =>
   Object.fromEntries(Object.entries(messages).map(([name, message]) => [name, { message, value: valueOf(name) }]));
-type Invoice = { id: number; value: string };
-
-const isPayerField = (name: string) => (PAYER_FIELDS as readonly string[]).includes(name) || name.startsWith('invoices.');
-const isCardField = (name: string) => (CARD_FIELDS as readonly string[]).includes(name);
-
-/** A field of this form: its id and name come from the payment field it holds. */
-function Field({
-  name,
-  id,
-  ...props
-}: { name: string; id?: string; label: string; error?: string; hint?: string } & ComponentProps<'input'>) {
-  return <TextField id={id ?? `wp-${name}`} name={name} quiet {...props} />;
-}
-
-/** A field with an imask mask: its value kept in step with the form's state. */
-function MaskedField({
-  kind,
-  value,
-  onValue,
-  ...props
-}: { kind: MaskKind; name: string; label: string; value: string; onValue: (v: string) => void; error?: string; hint?: string } & Omit<
-  ComponentProps<'input'>,
-  'value' | 'onChange'
->) {
-  const ref = useRef<HTMLInputElement>(null);
-  useMask(ref, PAYMENT_MASKS[kind], value, onValue, loadPaymentMasks);
-  return <Field ref={ref} value={value} onChange={(e) => onValue(e.target.value)} {...props} />;
-}
-
-/** A fresh submit key for the payee, or nothing when it cannot be had (the server's answer then renews it). */
-async function freshFormKey(payeeId: string): Promise<string | undefined> {
-  try {
-    const res = await fetch(`${FORM_KEY_PATH}?${new URLSearchParams({ p: payeeId })}`);
-    return res.ok ? ((await res.json()) as { formKey?: string }).formKey : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Codes, not words: no capital letters, corrections or spell-checking (which may send the text to a server). */
-const CODE = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } as const;
-
-/** The element id of a field of this form (`invoices.1` is `wp-invoices-1`). */
-const fieldId = (name: string) => `wp-${name.replace(/\./g, '-')}`;
-
-/** The invoices as typed, from what was posted without script (`invoices.0`, `invoices.1`, …). */
-function postedInvoices(posted: PostedForm | undefined): Invoice[] {
-  const typed = Object.entries(posted?.values ?? {})
-    .filter(([name]) => name.startsWith('invoices.'))
-    .map(([name, value]) => ({ id: Number(name.slice('invoices.'.length)) + 1, value }));
-  return typed.length ? typed : [{ id: 1, value: '' }];
-}
 
 /** The two-step web payment form: payer info, then card; submitted once per rendered key. */
 export default function WebPaymentForm({
@@ -138,21 +82,7 @@ export default function WebPaymentForm({
   const focusSummary = useRef(false);
   const formRef = useTypedEarly();
   // Enter in a field of step 1 goes to the next field, as a phone's "next" key does; in the last one it presses Next.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form || step !== 'payer') return;
-    const moveOn = (event: KeyboardEvent) => {
-      const field = event.target as HTMLElement;
-      if (event.key !== 'Enter' || field.tagName !== 'INPUT') return;
-      const inputs = [...form.querySelectorAll<HTMLInputElement>('fieldset:first-of-type input:not([type=hidden])')];
-      const following = inputs[inputs.indexOf(field as HTMLInputElement) + 1];
-      if (!following) return;
-      event.preventDefault();
-      following.focus();
-    };
-    form.addEventListener('keydown', moveOn);
-    return () => form.removeEventListener('keydown', moveOn);
-  }, [step, formRef]);
+  useEnterMovesOn(formRef, step === 'payer');
   useEffect(() => {
     if (!focusSummary.current) return;
     focusSummary.current = false;
@@ -205,31 +135,6 @@ export default function WebPaymentForm({
     error: shown(name),
   });
 
-  /** Each field's label, as the error summary names it. */
-  const labelOf = (name: string): string => {
-    if (name.startsWith('invoices.')) return `${words[labels.account]} ${Number(name.slice('invoices.'.length)) + 1}`;
-    const label: Record<string, string> = {
-      patientName: words[labels.name],
-      account: words[labels.account],
-      payDOB: words.dateOfBirth,
-      payDOS: words.dateOfService,
-      amount: words[labels.amount],
-      email: words.email,
-      phone: words[labels.phone],
-      billingZip: words.billingZip,
-      ccn: words.cardNumber,
-      exp: words.expiry,
-      cvv: words.cvv,
-      billName: words.nameOnCard,
-      addr1: words.billingAddress,
-      city: words.city,
-      state: words.state,
-      zip: words.zip,
-      payNote: words.note,
-    };
-    return label[name] ?? name;
-  };
-
   /** Names the fields in error at the top of the step, and moves the focus there. */
   function summarize(names: string[]) {
     focusSummary.current = true;
@@ -260,38 +165,10 @@ export default function WebPaymentForm({
     const humanToken = humanTokenIn(formRef.current);
     if (humanCheckSiteKey && !humanToken) return setStatus({ kind: 'failed', message: words.humanCheckFailed });
     setStatus({ kind: 'processing' });
-    const body = new FormData();
-    for (const [name, value] of Object.entries(values)) if (value && (isPayerField(name) || isCardField(name))) body.append(name, value);
-    if (company) {
-      body.delete('account');
-      for (const i of invoices) body.append('invoice', i.value);
-      body.append('isBtoB', 'true');
-    }
     // A key that ran out while the payer was away (by this device's clock) is renewed before sending.
     const key = formKeyRanOut(formKey) ? ((await freshFormKey(payeeId)) ?? formKey) : formKey;
     if (key !== formKey) setFormKey(key);
-    if (humanToken) body.append('humanToken', humanToken);
-    const query = new URLSearchParams({
-      p: payeeId,
-      ...(flags.optE ? { optE: 'true' } : {}),
-      ...(flags.silent ? { silent: '1' } : {}),
-      ...(flags.generic ? { generic: '1' } : {}),
-      // Named in the page's address (a cookie may be refused): the receipt is drawn in it too.
-      ...(flags.language ? { [LANGUAGE_PARAM]: flags.language } : {}),
-    });
-    type Answer = ApiError & {
-      status: string;
-      confirmationUrl: string;
-      message: string;
-      field?: DeclineField;
-      formKey: string;
-      expired?: boolean;
-    };
-    const sent = async (withKey: string) => {
-      body.set('idempotencyKey', withKey);
-      const res = await post(`/payment/payment_back.php?${query}`, body);
-      return { res, answer: await answerOf<Answer>(res) };
-    };
+    const sent = paymentSender({ payeeId, flags, values, company, invoices, humanToken });
     try {
       const first = await sent(key);
       // The key ran out by the server's clock though not by this device's: the answer's fresh key sends it again, once.
@@ -329,30 +206,10 @@ export default function WebPaymentForm({
   const processing = status.kind === 'processing';
   const summaryItems = summary
     .filter((name) => errors[name] && (step === 'card' ? isCardField(name) : isPayerField(name)))
-    .map((name) => ({ id: fieldId(name), label: labelOf(name), message: errors[name]! }));
+    .map((name) => ({ id: fieldId(name), label: labelOf(name, words, labels), message: errors[name]! }));
   const errorSummary = summaryItems.length > 0 && <ErrorSummary ref={summaryRef} title={words.errorSummary} items={summaryItems} />;
-  // The networks the payee takes, named before the first digit; the one typed, as it is typed.
-  const accepted = acceptedBrands(rules.ccAccepted);
-  const cardList = listOf(
-    accepted.map((brand) => BRAND_NAMES[brand]),
-    words.listAnd,
-  );
-  const typedBrand = cardBrand(cardDigits(values.ccn ?? ''));
-  const network =
-    typedBrand === 'unknown'
-      ? undefined
-      : brandAccepted(typedBrand, rules.ccAccepted)
-        ? words.detectedCard.replace('{brand}', BRAND_NAMES[typedBrand])
-        : words.cardNotAccepted.replace('{brand}', BRAND_NAMES[typedBrand]).replace('{cards}', cardList);
   // The first step's values go with the payment at the card step (the form posts them without script).
-  const payerHidden = (
-    <>
-      {PAYER_FIELDS.filter((name) => values[name] && !(company && name === 'account')).map((name) => (
-        <input key={name} type="hidden" name={name} value={values[name]} />
-      ))}
-      {company && invoices.map((invoice) => <input key={invoice.id} type="hidden" name="invoice" value={invoice.value} />)}
-    </>
-  );
+  const payerHidden = <PayerHidden values={values} company={company} invoices={invoices} />;
   return (
     <>
       <form ref={formRef} method="post" className="wp-form" noValidate onSubmit={submit}>
@@ -365,128 +222,21 @@ export default function WebPaymentForm({
           </legend>
           {step === 'payer' && errorSummary}
           {step === 'card' ? (
-            <div className="wp-summary">
-              <p>
-                {values.patientName} · {company ? invoices.map((i) => i.value).join(', ') : values.account} ·{' '}
-                {shownAmount(values.amount ?? '')}
-              </p>
-              {payerHidden}
-              {/* Belongs to the edit form below, so Enter in a card field never presses it. */}
-              <button
-                type="submit"
-                form="wp-edit"
-                className="link-button"
-                onClick={(e) => {
-                  e.preventDefault();
-                  setStep('payer');
-                }}
-              >
-                {words.edit}
-              </button>
-            </div>
+            <PayerSummary values={values} company={company} invoices={invoices} edit={words.edit} onEdit={() => setStep('payer')} />
           ) : (
             <>
-              <Field
-                name="patientName"
-                label={words[labels.name]}
-                autoComplete={company ? 'organization' : 'name'}
-                enterKeyHint="next"
-                {...bind('patientName')}
+              <PayerStep
+                words={words}
+                labels={labels}
+                rules={rules}
+                company={company}
+                invoices={invoices}
+                setInvoices={setInvoices}
+                touch={touch}
+                shown={shown}
+                bind={bind}
+                masked={masked}
               />
-              {company ? (
-                <div className="wp-invoices">
-                  {invoices.map((invoice, i) => (
-                    <div key={invoice.id} className="wp-invoice">
-                      <Field
-                        id={`wp-invoices-${i}`}
-                        name="invoice"
-                        label={`${words[labels.account]} ${i + 1}`}
-                        enterKeyHint="next"
-                        {...CODE}
-                        value={invoice.value}
-                        onChange={(e) =>
-                          setInvoices((list) => list.map((x) => (x.id === invoice.id ? { ...x, value: e.target.value } : x)))
-                        }
-                        onBlur={() => touch(`invoices.${i}`)}
-                        error={shown(`invoices.${i}`)}
-                      />
-                      {invoices.length > 1 && (
-                        <button
-                          type="button"
-                          className="link-button"
-                          onClick={() => setInvoices((list) => list.filter((x) => x.id !== invoice.id))}
-                        >
-                          {words.removeItem.replace('{item}', words[labels.account].toLowerCase()).replace('{n}', String(i + 1))}
-                        </button>
-                      )}
-                    </div>
-                  ))}
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => setInvoices((list) => [...list, { id: Math.max(...list.map((x) => x.id)) + 1, value: '' }])}
-                  >
-                    {words.addItem.replace('{item}', words[labels.account].toLowerCase())}
-                  </button>
-                </div>
-              ) : (
-                <Field
-                  name="account"
-                  label={words[labels.account]}
-                  enterKeyHint="next"
-                  inputMode={accountIsNumeric(rules) ? 'numeric' : undefined}
-                  {...CODE}
-                  {...bind('account')}
-                />
-              )}
-              {rules.customFields.payDOB && (
-                <MaskedField
-                  label={words.dateOfBirth}
-                  placeholder={words.datePlaceholder}
-                  inputMode="numeric"
-                  autoComplete="bday"
-                  enterKeyHint="next"
-                  {...masked('payDOB', 'date')}
-                />
-              )}
-              {rules.customFields.payDOS && (
-                <MaskedField
-                  label={words.dateOfService}
-                  placeholder={words.datePlaceholder}
-                  inputMode="numeric"
-                  enterKeyHint="next"
-                  {...masked('payDOS', 'date')}
-                />
-              )}
-              <MaskedField
-                label={words[labels.amount]}
-                inputMode="decimal"
-                placeholder="$0.00"
-                enterKeyHint="next"
-                {...masked('amount', 'amount')}
-              />
-              <Field name="email" label={words.email} type="email" autoComplete="email" enterKeyHint="next" {...CODE} {...bind('email')} />
-              <MaskedField
-                label={words[labels.phone]}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                enterKeyHint={rules.customFields.billingZip ? 'next' : 'done'}
-                hint={words.smsReceiptNote}
-                {...masked('phone', 'phone')}
-              />
-              {rules.customFields.billingZip && (
-                <MaskedField
-                  label={words.billingZip}
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  enterKeyHint="done"
-                  {...masked('billingZip', 'zip')}
-                />
-              )}
-              <button type="submit" className="button">
-                {words.next}
-              </button>
             </>
           )}
         </fieldset>
@@ -496,58 +246,20 @@ export default function WebPaymentForm({
             <span className="wp-step__number">2</span> {words.cardStep}
           </legend>
           {step === 'card' && errorSummary}
-          <MaskedField
-            label={words.cardNumber}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            enterKeyHint="next"
-            hint={words.acceptedCards.replace('{cards}', cardList)}
-            {...masked('ccn', 'card')}
+          <CardStep
+            words={words}
+            rules={rules}
+            ccn={values.ccn ?? ''}
+            state={values.state ?? ''}
+            setState={(value) => set('state', value)}
+            touch={touch}
+            shown={shown}
+            humanCheckSiteKey={humanCheckSiteKey}
+            humanReset={humanReset}
+            processing={processing}
+            bind={bind}
+            masked={masked}
           />
-          <p className="card-network" aria-live="polite" id="wp-ccn-network">
-            {network}
-          </p>
-          <div className="wp-row">
-            <MaskedField
-              label={words.expiry}
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder={words.expiryPlaceholder}
-              {...masked('exp', 'expiry')}
-            />
-            <MaskedField
-              label={words.cvv}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              hint={words.cvvHint}
-              {...masked('cvv', 'cvv')}
-            />
-          </div>
-          <Field name="billName" label={words.nameOnCard} autoComplete="cc-name" {...bind('billName')} />
-          <Field name="addr1" label={words.billingAddress} autoComplete="address-line1" {...bind('addr1')} />
-          <div className="wp-row">
-            <Field name="city" label={words.city} autoComplete="address-level2" {...bind('city')} />
-            <SelectField
-              id="wp-state"
-              name="state"
-              label={words.state}
-              choose={words.choose}
-              autoComplete="address-level1"
-              options={US_STATES}
-              value={values.state ?? ''}
-              onChange={(e) => set('state', e.target.value)}
-              onBlur={() => touch('state')}
-              error={shown('state')}
-              quiet
-            />
-            <MaskedField label={words.zip} inputMode="numeric" autoComplete="postal-code" {...masked('zip', 'zip')} />
-          </div>
-          <Field name="payNote" label={words.note} {...bind('payNote')} />
-          {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
-          <button type="submit" className="button" disabled={processing}>
-            {processing ? words.processing : words.submit}
-          </button>
         </fieldset>
         {status.kind === 'failed' && (
           <p className="form-error" role="alert">
@@ -565,10 +277,4 @@ export default function WebPaymentForm({
       )}
     </>
   );
-}
-
-/** Names joined as a sentence says them (`Visa and Mastercard`, `Visa y Mastercard`), by the catalogue's `{rest} and {last}`. */
-function listOf(names: string[], and: string): string {
-  if (names.length < 2) return names.join('');
-  return and.replace('{rest}', names.slice(0, -1).join(', ')).replace('{last}', names.at(-1)!);
 }

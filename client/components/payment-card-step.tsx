@@ -1,0 +1,113 @@
+import { acceptedBrands, brandAccepted, BRAND_NAMES, cardBrand, cardDigits } from '../../src/domain/card';
+import type { PayeeRules } from '../../src/domain/payment';
+import type { PaymentFormText } from '../../src/domain/catalogue';
+import { US_STATES } from '../../src/domain/us-states';
+import { SelectField } from './field';
+import { Field, MaskedField, type Binding } from './payment-fields';
+import { HumanCheck } from './submit';
+
+interface CardStepProps extends Binding {
+  words: PaymentFormText;
+  rules: PayeeRules;
+  /** The card number as typed, for its network. */
+  ccn: string;
+  state: string;
+  setState: (value: string) => void;
+  touch: (...names: string[]) => void;
+  shown: (name: string) => string | undefined;
+  humanCheckSiteKey?: string;
+  humanReset: number;
+  processing: boolean;
+}
+
+/** Step 2 of the card form: the card, its billing address, and the payment's submit. */
+export function CardStep({
+  words,
+  rules,
+  ccn,
+  state,
+  setState,
+  touch,
+  shown,
+  humanCheckSiteKey,
+  humanReset,
+  processing,
+  bind,
+  masked,
+}: CardStepProps) {
+  // The networks the payee takes, named before the first digit; the one typed, as it is typed.
+  const accepted = acceptedBrands(rules.ccAccepted);
+  const cardList = listOf(
+    accepted.map((brand) => BRAND_NAMES[brand]),
+    words.listAnd,
+  );
+  const typedBrand = cardBrand(cardDigits(ccn));
+  const network =
+    typedBrand === 'unknown'
+      ? undefined
+      : brandAccepted(typedBrand, rules.ccAccepted)
+        ? words.detectedCard.replace('{brand}', BRAND_NAMES[typedBrand])
+        : words.cardNotAccepted.replace('{brand}', BRAND_NAMES[typedBrand]).replace('{cards}', cardList);
+  return (
+    <>
+      <MaskedField
+        label={words.cardNumber}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        enterKeyHint="next"
+        hint={words.acceptedCards.replace('{cards}', cardList)}
+        {...masked('ccn', 'card')}
+      />
+      <p className="card-network" aria-live="polite" id="wp-ccn-network">
+        {network}
+      </p>
+      <div className="wp-row">
+        <MaskedField
+          label={words.expiry}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder={words.expiryPlaceholder}
+          {...masked('exp', 'expiry')}
+        />
+        <MaskedField
+          label={words.cvv}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          hint={words.cvvHint}
+          {...masked('cvv', 'cvv')}
+        />
+      </div>
+      <Field name="billName" label={words.nameOnCard} autoComplete="cc-name" {...bind('billName')} />
+      <Field name="addr1" label={words.billingAddress} autoComplete="address-line1" {...bind('addr1')} />
+      <div className="wp-row">
+        <Field name="city" label={words.city} autoComplete="address-level2" {...bind('city')} />
+        <SelectField
+          id="wp-state"
+          name="state"
+          label={words.state}
+          choose={words.choose}
+          autoComplete="address-level1"
+          options={US_STATES}
+          value={state}
+          onChange={(e) => setState(e.target.value)}
+          onBlur={() => touch('state')}
+          error={shown('state')}
+          quiet
+        />
+        <MaskedField label={words.zip} inputMode="numeric" autoComplete="postal-code" {...masked('zip', 'zip')} />
+      </div>
+      <Field name="payNote" label={words.note} {...bind('payNote')} />
+      {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
+      <button type="submit" className="button" disabled={processing}>
+        {processing ? words.processing : words.submit}
+      </button>
+    </>
+  );
+}
+
+/** Names joined as a sentence says them (`Visa and Mastercard`, `Visa y Mastercard`), by the catalogue's `{rest} and {last}`. */
+function listOf(names: string[], and: string): string {
+  if (names.length < 2) return names.join('');
+  return and.replace('{rest}', names.slice(0, -1).join(', ')).replace('{last}', names.at(-1)!);
+}

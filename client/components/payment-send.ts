@@ -1,0 +1,62 @@
+import type { ApiError } from '../../src/domain/errors';
+import type { DeclineField } from '../../src/domain/declines';
+import { LANGUAGE_PARAM, type Language } from '../../src/domain/catalogue/languages';
+import { isCardField, isPayerField, type Invoice } from './payment-fields';
+import { answerOf, post } from './submit';
+
+/** Query flags of the payment call. */
+export interface PaymentFlags {
+  optE: boolean;
+  silent: boolean;
+  generic: boolean;
+  language?: Language;
+}
+
+/** The payment API's answer: a receipt's address, a decline at its field, or errors by field; a fresh key after any refusal. */
+export type PaymentAnswer = ApiError & {
+  status: string;
+  confirmationUrl: string;
+  message: string;
+  field?: DeclineField;
+  formKey: string;
+  expired?: boolean;
+};
+
+/** The card form's fields as the payment API takes them (`POST /payment/payment_back.php`), sent under a form key. */
+export function paymentSender({
+  payeeId,
+  flags,
+  values,
+  company,
+  invoices,
+  humanToken,
+}: {
+  payeeId: string;
+  flags: PaymentFlags;
+  values: Record<string, string>;
+  company: boolean;
+  invoices: Invoice[];
+  humanToken?: string;
+}) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) if (value && (isPayerField(name) || isCardField(name))) body.append(name, value);
+  if (company) {
+    body.delete('account');
+    for (const i of invoices) body.append('invoice', i.value);
+    body.append('isBtoB', 'true');
+  }
+  if (humanToken) body.append('humanToken', humanToken);
+  const query = new URLSearchParams({
+    p: payeeId,
+    ...(flags.optE ? { optE: 'true' } : {}),
+    ...(flags.silent ? { silent: '1' } : {}),
+    ...(flags.generic ? { generic: '1' } : {}),
+    // Named in the page's address (a cookie may be refused): the receipt is drawn in it too.
+    ...(flags.language ? { [LANGUAGE_PARAM]: flags.language } : {}),
+  });
+  return async (formKey: string) => {
+    body.set('idempotencyKey', formKey);
+    const res = await post(`/payment/payment_back.php?${query}`, body);
+    return { res, answer: await answerOf<PaymentAnswer>(res) };
+  };
+}
