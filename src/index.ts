@@ -1,5 +1,7 @@
 import { Hono } from './lib/hono';
 import { accountRoutes } from './routes/account';
+import { getPaidRoutes } from './routes/get-paid';
+import { infoRequestRoutes } from './routes/info-request';
 import { apiRoutes } from './routes/api';
 import { assetRoutes } from './routes/assets';
 import { devRoutes } from './routes/dev';
@@ -48,6 +50,8 @@ app.route('/', devRoutes);
 app.route('/', widgetRoutes);
 app.route('/', receiptRoutes);
 app.route('/', accountRoutes);
+app.route('/', infoRequestRoutes);
+app.route('/', getPaidRoutes);
 app.route('/', webPaymentRoutes);
 app.route('/', shortLinkRoutes);
 app.route('/', apiRoutes);

@@ -1,41 +1,47 @@
+import {
+  again,
+  callApi,
+  humanToken,
+  one,
+  pageAgain,
+  refused,
+  samePageDone,
+  seeOther,
+  typed,
+  type FormHandler,
+  postedForm,
+} from '../web/form-post';
+import {
+  NewPasswordSchema,
+  ACCOUNT_LINK_FORM,
+  BASE64_LINK_VALUE,
+  EmailLinkSchema,
+  PayLaterSchema,
+  TOKEN_SHAPE,
+} from '../domain/api-schemas';
+import { fieldErrorsIn } from '../web/validate';
+import { resetRefusedBySite, resetView, RESET_FORM } from '../domain/password';
+import { looksLikeEmail } from '../domain/email';
+import { emailToken, payLaterOutcome, type PayLaterResult, PAY_LATER_FORM, PAY_LATER_RESULTS, promotionOpen } from '../domain/pay-later';
+import { MEMBERSHIP_FORM, PAYMENT_CHOICES, adOf, cameFromOf, priceFor, startView } from '../domain/membership';
+import { wordsOf } from '../web/words';
+import { tooManyTries, countLinkMiss, linkGuessingStopped } from './guards';
 import type { Context } from 'hono';
 import { Hono } from '../lib/hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { ACCOUNT_LINK_FORM, BASE64_LINK_VALUE, EmailLinkSchema, PayLaterSchema, TOKEN_SHAPE } from '../domain/api-schemas';
 import { PRIVATE_PAGE } from '../security/headers';
 import { humanCheckSiteKey, returnToAppUrl } from '../domain/config';
-import { adOf, cameFromOf, priceFor, startView } from '../domain/membership';
-import { PAY_LATER_FORM, PAY_LATER_RESULTS, promotionOpen } from '../domain/pay-later';
 import { AccountLinkPage, type AccountLinkView } from '../pages/account-link';
 import { MemberSignupPage } from '../pages/member-signup';
-import { InfoRequestPage } from '../pages/info-request';
-import { GetPaidPage } from '../pages/get-paid';
-import { SUPPORT_EMAIL } from '../domain/site';
-import { GET_PAID_FORM } from '../domain/get-paid';
-import { INFO_FORM, INFO_RESULT_VIEWS } from '../domain/info-request';
-import { RESET_FORM } from '../domain/password';
 import { postedFor } from '../domain/posted-form';
-import { postedForm } from '../web/form-post';
 import { PayLaterPage } from '../pages/pay-later';
 import { UpdatePasswordPage } from '../pages/update-password';
 import type { AppEnv } from '../web/app-env';
 import { slot } from '../web/page-reuse';
 import { renderPage } from '../web/render';
-import { TooManyTriesPage } from '../pages/too-many-tries';
-import { isUnknown } from '../origin';
-import { countLinkMiss, linkGuessingStopped } from './guards';
 
 /** Account pages reached from an email, holding a one-time token. */
 export const accountRoutes = new Hono<AppEnv>();
-
-/** A client that tried too many links that matched nothing gets this instead of the page (429). */
-function tooManyTries(c: Context<AppEnv>, stopped: { retryAfterSeconds: number }): Promise<Response> {
-  return renderPage(c, <TooManyTriesPage retryAfterSeconds={stopped.retryAfterSeconds} />, {
-    status: 429,
-    translated: true,
-    headers: { ...PRIVATE_PAGE, 'Retry-After': String(stopped.retryAfterSeconds) },
-  });
-}
 
 accountRoutes.get('/update-password', (c) => {
   const token = c.req.query('x') ?? '';
@@ -124,40 +130,95 @@ accountRoutes.get('/account-link', (c) => {
   });
 });
 
-accountRoutes.get('/update-info-request', async (c) => {
-  const token = c.req.query('t') ?? '';
-  if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE, translated: true });
-  // After the form was posted without script: its result, the request no longer asked for.
-  const posted = postedFor(postedForm(c), INFO_FORM);
-  const result = posted?.done ? INFO_RESULT_VIEWS.find((view) => view === posted.data?.view) : undefined;
-  if (result) return renderPage(c, <InfoRequestPage result={result} />, { headers: PRIVATE_PAGE, translated: true });
-  const stopped = await linkGuessingStopped(c);
-  if (stopped) return tooManyTries(c, stopped);
-  const request = await c.get('origin').getInfoRequest(token);
-  // The backend does not know the token: the spec's invalid-token view, not a failure to retrieve.
-  if (isUnknown(request)) {
-    await countLinkMiss(c);
-    return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE, translated: true });
-  }
-  if (!request.ok || request.value.length === 0)
-    return renderPage(c, <InfoRequestPage error="retrieveFailed" />, { headers: PRIVATE_PAGE, translated: true });
-  return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: PRIVATE_PAGE, translated: true });
-});
+/** The new password (update-password page): checked here, then changed through the API. */
+export const resetForm: FormHandler = async (c, fields, dispatch) => {
+  const check = NewPasswordSchema.safeParse({ np: one(fields, 'np') ?? '', confirm: one(fields, 'confirm') ?? '' });
+  // A password is never written back into the page.
+  if (!check.success) return pageAgain(c, dispatch, { form: RESET_FORM, values: {}, errors: fieldErrorsIn(c, check.error) }, 400);
+  const answer = await callApi(c, dispatch, 'POST', '/api/forgot_password_back.php', {
+    x: one(fields, 'x') ?? '',
+    np: check.data.np,
+    humanToken: humanToken(fields),
+  });
+  if (resetRefusedBySite(answer.status)) return again(c, dispatch, refused(c, RESET_FORM, {}, answer), answer);
+  // A failure of the call is the expired view, as with script (spec §8).
+  const view = resetView(answer.status === 200 ? (answer.body as { success: boolean; status: string }) : null);
+  if (view === 'pass-changed') return samePageDone(c, RESET_FORM);
+  return pageAgain(c, dispatch, { form: RESET_FORM, values: {}, errors: {}, data: { view } }, answer.status);
+};
 
-accountRoutes.get('/getpaid', async (c) => {
-  const { billerPanelUrl } = c.get('config');
-  const invite = c.req.query('i') ?? '';
-  const base = { billerPanelUrl, helpEmail: SUPPORT_EMAIL };
-  // Drawn again after a post without script: the island shows the view the post led to.
-  if (postedFor(postedForm(c), GET_PAID_FORM))
-    return renderPage(c, <GetPaidPage view="access" session={{}} invite={invite || undefined} {...base} />, {
-      headers: PRIVATE_PAGE,
-      translated: true,
-    });
-  if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE, translated: true });
-  // An invite that cannot be one is not sent on: the visitor gets the error view.
-  if (!BASE64_LINK_VALUE.test(invite))
-    return renderPage(c, <GetPaidPage view="oops" session={{}} {...base} />, { headers: PRIVATE_PAGE, translated: true });
-  // An invite is sent on by the biller's Continue, never by opening the link: mail scanners open every link.
-  return renderPage(c, <GetPaidPage view="preEmail" session={{}} invite={invite} {...base} />, { headers: PRIVATE_PAGE, translated: true });
-});
+/** The pay-later opt-in by email: through the API, then a 303 to the result, or the email again with its error. */
+export const payLaterForm: FormHandler = async (c, fields, dispatch) => {
+  const ue = one(fields, 'ue');
+  if (ue !== undefined) {
+    // The emailed link's button: its token enrols, and the result is shown.
+    const answer = await callApi(c, dispatch, 'POST', '/api/pay_later.php', { ue });
+    if (answer.status === 429) return again(c, dispatch, refused(c, PAY_LATER_FORM, {}, answer), answer);
+    const outcome = payLaterOutcome('welcomeQuery', answer.status === 200 ? (answer.body as PayLaterResult) : null);
+    if (outcome.view !== 'oops') return samePageDone(c, PAY_LATER_FORM, outcome.view);
+    const data = { view: 'oops', ...(outcome.notFound ? { notFound: '1' } : {}) };
+    return pageAgain(c, dispatch, { form: PAY_LATER_FORM, values: {}, errors: {}, data }, answer.status === 200 ? 200 : answer.status);
+  }
+  const values = typed(fields, ['email']);
+  const email = values.email?.trim() ?? '';
+  if (!looksLikeEmail(email))
+    return pageAgain(
+      c,
+      dispatch,
+      { form: PAY_LATER_FORM, values, errors: { email: email ? wordsOf(c).payLater.invalidEmail : wordsOf(c).payLater.required } },
+      400,
+    );
+  const answer = await callApi(c, dispatch, 'POST', '/api/pay_later.php', { ue: emailToken(email) });
+  if (answer.status === 429) return again(c, dispatch, refused(c, PAY_LATER_FORM, values, answer), answer);
+  const outcome = payLaterOutcome('welcomeInput', answer.status === 200 ? (answer.body as PayLaterResult) : null);
+  if (outcome.view === 'welcomeInput')
+    return pageAgain(
+      c,
+      dispatch,
+      {
+        form: PAY_LATER_FORM,
+        values,
+        errors: { email: outcome.notFound ? wordsOf(c).payLater.notFoundEmail : wordsOf(c).payLater.required },
+      },
+      400,
+    );
+  return samePageDone(c, PAY_LATER_FORM, outcome.view);
+};
+
+/** Linking an inbox: the answer from sign-in sent on by the visitor's button, success remembered for the session. */
+export const accountLinkForm: FormHandler = async (c, fields, dispatch) => {
+  const answer = await callApi(c, dispatch, 'POST', '/api/link_gmail_account.php', {
+    state: one(fields, 'state') ?? '',
+    code: one(fields, 'code') ?? '',
+    scope: one(fields, 'scope') ?? '',
+    error: '',
+  });
+  if (answer.status === 429) return again(c, dispatch, refused(c, ACCOUNT_LINK_FORM, {}, answer), answer);
+  if (answer.status !== 200 || answer.body.success !== 'true')
+    return pageAgain(c, dispatch, { form: ACCOUNT_LINK_FORM, values: {}, errors: {} }, answer.status === 200 ? 200 : answer.status);
+  rememberLinked(c);
+  // Without the code in the address: a reload or a shared link shows the result and posts nothing.
+  return seeOther(c, `/account-link?done=${ACCOUNT_LINK_FORM}`);
+};
+
+/** The membership waitlist: the payment choice through the API, then a 303 to the joined view. */
+export const membershipForm: FormHandler = async (c, fields, dispatch) => {
+  const page = new URL(c.req.url);
+  const choice = PAYMENT_CHOICES.find((p) => p === one(fields, 'payment'));
+  const values: Record<string, string> = choice ? { payment: choice } : {};
+  if (!choice)
+    return pageAgain(c, dispatch, { form: MEMBERSHIP_FORM, values, errors: {}, error: wordsOf(c).memberSignup.serverError }, 400);
+  const query = new URLSearchParams({
+    p: choice,
+    f: cameFromOf(page.searchParams.get('camefrom') ?? undefined),
+    a: adOf(page.searchParams.get('ad') ?? undefined),
+  });
+  const answer = await callApi(c, dispatch, 'POST', `/api/member_signup.php?${query}`);
+  if (answer.status === 200 && answer.body.success === true) return samePageDone(c, MEMBERSHIP_FORM);
+  return pageAgain(
+    c,
+    dispatch,
+    { form: MEMBERSHIP_FORM, values, errors: {}, error: wordsOf(c).memberSignup.serverError },
+    answer.status === 200 ? 502 : answer.status,
+  );
+};

@@ -1,3 +1,4 @@
+import { again, callApi, humanToken, one, refused, samePageDone, typed, type FormHandler } from '../web/form-post';
 import type { Context } from 'hono';
 import { Hono } from '../lib/hono';
 import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
@@ -134,3 +135,16 @@ function decodeSegment(segment: string): string | null {
     return null;
   }
 }
+
+/** Text-me-a-link (pay pages, the widget, the not-found page), posted without script. */
+export const smsForm: FormHandler = async (c, fields, dispatch) => {
+  const values = typed(fields, ['num']);
+  const answer = await callApi(c, dispatch, 'POST', '/api/send_sms_client.php', {
+    num: values.num ?? '',
+    payeeId: one(fields, 'payeeId') || undefined,
+    source: one(fields, 'source') || undefined,
+    humanToken: humanToken(fields),
+  });
+  if (answer.status === 200) return samePageDone(c, 'sms');
+  return again(c, dispatch, refused(c, 'sms', values, answer), answer);
+};

@@ -1,3 +1,10 @@
+import { again, callApi, humanToken, one, pageAgain, refused, seeOther, typed, type FormHandler } from '../web/form-post';
+import type { PostedForm } from '../domain/posted-form';
+import type { DeclineField } from '../domain/declines';
+import { fieldErrors } from '../domain/errors';
+import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, UNREPEATED_CARD_FIELDS } from '../domain/payment';
+import { payerSchema } from '../domain/payment-schemas';
+import { wordsOf, languageInAddress } from '../web/words';
 import { Hono } from '../lib/hono';
 import type { ComponentProps } from 'react';
 import { formKeyForPage } from '../security/form-keys';
@@ -13,7 +20,6 @@ import type { AppEnv } from '../web/app-env';
 import { slot } from '../web/page-reuse';
 import { runLater } from '../web/middleware';
 import { renderPage } from '../web/render';
-import { languageInAddress } from '../web/words';
 import type { Language } from '../domain/catalogue';
 
 /** `/web-payment`: the provider lookup, or the payment form of one payee, rendered complete. */
@@ -120,3 +126,86 @@ function paymentForm(payee: Payee, switches: FormSwitches): PaymentForm {
   }
   return form;
 }
+
+/**
+ * The web payment form (`/web-payment?p=…`): the first step is checked against the payee's rules
+ * and the page drawn again at the card step; the second is the payment itself, through the API.
+ */
+export const paymentFormPost: FormHandler = async (c, fields, dispatch) => {
+  const page = new URL(c.req.url);
+  const p = page.searchParams.get('p') ?? '';
+  const company = page.searchParams.get('ib') === '1';
+  const invoices = fields.get('invoice') ?? [];
+  const payer = typed(fields, PAYER_FIELDS);
+  const card = typed(
+    fields,
+    CARD_FIELDS.filter((name) => !UNREPEATED_CARD_FIELDS.includes(name)),
+  );
+  const values = { ...payer, ...card, ...Object.fromEntries(invoices.map((v, i) => [`invoices.${i}`, v])) };
+  const posted = (step: 'payer' | 'card', rest: Partial<PostedForm> = {}): PostedForm => ({
+    form: PAYMENT_FORM,
+    values,
+    errors: {},
+    ...rest,
+    data: { step, ...rest.data },
+  });
+  const steps = fields.get('step') ?? [];
+  if (steps.includes('edit')) return pageAgain(c, dispatch, posted('payer'), 200);
+
+  if (steps[0] === 'payer') {
+    const payee = await c.get('origin').cachedPayeeById(p);
+    // The page itself says when the payee cannot be shown or paid.
+    if (!payee.ok || !payee.value) return pageAgain(c, dispatch, posted('payer'), payee.ok ? 404 : 503);
+    const check = payerSchema(payee.value, { company }, wordsOf(c).paymentProblems).safeParse({
+      ...payer,
+      account: company ? undefined : (payer.account ?? ''),
+      invoices: company ? invoices : undefined,
+    });
+    if (!check.success) return pageAgain(c, dispatch, posted('payer', { errors: fieldErrors(check.error) }), 400);
+    return pageAgain(c, dispatch, posted('card'), 200);
+  }
+
+  const body = new FormData();
+  for (const name of [...PAYER_FIELDS, ...CARD_FIELDS]) {
+    const value = one(fields, name);
+    if (value && !(company && name === 'account')) body.append(name, value);
+  }
+  if (company) {
+    for (const invoice of invoices) body.append('invoice', invoice);
+    body.append('isBtoB', 'true');
+  }
+  body.append('idempotencyKey', one(fields, 'idempotencyKey') ?? '');
+  const token = humanToken(fields);
+  if (token) body.append('humanToken', token);
+  const query = new URLSearchParams({ p });
+  if (page.searchParams.has('emailOpt')) query.set('optE', 'true');
+  if (page.searchParams.has('silent')) query.set('silent', '1');
+  if (page.searchParams.has('g')) query.set('generic', '1');
+  const answer = await callApi(c, dispatch, 'POST', `/payment/payment_back.php?${query}`, body);
+  const result = answer.body as {
+    status?: string;
+    confirmationUrl?: string;
+    message?: string;
+    formKey?: string;
+    field?: DeclineField;
+    fields?: Record<string, string>;
+    expired?: boolean;
+  };
+  // The API made the receipt address safe (this site, the web-pay host or the backend's).
+  if (answer.status === 200 && result.status === 'success' && result.confirmationUrl) return seeOther(c, result.confirmationUrl);
+  const data: Record<string, string> = result.formKey ? { formKey: result.formKey } : {};
+  if (answer.status === 200 && result.status === 'error') {
+    // A decline: the processor's message at the field to correct, a new key. The card number is
+    // never written back, so at the security code the message also asks for the number again.
+    const message = result.message ?? wordsOf(c).api.declined;
+    const errors: Record<string, string> =
+      result.field === 'cvv' ? { cvv: `${message} ${wordsOf(c).paymentForm.typeCardAgain}` } : { ccn: message };
+    return pageAgain(c, dispatch, posted('card', { errors, error: message, data }), 402);
+  }
+  // The form was open past its key's life: drawn again with a fresh key and every value kept but the card's.
+  if (result.expired && result.formKey)
+    return pageAgain(c, dispatch, posted('card', { errors: {}, error: wordsOf(c).paymentForm.renewed, data }), 400);
+  const refusal = refused(c, PAYMENT_FORM, values, answer);
+  const payerError = Object.keys(refusal.errors).some((name) => (PAYER_FIELDS as readonly string[]).includes(name) || name === 'invoice');
+  return again(c, dispatch, posted(payerError ? 'payer' : 'card', { errors: refusal.errors, error: refusal.error, data }), answer);
+};

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { PostedForm } from '../domain/posted-form';
 import type { AppEnv } from './app-env';
-import { chosenLanguage, withLanguage } from './words';
+import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
+import { chosenLanguage, withLanguage, wordsOf } from './words';
 
 /**
  * How the Worker answers a form posted without script. The form's action is carried out by the
@@ -128,4 +129,30 @@ function forwarded(c: Context<AppEnv>): Headers {
   // The language this request was answered in, whatever decided it (the switch's `?lang=` among them).
   headers.set('Accept-Language', c.get('language'));
   return headers;
+}
+
+/** A form's fields as posted, each name with its values in order. */
+export type Fields = Map<string, string[]>;
+export type FormHandler = (c: Context<AppEnv>, fields: Fields, dispatch: Dispatch) => Promise<Response>;
+
+export const one = (fields: Fields, name: string): string | undefined => fields.get(name)?.[0];
+
+/** What the visitor typed, for the fields named (never a card number or security code). */
+export const typed = (fields: Fields, names: readonly string[]) =>
+  Object.fromEntries(names.map((n) => [n, one(fields, n) ?? '']).filter(([, v]) => v !== ''));
+
+/** The human-check token, from Turnstile's own field or ours. */
+export const humanToken = (fields: Fields) => one(fields, HUMAN_TOKEN_FIELD) || one(fields, 'humanToken') || undefined;
+
+/** The API's refusal as the posted form's state. */
+export function refused(c: Context<AppEnv>, form: string, values: Record<string, string>, answer: ApiAnswer): PostedForm {
+  const fields = (answer.body.fields ?? {}) as Record<string, string>;
+  const error = typeof answer.body.error === 'string' ? answer.body.error : wordsOf(c).api.somethingWrong;
+  return { form, values, errors: fields, error };
+}
+
+/** Draws the page again with the API's refusal, keeping its status and any Retry-After. */
+export function again(c: Context<AppEnv>, dispatch: Dispatch, posted: PostedForm, answer: ApiAnswer) {
+  const retry = answer.headers.get('Retry-After');
+  return pageAgain(c, dispatch, posted, answer.status, retry ? { 'Retry-After': retry } : {});
 }

@@ -7,6 +7,9 @@ import { recordEvent } from '../web/events';
 import { logSecurityEvent } from '../web/log';
 import { apiError } from '../web/validate';
 import { wordsOf } from '../web/words';
+import { PRIVATE_PAGE } from '../security/headers';
+import { renderPage } from '../web/render';
+import { TooManyTriesPage } from '../pages/too-many-tries';
 
 /** The human check before a send, a password change or a payment: null when it passes. */
 export async function refuseBots(c: Context<AppEnv>, token: string | undefined): Promise<Response | null> {
@@ -43,4 +46,13 @@ export async function countLinkMiss(c: Context<AppEnv>): Promise<void> {
     logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy: 'linkMissesPerClient' });
     recordEvent(c, 'limit', { policy: 'linkMissesPerClient', route: routePath(c) });
   }
+}
+
+/** A client that tried too many links that matched nothing gets this instead of the page (429). */
+export function tooManyTries(c: Context<AppEnv>, stopped: { retryAfterSeconds: number }): Promise<Response> {
+  return renderPage(c, <TooManyTriesPage retryAfterSeconds={stopped.retryAfterSeconds} />, {
+    status: 429,
+    translated: true,
+    headers: { ...PRIVATE_PAGE, 'Retry-After': String(stopped.retryAfterSeconds) },
+  });
 }

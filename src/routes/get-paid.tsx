@@ -1,0 +1,82 @@
+import { Hono } from '../lib/hono';
+import { BASE64_LINK_VALUE } from '../domain/api-schemas';
+import { PRIVATE_PAGE } from '../security/headers';
+import { SUPPORT_EMAIL } from '../domain/site';
+import {
+  GET_PAID_FORM,
+  GET_PAID_VIEWS,
+  getPaidCall,
+  getPaidErrors,
+  successTarget,
+  type GetPaidResponse,
+  type GetPaidValues,
+  type GetPaidView,
+  type Session,
+} from '../domain/get-paid';
+import type { PostedForm } from '../domain/posted-form';
+import { postedFor } from '../domain/posted-form';
+import { GetPaidPage } from '../pages/get-paid';
+import type { AppEnv } from '../web/app-env';
+import { again, callApi, one, pageAgain, postedForm, refused, seeOther, typed, type FormHandler } from '../web/form-post';
+import { renderPage } from '../web/render';
+import { wordsOf } from '../web/words';
+
+/** The biller get-paid flow (`/getpaid`, `?i=<invite>`). */
+export const getPaidRoutes = new Hono<AppEnv>();
+
+getPaidRoutes.get('/getpaid', async (c) => {
+  const { billerPanelUrl } = c.get('config');
+  const invite = c.req.query('i') ?? '';
+  const base = { billerPanelUrl, helpEmail: SUPPORT_EMAIL };
+  // Drawn again after a post without script: the island shows the view the post led to.
+  if (postedFor(postedForm(c), GET_PAID_FORM))
+    return renderPage(c, <GetPaidPage view="access" session={{}} invite={invite || undefined} {...base} />, {
+      headers: PRIVATE_PAGE,
+      translated: true,
+    });
+  if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE, translated: true });
+  // An invite that cannot be one is not sent on: the visitor gets the error view.
+  if (!BASE64_LINK_VALUE.test(invite))
+    return renderPage(c, <GetPaidPage view="oops" session={{}} {...base} />, { headers: PRIVATE_PAGE, translated: true });
+  // An invite is sent on by the biller's Continue, never by opening the link: mail scanners open every link.
+  return renderPage(c, <GetPaidPage view="preEmail" session={{}} invite={invite} {...base} />, { headers: PRIVATE_PAGE, translated: true });
+});
+
+/** The biller get-paid flow: each view's fields checked, sent through the API, the next view drawn. */
+export const getPaidForm: FormHandler = async (c, fields, dispatch) => {
+  const view = GET_PAID_VIEWS.find((v) => v === one(fields, 'whichState')) ?? 'access';
+  const invite = one(fields, 'i') || undefined;
+  const session: Session = Object.fromEntries(
+    (['sessionToken', 'payeeName', 'amount'] as const).flatMap((name) => (one(fields, name) ? [[name, one(fields, name)]] : [])),
+  );
+  const values: GetPaidValues = {
+    access: one(fields, 'access') ?? '',
+    signup: one(fields, 'signup') === '1',
+    email: one(fields, 'email') ?? '',
+    pass: one(fields, 'pass') ?? '',
+    confirm: one(fields, 'confirm') ?? '',
+    fax: one(fields, 'fax') ?? '',
+    statements: one(fields, 'statements') ?? '',
+  };
+  // Passwords are never written back into the page.
+  const kept = typed(fields, ['access', 'signup', 'email', 'fax', 'statements']);
+  const state = (at: GetPaidView, withSession: Session, rest: Partial<PostedForm> = {}): PostedForm => ({
+    form: GET_PAID_FORM,
+    values: kept,
+    errors: {},
+    ...rest,
+    data: { view: at, session: JSON.stringify(withSession) },
+  });
+  const errors = getPaidErrors(view, values, wordsOf(c).getPaid);
+  if (Object.keys(errors).length) return pageAgain(c, dispatch, state(view, session, { errors }), 400);
+  const answer = await callApi(c, dispatch, 'POST', '/api/api_get_paid/get_paid.php', getPaidCall(view, values, session, invite));
+  if (answer.status === 429) {
+    const refusal = refused(c, GET_PAID_FORM, kept, answer);
+    return again(c, dispatch, state(view, session, { errors: refusal.errors, error: refusal.error }), answer);
+  }
+  if (answer.status !== 200) return pageAgain(c, dispatch, state('oops', {}, { values: {} }), answer.status);
+  const { nextView, ...next } = answer.body as unknown as GetPaidResponse;
+  const target = successTarget(nextView, next, c.get('config').billerPanelUrl);
+  if (target) return seeOther(c, target);
+  return pageAgain(c, dispatch, state(nextView, next, nextView === view ? {} : { values: {} }), 200);
+};
