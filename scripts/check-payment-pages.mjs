@@ -5,7 +5,7 @@
 // every script (address, integrity, sha384 of the bytes served, the import map's chunks included)
 // with the approved manifest. Any difference: exit 1, each named with the approved and the served
 // value. With --approve it writes the manifest instead, after checking that every script of the
-// site's own is vouched for by its integrity. The comparison itself is src/security/page-check.ts,
+// site's own is vouched for by its integrity. The reading and comparison are src/security/page-check.ts and page-compare.ts,
 // which the Worker's scheduled check runs too. --version reads one version of the Worker on the real
 // host before it takes traffic: every request carries `Cloudflare-Workers-Version-Overrides:
 // <worker>="<version id>"` (the Worker's name from wrangler.toml unless --worker names another).
@@ -35,7 +35,8 @@ if (!base || !/^https?:\/\//.test(base)) {
   process.exit(2);
 }
 
-const { module: check } = await runnerImport(path.join(root, 'src/security/page-check.ts'), { configFile: false, logLevel: 'silent' });
+const load = async (file) => (await runnerImport(path.join(root, file), { configFile: false, logLevel: 'silent' })).module;
+const check = { ...(await load('src/security/page-check.ts')), ...(await load('src/security/page-compare.ts')) };
 const extra = values.header.map((h) => {
   const at = h.indexOf(':');
   if (at < 1) {

@@ -127,7 +127,7 @@ run("Approve the new version's payment pages (PCI DSS 11.6.1)", 'node', [
   manifest,
 ]);
 const { approvedManifestKey } = (
-  await runnerImport(path.join(root, 'src/security/page-check.ts'), { configFile: false, logLevel: 'silent' })
+  await runnerImport(path.join(root, 'src/security/page-compare.ts'), { configFile: false, logLevel: 'silent' })
 ).module;
 const where = ['--binding', 'CACHE', '--env', 'production', '--remote'];
 wranglerRun('Put the manifest where the hourly check reads it, under the version', [

@@ -1,5 +1,6 @@
 import { readConfig } from '../domain/config';
-import { checkVersionedPages, readApprovedManifests, type Fetcher } from '../security/page-check';
+import type { Fetcher } from '../security/page-check';
+import { checkVersionedPages, readApprovedManifests } from '../security/page-compare';
 import { scrub } from '../domain/scrub';
 import { OWN_CHECK_HEADER, ownCheckToken } from '../security/own-check';
 import { formKeySecret } from '../security/secrets';

@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { approvedManifestKey } from '../../src/security/page-check';
+import { approvedManifestKey } from '../../src/security/page-compare';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { browserServer, startSiteCommand, until } from '../shared/browser-server';

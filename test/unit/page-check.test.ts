@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  comparePages,
-  normaliseHeader,
-  scriptTagsOf,
-  sha384,
-  unvouchedScripts,
-  type PageManifest,
-  type ServedPage,
-} from '../../src/security/page-check';
+import { normaliseHeader, scriptTagsOf, sha384, type PageManifest, type ServedPage } from '../../src/security/page-check';
+import { comparePages, unvouchedScripts } from '../../src/security/page-compare';
 
 const page = (over: Partial<ServedPage> = {}): ServedPage => ({
   status: 200,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { approvedManifestKey, DEMO_TARGETS, readPaymentPages, type Fetcher } from '../../../src/security/page-check';
+import { DEMO_TARGETS, readPaymentPages, type Fetcher } from '../../../src/security/page-check';
+import { approvedManifestKey } from '../../../src/security/page-compare';
 import { recentEvents } from '../../../src/web/events';
 import { watchPaymentPages } from '../../../src/web/page-watch';
 import { embeddedEnv, request } from '../origin-helpers';
