@@ -10,11 +10,12 @@ const ROOT = import.meta.dirname;
 export const ALLOWED = {
   'src/lib': [],
   'src/domain': [],
+  'src/demo': ['src/domain'],
   'src/security': ['src/domain', 'src/lib'],
-  'src/origin': ['src/domain', 'src/lib', 'src/security'],
+  'src/origin': ['src/domain', 'src/lib', 'src/security', 'src/demo'],
   'src/links': ['src/domain', 'src/lib', 'src/security'],
   'src/web': ['src/domain', 'src/lib', 'src/security', 'src/origin', 'dist'],
-  'src/pages': ['src/domain', 'src/security', 'src/web', 'client'],
+  'src/pages': ['src/domain', 'src/security', 'src/web', 'client', 'src/demo'],
   'src/routes': ['src/domain', 'src/lib', 'src/security', 'src/origin', 'src/links', 'src/web', 'src/pages'],
   'src/index.ts': ['src/routes', 'src/web', 'src/security', 'src/lib'],
   client: ['src/domain'],
@@ -24,6 +25,7 @@ export const ALLOWED = {
 const WHY = {
   'src/lib': 'src/lib holds helpers with no product knowledge',
   'src/domain': 'src/domain is pure rules shared with the browser',
+  'src/demo': "src/demo is the local demo's map and words, drawn from the domain's rules",
   'src/security': 'src/security checks requests; it knows no backend call, page or route',
   'src/origin': 'src/origin is the door to the backend: it speaks the wire and hands out domain types',
   'src/links': 'src/links is the short-link store',

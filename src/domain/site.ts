@@ -92,7 +92,7 @@ export const BOT_NOTICE_PAGES = new Set(['Contact', 'Update-Pass', 'Partners']);
  * our links (the navigation, the footer, the biller panel after get-paid) or our redirects (a
  * billing partner, `index.php`). In production each passes through to the legacy site at
  * `ORIGIN_URL`, with this site's security headers; in the local demo the site says what
- * production serves there (`IN_PRODUCTION`, src/domain/demo.ts), and `/` is the demo index.
+ * production serves there (`IN_PRODUCTION`, src/demo/words.ts), and `/` is the demo index.
  */
 export const FOREIGN_PAGES = [
   { path: '/', owner: 'marketing' },

@@ -1,6 +1,8 @@
 import { Rich } from '../../client/components/rich';
 import { fill } from '../domain/catalogue/fill';
-import { DEMO_CARDS, DEMO_SECTIONS, DEMO_WORDS, IN_PRODUCTION } from '../domain/demo';
+import { DEMO_CARDS } from '../demo/cards';
+import { DEMO_SECTIONS } from '../demo/map';
+import { DEMO_WORDS, IN_PRODUCTION } from '../demo/words';
 import { FOREIGN_PAGES, type ForeignPage, type MetaSection } from '../domain/site';
 import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';

@@ -1,4 +1,4 @@
-import { DEMO_SECTIONS } from '../../src/domain/demo';
+import { DEMO_SECTIONS } from '../../src/demo/map';
 import { expect, expectAccessible, test } from './support';
 
 test('the demo index at / links every demo page, and a flow starts from it in clicks', async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { artefactPath } from '../shared/browser-server';
 import { en } from '../../src/domain/catalogue/en';
-import { WRONG_CODE } from '../../src/domain/demo';
+import { WRONG_CODE } from '../../src/demo/cards';
 import { backendPayments, expect, expectErrorsAnnounced, fillCard, payer, test } from './support';
 
 /**

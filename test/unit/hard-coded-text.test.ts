@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * visitor-facing text of its own, neither between tags nor in the attributes a visitor sees or
  * hears (labels, alternative text, titles, placeholders). The legal documents (English only until
  * counsel provides translations; their pages open with the catalogue's summary) are the exception.
- * The local demo's pages take their words from the demo's own table (src/domain/demo.ts).
+ * The local demo's pages take their words from the demo's own table (src/demo/words.ts).
  */
 const ROOT = join(__dirname, '../..');
 const FOLDERS = ['src/pages', 'src/routes', 'client'];

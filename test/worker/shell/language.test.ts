@@ -1,7 +1,9 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../src/domain/catalogue/en';
-import { DECLINED_TEST_CARDS, DEMO_SECTIONS, DEMO_WORDS, WRONG_CODE } from '../../../src/domain/demo';
+import { DECLINED_TEST_CARDS, WRONG_CODE } from '../../../src/demo/cards';
+import { DEMO_SECTIONS } from '../../../src/demo/map';
+import { DEMO_WORDS } from '../../../src/demo/words';
 import { es } from '../../../src/domain/catalogue/es';
 import { DESKTOP, IPHONE, islandProps, visibleText } from '../helpers';
 import { embeddedEnv, formKeyFor, freshClient, PAYMENT_FORM, request } from '../origin-helpers';

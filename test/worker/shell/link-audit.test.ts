@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SECTIONS } from '../../../src/domain/demo';
+import { DEMO_SECTIONS } from '../../../src/demo/map';
 import { FOREIGN_PAGES } from '../../../src/domain/site';
 import { ANDROID, DESKTOP, IPHONE } from '../helpers';
 import { embeddedEnv, freshClient, httpEnv, request, resetStandIn } from '../origin-helpers';

@@ -5,9 +5,7 @@
  * from every one of them.
  */
 
-import type { Language } from './catalogue';
-import type { ForeignPage } from './site';
-import { DECLINE_MESSAGES } from './declines';
+import type { Language } from '../domain/catalogue';
 
 /**
  * A text of the demo index, in every language of the site. The demo's words live here, with the
@@ -268,103 +266,3 @@ export const DEMO_SECTIONS: DemoSection[] = [
     ],
   },
 ];
-
-/**
- * The contract's test cards (§6), as the embedded origin answers them like a processor's test
- * mode: every valid card number is charged except these, and any card with the security code 000.
- */
-export const DECLINED_TEST_CARDS: Readonly<Record<string, string>> = {
-  '4000000000000002': DECLINE_MESSAGES.declined,
-  '4000000000009995': DECLINE_MESSAGES.insufficientFunds,
-  '4000000000000069': DECLINE_MESSAGES.expired,
-};
-export const WRONG_CODE_CVV = '000';
-export const WRONG_CODE = DECLINE_MESSAGES.securityCode;
-
-export interface DemoCard {
-  card: string;
-  /** Not a card number: any card with this security code. */
-  anyCard?: true;
-  /** Paid, or declined with the message the embedded origin answers (the backend's own words). */
-  declined?: string;
-}
-
-const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
-
-/** The test cards as the demo index lists them. */
-export const DEMO_CARDS: DemoCard[] = [
-  { card: '4242 4242 4242 4242' },
-  ...Object.entries(DECLINED_TEST_CARDS).map(([digits, message]) => ({ card: grouped(digits), declined: message })),
-  { card: `CVV ${WRONG_CODE_CVV}`, anyCard: true, declined: WRONG_CODE },
-];
-
-/** What production serves at each path of the legacy site (src/domain/site.ts), as the demo says it. */
-export const IN_PRODUCTION: Readonly<Record<ForeignPage['path'], DemoText>> = {
-  '/': { en: "the marketing site's home page", es: 'la página de inicio del sitio de Papaya' },
-  '/home': {
-    en: "the marketing site's home page, where index.php leads",
-    es: 'la página de inicio del sitio de Papaya, adonde lleva index.php',
-  },
-  '/about': { en: 'About Papaya', es: 'Acerca de Papaya' },
-  '/partners': { en: 'Papaya for billers, with a contact form', es: 'Papaya para facturadores, con un formulario de contacto' },
-  '/contact': { en: 'the contact form', es: 'el formulario de contacto' },
-  '/careers': { en: 'open positions', es: 'los puestos de trabajo disponibles' },
-  '/how-it-works': { en: 'how paying a bill with Papaya works', es: 'cómo se paga una factura con Papaya' },
-  '/brand-kit': {
-    en: "Papaya's brand kit, for companies (?company) and for the USPS (?usps)",
-    es: 'el kit de marca de Papaya, para empresas (?company) y para el Servicio Postal (?usps)',
-  },
-  '/postcard': { en: 'the postcard campaign page', es: 'la página de la campaña de tarjetas postales' },
-  '/call': { en: 'the call campaign page', es: 'la página de la campaña de llamadas' },
-  '/biller': {
-    en: "the billers' panel, where get-paid leads a biller who is done",
-    es: 'el panel de los facturadores, adonde lleva la página para recibir pagos a un facturador que terminó',
-  },
-  '/payment/biller/biller.php': {
-    en: "the backend's payment page for a billing partner (?p= and its payee id), where the pay page sends one on a computer",
-    es: 'la página de pago del sistema de Papaya para un socio de facturación (?p= y su número de beneficiario), adonde la página de pago lo envía desde una computadora',
-  },
-};
-
-/** The words of the demo index and of the pages that stand in for the legacy site's. */
-export const DEMO_WORDS = {
-  en: {
-    title: 'Papaya local demo',
-    intro:
-      "This site runs on its embedded origin with demo data: nothing is charged and no text message leaves this computer. In production, this address is the marketing site's home page.",
-    devices:
-      "Phones get other answers than computers on the pay and download pages. To see them, open a page in your browser's device mode as an iPhone or an Android phone: the pay pages send phones to web pay while the {flag} flag is on, and the download page sends each phone to its own store.",
-    from: 'From the {source}.',
-    cards: 'Test cards',
-    cardsHint: 'Any future expiry date; any security code unless noted.',
-    paid: 'Paid',
-    declined: 'Declined: "{message}"',
-    anyCard: 'any card, {cvv}',
-    elsewhere: 'Served elsewhere in production',
-    servedBy: 'Served by {site} in production',
-    marketing: 'the marketing site',
-    backend: "Papaya's backend",
-    inProduction: 'In production, {path} is {production}. This local demo runs without that site, so there is nothing more to show here.',
-    back: 'Back to the demo index',
-  },
-  es: {
-    title: 'Demostración local de Papaya',
-    intro:
-      'Este sitio funciona con su sistema incorporado y datos de demostración: no se cobra nada y ningún mensaje de texto sale de esta computadora. En producción, esta dirección es la página de inicio del sitio de Papaya.',
-    devices:
-      'En las páginas de pago y de descarga, los teléfonos reciben otras respuestas que las computadoras. Para verlas, abra una página en el modo de dispositivo de su navegador como un iPhone o un teléfono Android: las páginas de pago envían los teléfonos al pago web mientras la opción {flag} está activada, y la página de descarga envía cada teléfono a su propia tienda.',
-    from: 'De la {source}.',
-    cards: 'Tarjetas de prueba',
-    cardsHint: 'Cualquier fecha de vencimiento futura; cualquier código de seguridad, salvo que se indique otra cosa.',
-    paid: 'Pagada',
-    declined: 'Rechazada: "{message}"',
-    anyCard: 'cualquier tarjeta, {cvv}',
-    elsewhere: 'En producción, en otro sitio',
-    servedBy: 'En producción, lo ofrece {site}',
-    marketing: 'el sitio de Papaya',
-    backend: 'el sistema de Papaya',
-    inProduction:
-      'En producción, {path} es {production}. Esta demostración local funciona sin ese sitio, así que aquí no hay nada más que mostrar.',
-    back: 'Volver al índice de la demostración',
-  },
-} satisfies Record<Language, Record<string, string>>;
