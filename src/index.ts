@@ -20,7 +20,6 @@ import { widgetRoutes } from './routes/widgets';
 import type { AppEnv } from './web/app-env';
 import { logError } from './web/log';
 import { purgeOldAnswers } from './web/purge';
-import { inOrder } from './web/in-order';
 import { noteVersion } from './web/events';
 import { watchPaymentPages } from './web/page-watch';
 import { canonicalPath, chooseLanguage, refuseCrossSite, requestContext } from './web/middleware';
@@ -30,15 +29,13 @@ const app = new Hono<AppEnv>();
 
 app.route('/', healthRoutes);
 app.use('*', requestContext);
+app.use('*', chooseLanguage);
+app.use('*', refuseCrossSite);
+app.use('*', canonicalPath);
+// Forms posted without script: carried out through the site's own API routes, then a 303 or the page again.
 app.use(
   '*',
-  inOrder(
-    chooseLanguage,
-    refuseCrossSite,
-    canonicalPath,
-    // Forms posted without script: carried out through the site's own API routes, then a 303 or the page again.
-    formPosts(async (request, c) => app.fetch(request, c.env, c.executionCtx)),
-  ),
+  formPosts(async (request, c) => app.fetch(request, c.env, c.executionCtx)),
 );
 app.route('/', readinessRoutes);
 app.route('/', assetRoutes);

@@ -4,7 +4,6 @@ import type { AppEnv } from '../web/app-env';
 import { createShortLink, followShortLink } from '../links/short-links';
 import { redirectPolicy, safeRedirectTarget } from '../security/redirect-targets';
 import { apiError, validJson } from '../web/validate';
-import { redirectTo } from '../web/headers';
 import { notFound } from './not-found';
 import { tooMany } from './guards';
 import { tooManyShortLinks } from '../domain/limits';
@@ -36,5 +35,5 @@ shortLinkRoutes.get('/s/:key', async (c) => {
   // The target is checked again on the way out, in case the allowed hosts changed since.
   const target = await followShortLink(c.env.LINKS, redirectPolicy(c.get('config'), c.req.url), c.req.param('key'));
   if (!target) return notFound(c);
-  return redirectTo(c, target, 302, { 'Referrer-Policy': 'no-referrer' });
+  return new Response(null, { status: 302, headers: { Location: target, 'Referrer-Policy': 'no-referrer' } });
 });

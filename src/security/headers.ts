@@ -1,45 +1,26 @@
-/** Security headers and the per-response CSP nonce. */
+/**
+ * The headers every answer carries (security set, request id, `Vary` for pages) and the CSP's
+ * nonce for each answer: given to every answer in one step, after the route made it
+ * (`withSiteHeaders`, called by the request context in src/web/middleware.ts).
+ */
+import type { SiteConfig } from '../domain/config';
 import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from './csp-reports';
+import { TURNSTILE_ORIGIN } from './human-check';
 
 /** Where browsers send what the CSP blocked (the Reporting API's endpoints, by group). */
 const REPORTING_ENDPOINTS = `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`;
 
 export const WIDGET_PATHS = new Set(['/pay-widget', '/pay-widget-imaginepay-button', '/pay-widget-restore-tab']);
 
-/** What no browser or proxy may keep: every answer that does not say otherwise (see `addSiteHeaders`). */
+/** What no browser or proxy may keep: every answer that does not say otherwise (see `withSiteHeaders`). */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
 /** Pages that hold a token or a payment: never cached, and their URL never leaves in a Referer. */
 export const PRIVATE_PAGE = { ...NO_STORE, 'Referrer-Policy': 'no-referrer' } as const;
 
-const BASE64 = Uint8Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', (ch) => ch.charCodeAt(0));
-const NONCE_BYTES = 18;
-/**
- * Random bytes for the next nonces, drawn from the runtime's generator for many nonces at once
- * (a draw and its buffer cost more than encoding); each byte is used for one nonce only.
- */
-const POOL_NONCES = 64;
-let pool: Uint8Array | undefined;
-let nextInPool = POOL_NONCES;
-const nonceCodes: number[] = new Array<number>(24).fill(0);
-
-/** 144 random bits in base64 (24 characters, no padding). */
+/** A CSP nonce for one answer: 16 random bytes in base64, as Hono's secureHeaders draws them. */
 export function makeNonce(): string {
-  // Drawn on first use: Workers do not allow random values at global scope.
-  if (nextInPool === POOL_NONCES) {
-    pool = crypto.getRandomValues(pool ?? new Uint8Array(NONCE_BYTES * POOL_NONCES));
-    nextInPool = 0;
-  }
-  const bytes = pool!;
-  const at = NONCE_BYTES * nextInPool++;
-  for (let i = at, o = 0; i < at + NONCE_BYTES; i += 3) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    nonceCodes[o++] = BASE64[n >> 18]!;
-    nonceCodes[o++] = BASE64[(n >> 12) & 63]!;
-    nonceCodes[o++] = BASE64[(n >> 6) & 63]!;
-    nonceCodes[o++] = BASE64[n & 63]!;
-  }
-  return String.fromCharCode(...nonceCodes);
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
 
 export interface CspOptions {
@@ -109,4 +90,63 @@ export function securityHeaders(options: HeaderOptions): Record<string, string> 
   }
   if (!options.embeddable) headers['X-Frame-Options'] = 'DENY';
   return headers;
+}
+
+/** A page differs by device and, through the visitor's choice or their browser's, by language. */
+const VARY = 'User-Agent, Sec-CH-UA-Mobile, Sec-CH-UA-Platform, Accept-Language, Cookie';
+
+const framed = new WeakMap<SiteConfig, { frameSrc: string[]; formTargets: string[] }>();
+
+/** The origins a page may frame (the verification forms, Turnstile) and send a form on to (the hosts of a receipt), per configuration. */
+function originsFor(config: SiteConfig) {
+  let origins = framed.get(config);
+  if (!origins) {
+    const { verification, humanCheck, webPayUrl, originUrl } = config;
+    const frames = [verification.merchant, verification.confirmation, verification.newpartner];
+    // Turnstile draws its check in a frame of its own.
+    if (humanCheck === 'turnstile') frames.push(TURNSTILE_ORIGIN);
+    const origins_ = (urls: string[]) => [...new Set(urls.map(originOf))].filter((o): o is string => !!o);
+    origins = { frameSrc: origins_(frames), formTargets: origins_([webPayUrl, originUrl]) };
+    framed.set(config, origins);
+  }
+  return origins;
+}
+
+/** What an answer's headers depend on besides the answer itself. */
+export interface Answered {
+  requestId: string;
+  nonce: string;
+  path: string;
+  config: SiteConfig;
+  /** A page passed through from the legacy site keeps its own CSP. */
+  foreign: boolean;
+}
+
+/**
+ * Gives an answer the site's headers: the security set with this answer's nonce, its request id,
+ * `no-store` unless it says otherwise, and `Vary` for pages. A header the route set (a stricter
+ * Referrer-Policy, a cache rule) is kept. An answer passed through from fetch() has immutable
+ * headers, so it is copied first.
+ */
+export function withSiteHeaders(res: Response, answered: Answered): Response {
+  let headers = res.headers;
+  try {
+    headers.set('X-Request-Id', answered.requestId);
+  } catch {
+    res = new Response(res.body, res);
+    headers = res.headers;
+    headers.set('X-Request-Id', answered.requestId);
+  }
+  const embeddable = WIDGET_PATHS.has(answered.path);
+  const ancestors = answered.config.widgetFrameAncestors;
+  const site = securityHeaders({
+    nonce: answered.nonce,
+    embeddable,
+    foreign: answered.foreign,
+    frameAncestors: embeddable ? (ancestors.length ? ancestors : ["'self'"]) : [],
+    ...originsFor(answered.config),
+  });
+  for (const [name, value] of Object.entries({ ...NO_STORE, ...site })) if (!headers.has(name)) headers.set(name, value);
+  if (headers.get('Content-Type')?.startsWith('text/html')) headers.append('Vary', VARY);
+  return res;
 }

@@ -21,7 +21,5 @@ export interface AppEnv {
     client: string;
     /** The response comes from the legacy site, which keeps its own Content-Security-Policy. */
     foreign?: boolean;
-    /** The response, when it was made with every site header already (a page the Worker drew). */
-    complete?: Response;
   };
 }

@@ -10,11 +10,10 @@ import { addressOf } from '../lib/address';
 import { originForRequest, type CallOutcome } from '../origin';
 import { crossSiteWrite } from '../security/csrf';
 import { Guard, clientOf } from '../security/guard';
-import { makeNonce } from '../security/headers';
+import { makeNonce, withSiteHeaders } from '../security/headers';
 import { isOwnCheck, OWN_CHECK_HEADER } from '../security/own-check';
 import { formKeySecret } from '../security/secrets';
 import type { AppEnv } from './app-env';
-import { addSiteHeaders } from './headers';
 import { browserLanguage, languageInAddress, rememberedLanguage } from './words';
 import { backendOutcome, noteVersion, writeEvent } from './events';
 import { keepRequestLog, logError, logRequest, logSecurityEvent } from './log';
@@ -77,9 +76,8 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   await next();
 
-  // A page drawn by the Worker was made with every header at once (withPageHeaders); anything else
-  // gets them added here.
-  if (c.res !== c.get('complete')) addSiteHeaders(c);
+  // Every answer, whatever made it, gets the site's headers here.
+  c.res = withSiteHeaders(c.res, { requestId, nonce, path: c.req.path, config, foreign: c.get('foreign') === true });
 
   const durationMs = Date.now() - started;
   const keepLocally = !config.originUrl;
@@ -152,7 +150,6 @@ function appendHeader(c: Context<AppEnv>, name: string, value: string): void {
   } catch {
     const res = new Response(c.res.body, c.res);
     res.headers.append(name, value);
-    if (c.get('complete') === c.res) c.set('complete', res);
     c.res = res;
   }
 }

@@ -12,7 +12,6 @@ import { serverErrorResponse } from './server-error';
 import type { AppEnv } from './app-env';
 import { logError } from './log';
 import { NO_STORE } from '../security/headers';
-import { withPageHeaders } from './headers';
 import { postedForm } from './form-post';
 import { PRODUCTION_REPORT_SAMPLE } from '../domain/error-reports';
 import { keepable, keepPage, pageKey, respond, reusedPage, slot, type SlotName } from './page-reuse';
@@ -128,12 +127,10 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
         // A page with an error past its shell is sent as it is, like a streamed one, but not kept.
         if (!failed && !context.posted) keepPage(key, kept);
       }
-      // Made with every header at once; routes that set headers on the context do not reuse pages.
-      const drawn = kept;
+      // The site's headers are added by the request context, as to every answer; routes that set
+      // headers on the context do not reuse pages.
       const values = { ...(init.reuse === true ? {} : init.reuse), nonce: context.nonce };
-      const res = withPageHeaders(c, status, headers, (pageInit) => respond(drawn, values, pageInit));
-      c.set('complete', res);
-      return res;
+      return respond(kept, values, { status, headers });
     }
     const stream = await startRender(page, context, requestId);
     if (knownBot(c.req.header('User-Agent'))) await stream.allReady;
