@@ -83,7 +83,7 @@ webPaymentRoutes.get('/web-payment', async (c) => {
       playStoreUrl={config.playStoreUrl}
       form={form}
     />,
-    { reuse: { idempotencyKey: typeof key === 'string' ? key : await key }, translated: true },
+    { reuse: { idempotencyKey: await key }, translated: true },
   );
 });
 

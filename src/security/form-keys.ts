@@ -44,7 +44,7 @@ export function formKeyForPage(
   payeeId: string,
   later: (work: Promise<unknown>) => void,
   now = Date.now(),
-): string | Promise<string> {
+): Promise<string> {
   const name = `${payeeId} ${secret}`;
   const stock = signedAhead.get(name, now);
   if (!stock) {
@@ -67,7 +67,7 @@ export function formKeyForPage(
       ),
     );
   }
-  return taken?.key ?? issueFormKey(secret, payeeId, now);
+  return taken ? Promise.resolve(taken.key) : issueFormKey(secret, payeeId, now);
 }
 
 const SIGNED_AHEAD_MS = 60_000;
