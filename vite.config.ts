@@ -29,10 +29,13 @@ export default defineConfig({
     {
       // What the Worker writes into every page: the stylesheet, the boot script, and the integrity
       // (sha384) of every script of the build, read back from the files as written to disk, for
-      // the boot script's tag and the import map that vouches for every chunk loaded after it.
+      // the boot script's tag and the import map that vouches for every chunk a page loads after it.
       name: 'worker-assets',
       writeBundle({ dir }) {
-        const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+        const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+          string,
+          { file: string; imports?: string[]; dynamicImports?: string[] }
+        >;
         const file = (key: string) => `/${manifest[key]!.file}`;
         const scripts = readdirSync(join(dir!, 'assets')).filter((name) => name.endsWith('.js'));
         const integrity = Object.fromEntries(
@@ -44,7 +47,23 @@ export default defineConfig({
           ]),
         );
         const boot = file('client/boot.ts');
-        writeFileSync(WORKER_ASSETS, `${JSON.stringify({ stylesheet: file('client/styles.css'), boot, integrity })}\n`);
+        // The scripts a page can load: the boot script and the entry, then each of its islands with
+        // what it imports, now or later (the masks); never the other islands the entry could load.
+        const reach = (key: string, into = new Set<string>()): Set<string> => {
+          const chunk = manifest[key]!;
+          if (into.has(`/${chunk.file}`)) return into;
+          into.add(`/${chunk.file}`);
+          for (const next of chunk.imports ?? []) reach(next, into);
+          if (key !== 'client/entry.ts') for (const next of chunk.dynamicImports ?? []) reach(next, into);
+          return into;
+        };
+        const islands = Object.fromEntries(
+          Object.keys(manifest)
+            .filter((key) => key.startsWith('client/islands/'))
+            .map((key) => [key.slice('client/islands/'.length).replace(/\.tsx$/, ''), [...reach(key)].sort()]),
+        );
+        const chunks = { page: [...reach('client/boot.ts')].sort(), islands };
+        writeFileSync(WORKER_ASSETS, `${JSON.stringify({ stylesheet: file('client/styles.css'), boot, integrity, chunks })}\n`);
       },
     },
     {

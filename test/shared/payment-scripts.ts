@@ -1,7 +1,7 @@
 import manifest from '../../dist/client/.vite/manifest.json' with { type: 'json' };
 import inventory from '../../src/security/payment-scripts.json' with { type: 'json' };
 
-type Chunk = { file: string; name?: string; imports?: string[] };
+type Chunk = { file: string; name?: string; imports?: string[]; dynamicImports?: string[] };
 const chunks = manifest as Record<string, Chunk>;
 const byFile = new Map(Object.values(chunks).map((c) => [`/${c.file}`, c]));
 
@@ -55,4 +55,24 @@ export function islandScriptsOf(html: string): string[] {
   if (!names.length) return [];
   const keys = ['client/entry.ts', ...names.map((n) => `client/islands/${n}.tsx`)];
   return keys.flatMap((key) => (chunks[key] ? staticImportsOf(`/${chunks[key].file}`) : []));
+}
+
+/**
+ * What a page's islands load later, by `import()` (the masks, when a masked field is first
+ * focused), with their static imports: never the entry's own `import()`s, the islands of other pages.
+ */
+export function laterScriptsOf(html: string): string[] {
+  const later = new Set<string>();
+  const islands = [...html.matchAll(/\bdata-island="([a-z-]+)"/g)].map((m) => `client/islands/${m[1]!}.tsx`);
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key) || key === 'client/entry.ts') return;
+    seen.add(key);
+    const chunk = chunks[key];
+    for (const next of chunk?.imports ?? []) walk(next);
+    for (const next of chunk?.dynamicImports ?? []) for (const file of staticImportsOf(`/${chunks[next]!.file}`)) later.add(file);
+    for (const next of chunk?.dynamicImports ?? []) walk(next);
+  };
+  for (const island of islands) walk(island);
+  return [...later];
 }

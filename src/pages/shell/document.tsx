@@ -32,7 +32,7 @@ function IslandScripts({ page }: { page: string }) {
   // What the islands' error reports say of the page: its name (never its address), the sample and the version.
   return (
     <>
-      <script type="importmap" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptImportMap }} />
+      <script type="importmap" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptImportMap(islands) }} />
       <script
         type="module"
         src={entryScriptSrc}
