@@ -22,7 +22,7 @@ import { ROOT, buildWorker, hasCommand, startServer } from './server.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
 const CONNECTIONS = Math.min(16, Number(process.env.BENCH_CONNECTIONS ?? 16));
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 export const RESULTS = join(ROOT, 'test/bench/results.json');
 
 /** wrk from Debian when it is missing (the bench's only tool outside npm). */
