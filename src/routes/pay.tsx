@@ -68,19 +68,10 @@ async function payPage(c: C, query: string, route: PayRoute, page: string): Prom
     case 'not-found':
       return reportNotFound(c);
     default: {
-      const storeUrl = device === 'desktop' ? undefined : storeUrlFor(config, device);
       const payee = resolution.kind === 'provider-sms' ? resolution.payee : null;
       return renderPage(
         c,
-        <PayPage
-          page={page}
-          payee={payee}
-          webPayment={!!payee && webPaymentOffered(payee, config)}
-          storeUrl={storeUrl}
-          humanCheckSiteKey={humanCheckSiteKey(config)}
-          appStoreUrl={config.appStoreUrl}
-          playStoreUrl={config.playStoreUrl}
-        />,
+        <PayPage page={page} payee={payee} webPayment={!!payee && webPaymentOffered(payee, config)} {...payPageLinks(c)} />,
         { reuse: true, translated: true },
       );
     }
@@ -148,3 +139,15 @@ export const smsForm: FormHandler = async (c, fields, dispatch) => {
   if (answer.status === 200) return samePageDone(c, 'sms');
   return again(c, dispatch, refused(c, 'sms', values, answer), answer);
 };
+
+/** What every pay page offers beside its form: the device's store, the other stores, the human check. */
+export function payPageLinks(c: C) {
+  const config = c.get('config');
+  const device = c.get('device');
+  return {
+    storeUrl: device === 'desktop' ? undefined : storeUrlFor(config, device),
+    humanCheckSiteKey: humanCheckSiteKey(config),
+    appStoreUrl: config.appStoreUrl,
+    playStoreUrl: config.playStoreUrl,
+  };
+}

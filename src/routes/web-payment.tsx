@@ -10,10 +10,11 @@ import type { ComponentProps } from 'react';
 import { formKeyForPage } from '../security/form-keys';
 import { formKeySecret } from '../security/secrets';
 import { listedProviders, PAYEE_ID, SEARCH_TERM_MAX, SEARCH_TERM_MIN, type Payee } from '../domain/payee';
-import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
+import { humanCheckSiteKey } from '../domain/config';
 import { formLabels } from '../domain/web-payment-labels';
 import { webPaymentOffered } from '../domain/web-payment';
 import { PayPage } from '../pages/pay';
+import { payPageLinks } from './pay';
 import { PayUnavailablePage } from '../pages/pay-unavailable';
 import { ProviderLookupPage, WebPaymentPage } from '../pages/web-payment';
 import type { AppEnv } from '../web/app-env';
@@ -47,22 +48,11 @@ webPaymentRoutes.get('/web-payment', async (c) => {
     return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true, translated: true });
   if (!payee.value) return c.redirect('/web-payment', 302);
 
-  const device = c.get('device');
   if (!webPaymentOffered(payee.value, config)) {
-    const storeUrl = device === 'desktop' ? undefined : storeUrlFor(config, device);
-    return renderPage(
-      c,
-      <PayPage
-        page="Web-Pay"
-        payee={payee.value}
-        webPayment={false}
-        storeUrl={storeUrl}
-        humanCheckSiteKey={humanCheckSiteKey(config)}
-        appStoreUrl={config.appStoreUrl}
-        playStoreUrl={config.playStoreUrl}
-      />,
-      { reuse: true, translated: true },
-    );
+    return renderPage(c, <PayPage page="Web-Pay" payee={payee.value} webPayment={false} {...payPageLinks(c)} />, {
+      reuse: true,
+      translated: true,
+    });
   }
 
   const key = formKeyForPage(formKeySecret(config), payee.value.payeeId, (work) => runLater(c, work));
