@@ -1,6 +1,4 @@
-import SmsForm, { SMS_FORM } from '../../client/islands/sms-form';
-import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
-import { Island } from '../web/island';
+import { TextMeALink } from './text-me-a-link';
 import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
 
@@ -11,14 +9,7 @@ export function NotFoundPage({ storeUrl, humanCheckSiteKey }: { storeUrl?: strin
       <section className="card notice">
         <h1>{text.notFound.heading}</h1>
         <p>{text.notFound.body}</p>
-        <HumanCheckScript siteKey={humanCheckSiteKey} />
-        <HumanCheckNotice siteKey={humanCheckSiteKey} alternative={text.notFound.noScriptAlternative} />
-        <Island
-          name="sms-form"
-          form={SMS_FORM}
-          component={SmsForm}
-          props={{ formId: 'sms', source: '4', storeUrl, humanCheckSiteKey, text: text.smsForm }}
-        />
+        <TextMeALink source="4" alternative={text.notFound.noScriptAlternative} storeUrl={storeUrl} humanCheckSiteKey={humanCheckSiteKey} />
         <p>
           <a className="button button--secondary" href="/web-payment?ref=404">
             {text.pay.payOnWeb}

@@ -1,8 +1,6 @@
-import SmsForm, { SMS_FORM } from '../../client/islands/sms-form';
-import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
+import { TextMeALink } from './text-me-a-link';
 import type { Payee } from '../domain/payee';
 import { fill } from '../domain/catalogue/fill';
-import { Island } from '../web/island';
 import { usePageContext } from '../web/page-context';
 import { Document } from './shell/document';
 import { StoreBadges } from './store-badges';
@@ -42,21 +40,13 @@ export function PayPage({ page, payee, webPayment, storeUrl, humanCheckSiteKey, 
       <section className="card pay">
         {payee ? <PayeeHeader payee={payee} /> : <h1>{text.pay.heading}</h1>}
         <p>{payee ? fill(text.pay.payeeIntro, { payee: payee.payeeName }) : text.pay.intro}</p>
-        <HumanCheckScript siteKey={humanCheckSiteKey} />
-        <HumanCheckNotice siteKey={humanCheckSiteKey} alternative={text.pay.noScriptAlternative} />
-        <Island
-          name="sms-form"
-          form={SMS_FORM}
-          component={SmsForm}
-          props={{
-            formId: 'sms',
-            payeeId: payee?.payeeId,
-            source: 'p',
-            storeUrl,
-            appStoreUrl: storeUrl ? undefined : appStoreUrl,
-            humanCheckSiteKey,
-            text: text.smsForm,
-          }}
+        <TextMeALink
+          source="p"
+          alternative={text.pay.noScriptAlternative}
+          payeeId={payee?.payeeId}
+          storeUrl={storeUrl}
+          appStoreUrl={storeUrl ? undefined : appStoreUrl}
+          humanCheckSiteKey={humanCheckSiteKey}
         />
         <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
         {(!payee || webPayment) && (
