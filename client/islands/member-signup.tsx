@@ -71,26 +71,12 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, text,
         <p>{fill(text.payText, { price })}</p>
         <fieldset className="choices">
           <legend className="visually-hidden">{text.paymentMethod}</legend>
-          <label>
-            <input
-              type="radio"
-              name="payment"
-              value="CARD_ON_FILE"
-              checked={choice === 'CARD_ON_FILE'}
-              onChange={() => setChoice('CARD_ON_FILE')}
-            />{' '}
-            {text.cardOnFile}
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="payment"
-              value="NEW_METHOD"
-              checked={choice === 'NEW_METHOD'}
-              onChange={() => setChoice('NEW_METHOD')}
-            />{' '}
-            {text.newMethod}
-          </label>
+          {PAYMENT_CHOICES.map((value) => (
+            <label key={value}>
+              <input type="radio" name="payment" value={value} checked={choice === value} onChange={() => setChoice(value)} />{' '}
+              {value === 'CARD_ON_FILE' ? text.cardOnFile : text.newMethod}
+            </label>
+          ))}
         </fieldset>
         {error && (
           <p className="form-error" role="alert">

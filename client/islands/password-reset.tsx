@@ -109,44 +109,32 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
       <input type="hidden" name={FORM_FIELD} value={RESET_FORM} />
       <input type="hidden" name="x" value={token} />
       <h1>{text.heading}</h1>
-      <div className="field">
-        <label htmlFor="reset-password">{text.newPassword}</label>
-        <input
-          id="reset-password"
-          name="np"
-          type={visible ? 'text' : 'password'}
-          autoComplete="new-password"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setError(undefined);
-          }}
-          aria-describedby={error === text.hintLengthTodo ? 'reset-hint-length reset-error' : 'reset-hint-length'}
-          aria-invalid={error === text.hintLengthTodo ? true : undefined}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="reset-confirm">{text.confirm}</label>
-        <input
-          id="reset-confirm"
-          name="confirm"
-          type={visible ? 'text' : 'password'}
-          autoComplete="new-password"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          value={confirm}
-          onChange={(e) => {
-            setConfirm(e.target.value);
-            setError(undefined);
-          }}
-          aria-describedby={error === text.hintMatchTodo ? 'reset-hint-match reset-error' : 'reset-hint-match'}
-          aria-invalid={error === text.hintMatchTodo ? true : undefined}
-        />
-      </div>
+      <PasswordField
+        id="reset-password"
+        name="np"
+        label={text.newPassword}
+        visible={visible}
+        value={password}
+        onValue={(v) => {
+          setPassword(v);
+          setError(undefined);
+        }}
+        hint="reset-hint-length"
+        invalid={error === text.hintLengthTodo}
+      />
+      <PasswordField
+        id="reset-confirm"
+        name="confirm"
+        label={text.confirm}
+        visible={visible}
+        value={confirm}
+        onValue={(v) => {
+          setConfirm(v);
+          setError(undefined);
+        }}
+        hint="reset-hint-match"
+        invalid={error === text.hintMatchTodo}
+      />
       <button type="button" className="link-button" aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
         {visible ? text.hide : text.show}
       </button>
@@ -174,5 +162,37 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
         {saving ? text.saving : text.save}
       </button>
     </form>
+  );
+}
+
+/** A new password's field: shown or hidden with its twin, described by its hint (and the error, when it is about it). */
+function PasswordField(props: {
+  id: string;
+  name: string;
+  label: string;
+  visible: boolean;
+  value: string;
+  onValue: (value: string) => void;
+  hint: string;
+  invalid: boolean;
+}) {
+  const { id, name, label, visible, value, onValue, hint, invalid } = props;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={visible ? 'text' : 'password'}
+        autoComplete="new-password"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        aria-describedby={invalid ? `${hint} reset-error` : hint}
+        aria-invalid={invalid ? true : undefined}
+      />
+    </div>
   );
 }
