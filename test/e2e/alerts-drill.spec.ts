@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
+import { TEST_PAYMENT } from '../shared/test-payer';
 import { ALERTING_URL, ALERTS_URL, BASE_URL } from './playwright.config';
 import { expect, issuedFormKey, test } from './support';
 
@@ -24,20 +25,9 @@ function alertsCheck(source: string): Promise<{ code: number; out: string }> {
 async function pay(request: APIRequestContext, card = '4242 4242 4242 4242') {
   return request.post('/payment/payment_back.php?p=1001', {
     multipart: {
-      patientName: 'Drill Payer',
-      account: 'A-1001',
-      payDOB: '01/31/1980',
+      ...TEST_PAYMENT,
       amount: '5.00',
-      email: 'drill@example.com',
-      phone: '(559) 555-0100',
       ccn: card,
-      exp: '12/30',
-      cvv: '737',
-      billName: 'Drill Payer',
-      zip: '93721',
-      addr1: '1 Elm St',
-      city: 'Fresno',
-      state: 'CA',
       idempotencyKey: await issuedFormKey(request, '1001'),
     },
   });

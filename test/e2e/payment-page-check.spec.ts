@@ -1,3 +1,4 @@
+import { TEST_PAYMENT } from '../shared/test-payer';
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,20 +38,9 @@ test('the pages as the site serves them are approved, then pass the check twice 
   // A payment first, so that its receipt is among the pages.
   const paid = await request.post('/payment/payment_back.php?p=1001', {
     multipart: {
-      patientName: 'Page Check',
-      account: 'A-1001',
-      payDOB: '01/31/1980',
+      ...TEST_PAYMENT,
       amount: '3.00',
-      email: 'check@example.com',
-      phone: '5595550177',
       ccn: '4012 8888 8888 1881',
-      exp: '12/30',
-      cvv: '123',
-      billName: 'Page Check',
-      zip: '93721',
-      addr1: '1 Elm St',
-      city: 'Fresno',
-      state: 'CA',
       idempotencyKey: await issuedFormKey(request, '1001'),
     },
   });

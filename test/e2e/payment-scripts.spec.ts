@@ -1,3 +1,4 @@
+import { TEST_PAYMENT } from '../shared/test-payer';
 import type { APIRequestContext, Request } from '@playwright/test';
 import { isInventoried, PAYMENT_PAGES, scriptIdentity } from '../shared/payment-scripts';
 import { BASE_URL } from './playwright.config';
@@ -7,22 +8,15 @@ import { expect, issuedFormKey, test } from './support';
  * PCI DSS 6.4.3, in the browser: every script a payment page loads, including what its islands
  * import once running, is in src/security/payment-scripts.json; no script runs inline.
  */
+/** Payee 1008 asks no date of birth. */
+const { payDOB: _birthDate, ...withoutBirthDate } = TEST_PAYMENT;
+
 async function receiptPath(request: APIRequestContext): Promise<string> {
   const res = await request.post('/payment/payment_back.php?p=1008', {
     multipart: {
-      patientName: 'Ana Diaz',
+      ...withoutBirthDate,
       account: 'P-77',
       amount: '15.00',
-      email: 'ana@example.com',
-      phone: '5595550100',
-      ccn: '4242 4242 4242 4242',
-      exp: '12/30',
-      cvv: '123',
-      billName: 'Ana Diaz',
-      zip: '93721',
-      addr1: '1 Elm St',
-      city: 'Fresno',
-      state: 'CA',
       idempotencyKey: await issuedFormKey(request, '1008'),
     },
   });

@@ -1,22 +1,12 @@
+import { TEST_PAYMENT } from '../shared/test-payer';
 import { expect, expectAccessible, issuedFormKey, test, WIDTHS } from './support';
 
 test('a payment made through the API shows its receipt, accessibly, at both widths', async ({ page, request }) => {
   const res = await request.post('/payment/payment_back.php?p=1001', {
     multipart: {
-      patientName: 'Jane Doe',
-      account: 'A-1001',
-      payDOB: '01/31/1980',
+      ...TEST_PAYMENT,
       amount: '42.00',
-      email: 'jane@example.com',
-      phone: '5595550100',
-      ccn: '4242 4242 4242 4242',
-      exp: '12/30',
       cvv: '123',
-      billName: 'Jane Doe',
-      zip: '93721',
-      addr1: '1 Elm St',
-      city: 'Fresno',
-      state: 'CA',
       idempotencyKey: await issuedFormKey(request, '1001'),
     },
   });

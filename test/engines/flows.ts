@@ -1,3 +1,4 @@
+import { TEST_PAYMENT } from '../shared/test-payer';
 import { readFile } from 'node:fs/promises';
 import { en } from '../../src/domain/catalogue/en';
 import { es } from '../../src/domain/catalogue/es';
@@ -84,11 +85,11 @@ async function declinedAt({ w }: FlowContext, field: 'ccn' | 'cvv', message: str
 
 /** The card form's first step typed key by key: Jane Doe paying $12.50. */
 async function typePayer({ w }: FlowContext, phone = '5595550100') {
-  await w.type('#wp-patientName', 'Jane Doe');
-  await w.type('#wp-account', 'A-1001');
+  await w.type('#wp-patientName', TEST_PAYMENT.patientName);
+  await w.type('#wp-account', TEST_PAYMENT.account);
   await w.type('#wp-payDOB', '01311980');
   await w.type('#wp-amount', '12.50');
-  await w.type('#wp-email', 'jane@example.com');
+  await w.type('#wp-email', TEST_PAYMENT.email);
   await w.type('#wp-phone', phone);
 }
 
@@ -128,8 +129,8 @@ async function payByCard(c: FlowContext, words: typeof en, decline: 'card' | 'co
     await w.type('#wp-ccn', number);
     if (!(await w.value('#wp-exp'))) await w.type('#wp-exp', '1230');
     await w.type('#wp-cvv', cvv);
-    if (!(await w.value('#wp-billName'))) await w.type('#wp-billName', 'Jane Doe');
-    if (!(await w.value('#wp-addr1'))) await w.type('#wp-addr1', '1 Elm St');
+    if (!(await w.value('#wp-billName'))) await w.type('#wp-billName', TEST_PAYMENT.billName);
+    if (!(await w.value('#wp-addr1'))) await w.type('#wp-addr1', TEST_PAYMENT.addr1);
     if (!(await w.value('#wp-city'))) await w.type('#wp-city', 'Fresno');
     await w.select('#wp-state', 'CA');
     if (!(await w.value('#wp-zip'))) await w.type('#wp-zip', '93721');
@@ -287,8 +288,8 @@ export const FLOWS: Flow[] = [
         await w.type('#wp-exp', '12/2030');
       }
       await w.type('#wp-cvv', '737');
-      await w.type('#wp-billName', 'Jane Doe');
-      await w.type('#wp-addr1', '1 Elm St');
+      await w.type('#wp-billName', TEST_PAYMENT.billName);
+      await w.type('#wp-addr1', TEST_PAYMENT.addr1);
       await w.type('#wp-city', 'Fresno');
       await w.select('#wp-state', 'CA');
       await w.type('#wp-zip', '93721');

@@ -77,22 +77,7 @@ export async function resetGuard(): Promise<void> {
 }
 
 /** A payment form that payee 1001 (Valley Medical Group) accepts, card included, key excluded. */
-export const PAYMENT_FORM = {
-  patientName: 'Jane Doe',
-  account: 'A-1001',
-  payDOB: '01/31/1980',
-  amount: '25.00',
-  email: 'jane@example.com',
-  phone: '(559) 555-0100',
-  ccn: '4242 4242 4242 4242',
-  exp: '12/30',
-  cvv: '737',
-  billName: 'Jane Doe',
-  zip: '93721',
-  addr1: '1 Elm St',
-  city: 'Fresno',
-  state: 'CA',
-} satisfies Record<string, string>;
+export { TEST_PAYMENT as PAYMENT_FORM } from '../shared/test-payer';
 
 /** A form as a browser without script posts it: urlencoded, from this site's page. */
 export function postForm(
