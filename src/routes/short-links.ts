@@ -1,7 +1,7 @@
 import { Hono } from '../lib/hono';
 import { ShortenSchema } from '../domain/api-schemas';
 import type { AppEnv } from '../web/app-env';
-import { createShortLink, followShortLink } from '../links/short-links';
+import { createShortLink, followShortLink } from '../security/short-links';
 import { redirectPolicy, safeRedirectTarget } from '../security/redirect-targets';
 import { apiError, validJson } from '../web/validate';
 import { notFound } from './not-found';

@@ -1,5 +1,5 @@
 import { randomToken } from '../domain/random';
-import { safeRedirectTarget, type RedirectPolicy } from '../security/redirect-targets';
+import { safeRedirectTarget, type RedirectPolicy } from './redirect-targets';
 import { IsolateMemo } from '../lib/isolate-memo';
 
 /** The short-link store (KV): links to this site's paths and the configured hosts only, checked again when followed. */

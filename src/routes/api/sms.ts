@@ -4,7 +4,7 @@ import { tooManyTexts } from '../../domain/limits';
 import { SmsRequestSchema } from '../../domain/sms-request';
 import { downloadPath, LINK_ID_COOKIE, LINK_ID_COOKIE_MAX_AGE_S, linkIdFrom, smsBody, smsTimestamp } from '../../domain/sms-template';
 import type { AppEnv } from '../../web/app-env';
-import { createShortLink } from '../../links/short-links';
+import { createShortLink } from '../../security/short-links';
 import { redirectPolicy } from '../../security/redirect-targets';
 import { recordEvent } from '../../web/events';
 import { apiError, originUnavailable, validJson } from '../../web/validate';
