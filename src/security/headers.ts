@@ -122,10 +122,43 @@ export interface Answered {
   foreign: boolean;
 }
 
+/** The site's headers a route may set for its answer (a cache rule, a stricter referrer policy), which are then kept. */
+const ROUTES_MAY_SET = new Set(['Cache-Control', 'Referrer-Policy']);
+
+/** Stands for the nonce in a kept set of headers; never sent. */
+const NONCE_MARK = '\u0000nonce\u0000';
+const siteSets = new WeakMap<SiteConfig, Map<string, Array<[string, string]>>>();
+
+/**
+ * The site's headers of an answer, `no-store` first: the same for every answer of a kind (a widget,
+ * a page passed through) under one configuration but for the CSP's nonce, so each kind's list is
+ * made once and the nonce written into its policy.
+ */
+function siteHeadersFor({ config, path, foreign, nonce }: Answered): Array<[string, string]> {
+  const embeddable = WIDGET_PATHS.has(path);
+  const kind = `${embeddable} ${foreign}`;
+  let sets = siteSets.get(config);
+  if (!sets) siteSets.set(config, (sets = new Map()));
+  let set = sets.get(kind);
+  if (!set) {
+    const ancestors = config.widgetFrameAncestors;
+    const site = securityHeaders({
+      nonce: NONCE_MARK,
+      embeddable,
+      foreign,
+      frameAncestors: embeddable ? (ancestors.length ? ancestors : ["'self'"]) : [],
+      ...originsFor(config),
+    });
+    set = Object.entries({ ...NO_STORE, ...site });
+    sets.set(kind, set);
+  }
+  return set.map(([name, value]) => [name, name === 'Content-Security-Policy' ? value.replace(NONCE_MARK, nonce) : value]);
+}
+
 /**
  * Gives an answer the site's headers: the security set with this answer's nonce, its request id,
- * `no-store` unless it says otherwise, and `Vary` for pages. A header the route set (a stricter
- * Referrer-Policy, a cache rule) is kept. An answer passed through from fetch() has immutable
+ * `no-store` unless it says otherwise, and `Vary` for pages. A cache rule or a stricter
+ * Referrer-Policy the route set is kept. An answer passed through from fetch() has immutable
  * headers, so it is copied first.
  */
 export function withSiteHeaders(res: Response, answered: Answered): Response {
@@ -137,16 +170,7 @@ export function withSiteHeaders(res: Response, answered: Answered): Response {
     headers = res.headers;
     headers.set('X-Request-Id', answered.requestId);
   }
-  const embeddable = WIDGET_PATHS.has(answered.path);
-  const ancestors = answered.config.widgetFrameAncestors;
-  const site = securityHeaders({
-    nonce: answered.nonce,
-    embeddable,
-    foreign: answered.foreign,
-    frameAncestors: embeddable ? (ancestors.length ? ancestors : ["'self'"]) : [],
-    ...originsFor(answered.config),
-  });
-  for (const [name, value] of Object.entries({ ...NO_STORE, ...site })) if (!headers.has(name)) headers.set(name, value);
+  for (const [name, value] of siteHeadersFor(answered)) if (!ROUTES_MAY_SET.has(name) || !headers.has(name)) headers.set(name, value);
   if (headers.get('Content-Type')?.startsWith('text/html')) headers.append('Vary', VARY);
   return res;
 }

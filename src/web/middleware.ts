@@ -76,8 +76,10 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   await next();
 
-  // Every answer, whatever made it, gets the site's headers here.
-  c.res = withSiteHeaders(c.res, { requestId, nonce, path: c.req.path, config, foreign: c.get('foreign') === true });
+  // Every answer, whatever made it, gets the site's headers here: in place, or on a copy when its
+  // headers cannot change (Hono's setter would copy every header again, so it is left alone otherwise).
+  const withHeaders = withSiteHeaders(c.res, { requestId, nonce, path: c.req.path, config, foreign: c.get('foreign') === true });
+  if (withHeaders !== c.res) c.res = withHeaders;
 
   const durationMs = Date.now() - started;
   const keepLocally = !config.originUrl;
