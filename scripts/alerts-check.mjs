@@ -45,7 +45,7 @@ if (values.production) {
     console.error(CHDB_MISSING);
     process.exit(2);
   }
-  const { EVENT_LAYOUT } = await load('src/web/events.ts');
+  const { EVENT_LAYOUT } = await load('src/telemetry/events.ts');
   const session = new Session();
   loadEvents(session, events, EVENT_LAYOUT, EVENTS_DATASET);
   count = async (sql) => {

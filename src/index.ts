@@ -18,10 +18,10 @@ import { webPaymentRoutes } from './routes/web-payment';
 import { shortLinkRoutes } from './routes/short-links';
 import { widgetRoutes } from './routes/widgets';
 import type { AppEnv } from './web/app-env';
-import { logError } from './web/log';
-import { purgeOldAnswers } from './web/purge';
-import { noteVersion } from './web/events';
-import { watchPaymentPages } from './web/page-watch';
+import { logError } from './telemetry/log';
+import { purgeOldAnswers } from './scheduled/purge';
+import { noteVersion } from './telemetry/events';
+import { watchPaymentPages } from './scheduled/page-watch';
 import { canonicalPath, chooseLanguage, refuseCrossSite, requestContext } from './web/middleware';
 import { serverErrorResponse } from './web/server-error';
 
@@ -63,7 +63,7 @@ app.onError((error, c) => {
 /**
  * Requests go to the Hono app; the scheduled run (wrangler.toml `[triggers]`, hourly) drops payment
  * answers whose key can no longer be sent (a `purge` event either way) and checks the payment pages against the approved manifest
- * (`src/web/page-watch.ts`). The guard's counters prune themselves with Durable Object alarms.
+ * (`src/scheduled/page-watch.ts`). The guard's counters prune themselves with Durable Object alarms.
  */
 export default {
   fetch: app.fetch,

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { REDIRECT_FLAG } from '../origin/feature-flags';
 import { calls } from '../origin/calls';
 import type { AppEnv } from '../web/app-env';
-import { recentEvents } from '../web/events';
+import { recentEvents } from '../telemetry/events';
 import { apiError, validJson } from '../web/validate';
 import { notFound } from './not-found';
 

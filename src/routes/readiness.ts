@@ -4,7 +4,7 @@ import { REDIRECT_FLAG } from '../origin/feature-flags';
 import type { GuardDecision } from '../security/guard';
 import { answersReadable } from '../security/idempotency';
 import type { AppEnv } from '../web/app-env';
-import { workerVersion } from '../web/events';
+import { workerVersion } from '../telemetry/events';
 import { tooMany } from './guards';
 
 /**

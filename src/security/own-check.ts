@@ -1,7 +1,7 @@
 import { keyedHash } from './keyed-hash';
 
 /**
- * The header the site's own hourly check of its payment pages sends (src/web/page-watch.ts), so
+ * The header the site's own hourly check of its payment pages sends (src/scheduled/page-watch.ts), so
  * that its requests are counted as the check's and not as visitors' answers. Its value is a keyed
  * hash only the site can make: a visitor who sends the header is still counted as a visitor.
  */

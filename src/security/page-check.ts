@@ -3,7 +3,7 @@
  * security headers and every script it runs or loads, with the sha384 of the bytes served,
  * read into a manifest (page-compare.ts compares it with the approved one). Both checks read
  * through here: `npm run check:payment-pages` from outside the Cloudflare account, and the
- * Worker's scheduled run (`src/web/page-watch.ts`).
+ * Worker's scheduled run (`src/scheduled/page-watch.ts`).
  *
  * What changes on every answer is normalised away (the CSP's nonce, a redirect's query, request
  * ids are not read); everything else must be as approved, byte for byte.

@@ -15,8 +15,8 @@ import { isOwnCheck, OWN_CHECK_HEADER } from '../security/own-check';
 import { formKeySecret } from '../security/secrets';
 import type { AppEnv } from './app-env';
 import { browserLanguage, languageInAddress, rememberedLanguage } from './words';
-import { backendOutcome, noteVersion, writeEvent } from './events';
-import { keepRequestLog, logError, logRequest, logSecurityEvent } from './log';
+import { backendOutcome, noteVersion, writeEvent } from '../telemetry/events';
+import { keepRequestLog, logError, logRequest, logSecurityEvent } from '../telemetry/log';
 import { configErrorResponse, demoOnPublicHostResponse } from './server-error';
 import { isLocalHost } from '../domain/site';
 

@@ -10,7 +10,7 @@ import { isHeaderless, PREVIEW_URL_PARAMS } from '../domain/site';
 import { PageContext, type PageContextValue } from './page-context';
 import { serverErrorResponse } from './server-error';
 import type { AppEnv } from './app-env';
-import { logError } from './log';
+import { logError } from '../telemetry/log';
 import { NO_STORE } from '../security/headers';
 import { postedForm } from './form-post';
 import { PRODUCTION_REPORT_SAMPLE } from '../domain/error-reports';

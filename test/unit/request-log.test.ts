@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepRequestLog, SUCCESS_LOG_SAMPLE_RATE } from '../../src/web/log';
+import { keepRequestLog, SUCCESS_LOG_SAMPLE_RATE } from '../../src/telemetry/log';
 
 describe('which requests are logged', () => {
   const never = () => 0.999;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LANGUAGE_TAG, SWITCH_TO } from '../../domain/catalogue';
 import { BOT_NOTICE_PAGES, FOOTERLESS_PAGES, PREVIEW, type MetaSection } from '../../domain/site';
 import { entryScriptIntegrity, entryScriptSrc, scriptImportMap, stylesheetHref } from '../../web/assets';
-import { workerVersion } from '../../web/events';
+import { workerVersion } from '../../telemetry/events';
 import { usePageContext } from '../../web/page-context';
 import { BotNotice } from './bot-notice';
 import { Footer } from './footer';

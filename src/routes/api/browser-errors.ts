@@ -3,8 +3,8 @@ import { engineOf } from '../../domain/device';
 import { BrowserErrorReportSchema } from '../../domain/error-report-schema';
 import { ERROR_REPORT_PATH, scrubReport } from '../../domain/error-reports';
 import type { AppEnv } from '../../web/app-env';
-import { recordEvent } from '../../web/events';
-import { logBrowserError } from '../../web/log';
+import { recordEvent } from '../../telemetry/events';
+import { logBrowserError } from '../../telemetry/log';
 import { validJson } from '../../web/validate';
 import { tooMany } from '../guards';
 

@@ -18,7 +18,7 @@ import {
 import { isUnknown, type OriginResult } from '../../origin';
 import type { AppEnv } from '../../web/app-env';
 import { runLater } from '../../web/middleware';
-import { logProductEvent } from '../../web/log';
+import { logProductEvent } from '../../telemetry/log';
 import { apiError, noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
 import { countLinkMiss, linkGuessingStopped, refuseBots, tooMany } from '../guards';
 import { tooManyCodes, tooManyLinks } from '../../domain/limits';

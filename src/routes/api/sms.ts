@@ -6,7 +6,7 @@ import { downloadPath, LINK_ID_COOKIE, LINK_ID_COOKIE_MAX_AGE_S, linkIdFrom, sms
 import type { AppEnv } from '../../web/app-env';
 import { createShortLink } from '../../security/short-links';
 import { redirectPolicy } from '../../security/redirect-targets';
-import { recordEvent } from '../../web/events';
+import { recordEvent } from '../../telemetry/events';
 import { apiError, originUnavailable, validJson } from '../../web/validate';
 import { refuseBots, tooMany } from '../guards';
 import { chosenLanguage, wordsOf } from '../../web/words';

@@ -15,7 +15,7 @@ const routingKey = process.env.ALERTING_ROUTING_KEY ?? 'drillroutingkey000000000
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const load = async (file) => (await runnerImport(path.join(root, file), { configFile: false, logLevel: 'silent' })).module;
-const { EVENT_LAYOUT } = await load('src/web/events.ts');
+const { EVENT_LAYOUT } = await load('src/telemetry/events.ts');
 const { EVENTS_DATASET } = await load('alerts/indicators.ts');
 const Session = await chdbSession();
 

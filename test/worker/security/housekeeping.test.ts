@@ -10,7 +10,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../../../src/index';
 import type { AbuseCounter } from '../../../src/security/guard-object';
-import { purgeOldAnswers } from '../../../src/web/purge';
+import { purgeOldAnswers } from '../../../src/scheduled/purge';
 import { KEEP_ANSWERS_MS, keyRef, PENDING_TIMEOUT_MS } from '../../../src/security/idempotency';
 import { formKeyFor, freshClient, httpEnv, PAYMENT_FORM, request, resetStandIn, standInCalls } from '../origin-helpers';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_TARGETS, readPaymentPages, type Fetcher } from '../../../src/security/page-check';
 import { approvedManifestKey } from '../../../src/security/page-compare';
-import { recentEvents } from '../../../src/web/events';
-import { watchPaymentPages } from '../../../src/web/page-watch';
+import { recentEvents } from '../../../src/telemetry/events';
+import { watchPaymentPages } from '../../../src/scheduled/page-watch';
 import { embeddedEnv, request } from '../origin-helpers';
 
 /** The local demo naming itself: the scheduled check reads its pages through the Worker. */

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_LAYOUT } from '../../../src/web/events';
+import { EVENT_LAYOUT } from '../../../src/telemetry/events';
 import { ERROR_REPORT_PATH } from '../../../src/domain/error-reports';
 import { embeddedEnv, freshClient, httpEnv, injectFault, json, request, resetGuard, resetStandIn } from '../origin-helpers';
 import { FORBIDDEN, PHONE, walkEveryFlow } from '../walk-every-flow';
@@ -10,7 +10,7 @@ type Point = { indexes: string[]; blobs: string[]; doubles: number[] };
 function dataset() {
   const points: Point[] = [];
   const binding = { writeDataPoint: (p: Point) => void points.push(p) } as unknown as AnalyticsEngineDataset;
-  /** The points as named events: the layout of src/web/events.ts read back. */
+  /** The points as named events: the layout of src/telemetry/events.ts read back. */
   const events = () =>
     points.map((p) => {
       const name = p.blobs[0] as keyof typeof EVENT_LAYOUT;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import operations from '../../../docs/operations.md?raw';
 import { ISLAND_ATTR } from '../../../src/domain/islands';
-import { recentEvents } from '../../../src/web/events';
+import { recentEvents } from '../../../src/telemetry/events';
 import { DESKTOP, IPHONE } from '../helpers';
 import { embeddedEnv, request } from '../origin-helpers';
 

@@ -1,7 +1,7 @@
 import { readConfig } from '../domain/config';
 import { forgetOldAnswers } from '../security/idempotency';
-import { writeEvent } from './events';
-import { logError } from './log';
+import { writeEvent } from '../telemetry/events';
+import { logError } from '../telemetry/log';
 
 /**
  * The scheduled purge of payment answers: one `purge` event with how many rows went, or a failed

@@ -4,8 +4,8 @@ import { checkVersionedPages, readApprovedManifests } from '../security/page-com
 import { scrub } from '../domain/scrub';
 import { OWN_CHECK_HEADER, ownCheckToken } from '../security/own-check';
 import { formKeySecret } from '../security/secrets';
-import { writeEvent } from './events';
-import { logSecurityEvent } from './log';
+import { writeEvent } from '../telemetry/events';
+import { logSecurityEvent } from '../telemetry/log';
 
 /**
  * The scheduled half of PCI DSS 11.6.1: the payment pages at PUBLIC_URL, read as a visitor's

@@ -1,6 +1,3 @@
-import type { Context } from 'hono';
-import type { AppEnv } from './app-env';
-
 /**
  * What the site records for its operators, and how: one Workers Analytics Engine data point per
  * event (the `EVENTS` dataset). Each event's layout is named here once and listed in
@@ -68,8 +65,12 @@ const KEPT = 500;
 export const recentEvents = (): RecordedEvent[] => recent.slice(-KEPT).reverse();
 
 /** Records one event; with no backend configured (the local demo, the tests) it is also kept for `/_dev/metrics`. */
-export function recordEvent<E extends EventName>(c: Context<AppEnv>, event: E, fields: EventFields<E>): void {
-  writeEvent(c.env, !c.get('config')?.originUrl, event, fields);
+export function recordEvent<E extends EventName>(
+  c: { env: Env; var: { config?: { originUrl: string } } },
+  event: E,
+  fields: EventFields<E>,
+): void {
+  writeEvent(c.env, !c.var.config?.originUrl, event, fields);
 }
 
 export function writeEvent<E extends EventName>(env: Env, keepLocally: boolean, event: E, fields: EventFields<E>): void {
