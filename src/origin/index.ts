@@ -1,4 +1,4 @@
-import { readConfig } from '../domain/config';
+import { readConfig } from '../settings/config';
 import type { FlagState } from '../domain/payee-resolution';
 import type { Payee } from '../domain/payee';
 import { createClient, type ClientSource, type Origin, type Transport } from './client';

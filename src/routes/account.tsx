@@ -30,7 +30,7 @@ import type { Context } from 'hono';
 import { Hono } from '../lib/hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { PRIVATE_PAGE } from '../security/headers';
-import { humanCheckSiteKey, returnToAppUrl } from '../domain/config';
+import { humanCheckSiteKey, returnToAppUrl } from '../settings/config';
 import { AccountLinkPage, type AccountLinkView } from '../pages/account-link';
 import { MemberSignupPage } from '../pages/member-signup';
 import { postedFor } from '../domain/posted-form';

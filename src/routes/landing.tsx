@@ -1,5 +1,5 @@
 import { Hono } from '../lib/hono';
-import { storeUrlFor } from '../domain/config';
+import { storeUrlFor } from '../settings/config';
 import { AppsFlyerLandingPage } from '../pages/appsflyer-landing';
 import { DownloadPage } from '../pages/download';
 import { APP_CLIP_REDIRECT_MS, APP_CLIP_TEST_REDIRECT_MS, PayAppClipPage } from '../pages/pay-appclip';

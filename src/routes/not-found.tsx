@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
+import { humanCheckSiteKey, storeUrlFor } from '../settings/config';
 import { NotFoundPage } from '../pages/not-found';
 import type { AppEnv } from '../web/app-env';
 import { renderPage } from '../web/render';

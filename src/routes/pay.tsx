@@ -1,7 +1,7 @@
 import { again, callApi, humanToken, one, refused, samePageDone, typed, type FormHandler } from '../web/form-post';
 import type { Context } from 'hono';
 import { Hono } from '../lib/hono';
-import { humanCheckSiteKey, storeUrlFor } from '../domain/config';
+import { humanCheckSiteKey, storeUrlFor } from '../settings/config';
 import {
   decideWithoutPayee,
   decideWithPayee,

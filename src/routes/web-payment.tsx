@@ -10,7 +10,7 @@ import type { ComponentProps } from 'react';
 import { formKeyForPage } from '../security/form-keys';
 import { formKeySecret } from '../security/secrets';
 import { listedProviders, PAYEE_ID, SEARCH_TERM_MAX, SEARCH_TERM_MIN, type Payee } from '../domain/payee';
-import { humanCheckSiteKey } from '../domain/config';
+import { humanCheckSiteKey } from '../settings/config';
 import { formLabels } from '../domain/web-payment-labels';
 import { webPaymentOffered } from '../domain/web-payment';
 import { PayPage } from '../pages/pay';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from '../lib/hono';
-import { humanCheckSiteKey } from '../domain/config';
+import { humanCheckSiteKey } from '../settings/config';
 import { PROVIDER_CODE } from '../domain/payee-resolution';
 import type { WidgetVariant } from '../domain/site';
 import { downloadPath, randomLinkId } from '../domain/sms-template';

@@ -1,4 +1,4 @@
-import { readConfig } from '../domain/config';
+import { readConfig } from '../settings/config';
 import type { Fetcher } from '../security/page-check';
 import { checkVersionedPages, readApprovedManifests } from '../security/page-compare';
 import { scrub } from '../domain/scrub';

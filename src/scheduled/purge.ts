@@ -1,4 +1,4 @@
-import { readConfig } from '../domain/config';
+import { readConfig } from '../settings/config';
 import { forgetOldAnswers } from '../security/idempotency';
 import { writeEvent } from '../telemetry/events';
 import { logError } from '../telemetry/log';

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../domain/config';
+import type { SiteConfig } from '../settings/config';
 import type { AbuseCounter, Decision } from './guard-object';
 import { keyedHash } from './keyed-hash';
 import { cardHmacKey } from './secrets';

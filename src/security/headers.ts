@@ -3,7 +3,7 @@
  * nonce for each answer: given to every answer in one step, after the route made it
  * (`withSiteHeaders`, called by the request context in src/web/middleware.ts).
  */
-import type { SiteConfig } from '../domain/config';
+import type { SiteConfig } from '../settings/config';
 import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from './csp-reports';
 import { TURNSTILE_ORIGIN } from './human-check';
 

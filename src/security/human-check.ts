@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../domain/config';
+import type { SiteConfig } from '../settings/config';
 
 /** Cloudflare Turnstile's server-side check; its URL is a setting, so tests can use a stand-in. */
 export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';

@@ -1,4 +1,4 @@
-import { siteOrigin, type SiteConfig } from '../domain/config';
+import { siteOrigin, type SiteConfig } from '../settings/config';
 /**
  * Which URLs may become a redirect: this site's own paths, and the configured store and web-pay
  * hosts over https. Everything else (other hosts, protocol-relative and backslash tricks,

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../domain/config';
+import type { SiteConfig } from '../settings/config';
 import { isolateSecret } from './keyed-hash';
 
 /**

@@ -1,6 +1,6 @@
 import type { Language } from '../domain/catalogue';
 import type { DeviceClass } from '../domain/device';
-import type { SiteConfig } from '../domain/config';
+import type { SiteConfig } from '../settings/config';
 import type { OriginDoor } from '../origin';
 import type { Guard } from '../security/guard';
 

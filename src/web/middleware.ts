@@ -3,7 +3,7 @@ import { generateCookie } from 'hono/cookie';
 import { routePath } from 'hono/route';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, type Language } from '../domain/catalogue';
 import { readyCatalogue } from './catalogues';
-import { ConfigError, readConfig, siteOrigin, type SiteConfig } from '../domain/config';
+import { ConfigError, readConfig, siteOrigin, type SiteConfig } from '../settings/config';
 import { CROSS_SITE_REFUSED, type ApiError } from '../domain/errors';
 import { deviceClassOf } from './device-memo';
 import { addressOf } from '../lib/address';

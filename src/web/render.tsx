@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { reactServer } from './react-dom-server';
 import { knownBot } from './device-memo';
 import { catalogueOf, DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_TAG, SWITCH_TO, type Language } from '../domain/catalogue';
-import { siteOrigin } from '../domain/config';
+import { siteOrigin } from '../settings/config';
 import { addressOf } from '../lib/address';
 import { IsolateMemo } from '../lib/isolate-memo';
 import { isHeaderless, PREVIEW_URL_PARAMS } from '../domain/site';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig, storeUrlFor } from '../../src/domain/config';
+import { ConfigError, readConfig, storeUrlFor } from '../../src/settings/config';
 import { isHeaderless, visibleLinks, FOOTER_LINKS, NAV_LINKS } from '../../src/domain/site';
 
 describe('readConfig', () => {

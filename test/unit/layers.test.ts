@@ -20,8 +20,8 @@ describe('the layering lint rules', () => {
   });
 
   it('keep the alerts Worker and the site apart, both ways', async () => {
-    expect(await problems('alerts/x.ts', "export { readConfig } from '../src/domain/config';\n")).toEqual([
-      expect.stringContaining('alerts may not import src/domain'),
+    expect(await problems('alerts/x.ts', "export { readConfig } from '../src/settings/config';\n")).toEqual([
+      expect.stringContaining('alerts may not import src/settings'),
     ]);
     expect(await problems('src/web/x.ts', "export { INDICATORS } from '../../alerts/indicators';\n")).toEqual([
       expect.stringContaining('src/web may not import alerts'),

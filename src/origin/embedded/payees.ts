@@ -1,4 +1,4 @@
-import { readConfig } from '../../domain/config';
+import { readConfig } from '../../settings/config';
 import { listedProviders, type SearchResult } from '../../domain/payee';
 import { testCardDecline } from './test-cards';
 import { Hono } from '../../lib/hono';

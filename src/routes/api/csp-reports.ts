@@ -1,6 +1,6 @@
 import { Hono } from '../../lib/hono';
 import { IsolateMemo } from '../../lib/isolate-memo';
-import { siteOrigin } from '../../domain/config';
+import { siteOrigin } from '../../settings/config';
 import { CSP_REPORT_PATH, CSP_REPORT_TYPES, MAX_CSP_REPORT_BYTES, readCspReports } from '../../security/csp-reports';
 import type { AppEnv } from '../../web/app-env';
 import { recordEvent } from '../../telemetry/events';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isLocalHost } from './site';
+import { isLocalHost } from '../domain/site';
 
 /**
  * The Worker's settings (contract §1 plus page settings), read once per set of bindings by one
