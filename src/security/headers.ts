@@ -122,8 +122,12 @@ export interface Answered {
   foreign: boolean;
 }
 
-/** The site's headers a route may set for its answer (a cache rule, a stricter referrer policy), which are then kept. */
-const ROUTES_MAY_SET = new Set(['Cache-Control', 'Referrer-Policy']);
+/**
+ * The site's headers an answer may already carry, which are then kept: a route's cache rule or
+ * stricter referrer policy, and the policy of a page drawn again inside the Worker after a form
+ * was posted (its nonce is the one in its script tags).
+ */
+const ROUTES_MAY_SET = new Set(['Cache-Control', 'Referrer-Policy', 'Content-Security-Policy']);
 
 /** Stands for the nonce in a kept set of headers; never sent. */
 const NONCE_MARK = '\u0000nonce\u0000';

@@ -9,8 +9,8 @@ export const FORMS_URL = server.formsUrl;
 /** Everything `wrangler dev` prints during the run, the Worker's log lines among it; read by worker-logs.check.ts. */
 export const WORKER_LOG = server.log;
 /** The alerts Worker (alerts/index.ts) and the stand-ins it talks to: the SQL API, PagerDuty and a webhook. */
-export const ALERTS_URL = 'http://127.0.0.1:8795';
-export const ALERTING_URL = 'http://127.0.0.1:8794';
+export const ALERTS_URL = 'http://127.0.0.1:8790';
+export const ALERTING_URL = 'http://127.0.0.1:8789';
 export const ALERTING_ROUTING_KEY = 'drillroutingkey0000000000000000aa';
 
 // Debian's Chromium where it is installed (CI and the dev machines); Playwright's own browser elsewhere.

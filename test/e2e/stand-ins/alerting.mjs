@@ -8,7 +8,7 @@ import path from 'node:path';
 import { runnerImport } from 'vite';
 import { CHDB_MISSING, chdbSession, loadEvents } from '../../../scripts/lib/clickhouse.mjs';
 
-const port = Number(process.env.ALERTING_PORT ?? 8794);
+const port = Number(process.env.ALERTING_PORT ?? 8789);
 const ACCOUNT = process.env.ALERTING_ACCOUNT ?? 'drill-account';
 const token = process.env.ALERTING_TOKEN ?? 'drill-analytics-token';
 const routingKey = process.env.ALERTING_ROUTING_KEY ?? 'drillroutingkey0000000000000000aa';

@@ -62,6 +62,11 @@ describe('text-me-a-link without script', () => {
     expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="num"|<input[^>]*name="num"[^>]*aria-invalid="true"/);
     expect(islandProps(html, 'sms-form')).toMatchObject({ posted: { form: 'sms', values: { num: '555-01' } } });
     expect(await outbox()).toHaveLength(before);
+    // The page drawn again runs its scripts: their nonce is its policy's.
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('Content-Security-Policy') ?? '')?.[1];
+    const tags = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
   it('from another site, the post is refused and nothing is sent', async () => {
