@@ -31,9 +31,11 @@ app.route('/', healthRoutes);
 app.use('*', requestContext);
 app.use('*', chooseLanguage);
 app.use('*', refuseCrossSite);
-app.use('*', canonicalPath);
-// Forms posted without script: carried out through the site's own API routes, then a 303 or the page again.
-app.use(
+app.on(['GET', 'HEAD'], '*', canonicalPath);
+// Forms posted without script (a POST only, so a page's GET passes one layer fewer): carried out
+// through the site's own API routes, then a 303 or the page again.
+app.on(
+  'POST',
   '*',
   formPosts(async (request, c) => app.fetch(request, c.env, c.executionCtx)),
 );
