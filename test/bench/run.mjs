@@ -5,20 +5,9 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { javascriptBeforeUsable } from './js-weight.mjs';
-import {
-  DESKTOP_UA,
-  IDLE_JS_BUDGET,
-  KIB,
-  PAGES,
-  RATIO_BUDGET,
-  SPANISH,
-  SPANISH_JS_MARGIN,
-  SPANISH_PAGES,
-  SPANISH_RATIO,
-  WORKER_BUNDLE_BUDGET,
-  shortLinkPath,
-} from './pages.mjs';
+import { DESKTOP_UA, KIB, PAGES, SPANISH, SPANISH_PAGES, WORKER_BUNDLE_BUDGET, shortLinkPath } from './pages.mjs';
 import { ROOT, buildWorker, hasCommand, startServer } from './server.mjs';
+import { checkBudgets } from './budgets.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
 const CONNECTIONS = Math.min(16, Number(process.env.BENCH_CONNECTIONS ?? 16));
@@ -157,63 +146,6 @@ export function printTable(results) {
   );
   console.log('\nBudgets:');
   for (const c of results.budgets) console.log(`  ${c.holds ? 'holds' : 'FAILS'}  ${c.figure}: ${c.value} (budget ${c.budget})`);
-}
-
-function checkBudgets(results) {
-  const checks = [];
-  for (const p of results.pages) {
-    const floor = RATIO_BUDGET[p.kind];
-    checks.push({ figure: `throughput ${p.path} ÷ baseline`, value: fmt(p.ratio, 2), budget: `≥ ${floor}`, holds: p.ratio >= floor });
-    checks.push({ figure: `errors under load ${p.path}`, value: String(p.errors), budget: '0', holds: p.errors === 0 });
-    checks.push({
-      figure: `JavaScript before usable ${p.path}${p.jsBudgetName ? ` (${p.jsBudgetName})` : ''}`,
-      value: p.jsGzipBytes === 0 ? '0 bytes' : kb(p.jsGzipBytes),
-      budget: p.jsBudget === 0 ? '0 bytes' : `≤ ${kb(p.jsBudget)}`,
-      holds: p.jsGzipBytes <= p.jsBudget,
-    });
-    const idleBudget = IDLE_JS_BUDGET[p.jsBudgetName];
-    if (idleBudget)
-      checks.push({
-        figure: `JavaScript once idle ${p.path} (${p.jsBudgetName})`,
-        value: kb(p.jsIdleGzipBytes),
-        budget: `≤ ${kb(idleBudget)}`,
-        holds: p.jsIdleGzipBytes <= idleBudget,
-      });
-  }
-  for (const p of results.pages.filter((x) => x.englishOf)) {
-    const english = results.pages.find((x) => x.path === p.englishOf);
-    checks.push({
-      figure: `throughput ${p.path} ÷ its English page`,
-      value: fmt(p.rps / english.rps, 2),
-      budget: `≥ ${SPANISH_RATIO}`,
-      holds: p.rps / english.rps >= SPANISH_RATIO,
-    });
-    checks.push({
-      figure: `JavaScript once idle ${p.path} − its English page`,
-      value: `${fmt(p.jsIdleGzipBytes - english.jsIdleGzipBytes)} bytes`,
-      budget: `≤ ${kb(SPANISH_JS_MARGIN)}`,
-      holds: p.jsIdleGzipBytes - english.jsIdleGzipBytes <= SPANISH_JS_MARGIN,
-    });
-  }
-  checks.push({
-    figure: 'errors under load, baseline',
-    value: String(results.baseline.errors),
-    budget: '0',
-    holds: results.baseline.errors === 0,
-  });
-  checks.push({
-    figure: 'errors under load, bare Worker + origin call',
-    value: String(results.bareOriginCall.errors),
-    budget: '0',
-    holds: results.bareOriginCall.errors === 0,
-  });
-  checks.push({
-    figure: 'Worker bundle as deployed (gzip)',
-    value: kb(results.workerBundle.gzipBytes),
-    budget: `≤ ${kb(WORKER_BUNDLE_BUDGET)}`,
-    holds: results.workerBundle.gzipBytes <= WORKER_BUNDLE_BUDGET,
-  });
-  return checks;
 }
 
 async function main() {

@@ -99,3 +99,18 @@ export function postForm(
     body: new URLSearchParams(fields).toString(),
   });
 }
+
+/** The texts the local demo would have sent, newest first. */
+export const outbox = async (): Promise<Array<{ to: string; body: string }>> =>
+  (await request(embeddedEnv(), '/_dev/outbox')).json<Array<{ to: string; body: string }>>();
+
+/** The value a page's input of this name was drawn with. */
+export const inputValue = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
+
+/** Runs the Worker with some configuration changed, as a deployment with those vars would. */
+export async function visitWith(vars: Partial<Env>, path: string, init: RequestInit = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`https://papaya.test${path}`, { redirect: 'manual', ...init }), { ...env, ...vars }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
