@@ -1,8 +1,9 @@
 // The bench's budgets checked against a run's results: each with its figure, value, budget and whether it holds.
 import { IDLE_JS_BUDGET, KIB, RATIO_BUDGET, SPANISH_JS_MARGIN, SPANISH_RATIO, WORKER_BUNDLE_BUDGET } from './pages.mjs';
 
-const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const kb = (bytes) => `${fmt(bytes / KIB, 1)} KB`;
+/** A number as the bench prints it, and bytes as KB. */
+export const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const kb = (bytes) => `${fmt(bytes / KIB, 1)} KB`;
 
 export function checkBudgets(results) {
   const checks = [];

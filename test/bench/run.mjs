@@ -5,9 +5,9 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { javascriptBeforeUsable } from './js-weight.mjs';
-import { DESKTOP_UA, KIB, PAGES, SPANISH, SPANISH_PAGES, WORKER_BUNDLE_BUDGET, shortLinkPath } from './pages.mjs';
+import { DESKTOP_UA, PAGES, SPANISH, SPANISH_PAGES, WORKER_BUNDLE_BUDGET, shortLinkPath } from './pages.mjs';
 import { ROOT, buildWorker, hasCommand, startServer } from './server.mjs';
-import { checkBudgets } from './budgets.mjs';
+import { checkBudgets, fmt, kb } from './budgets.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
 const CONNECTIONS = Math.min(16, Number(process.env.BENCH_CONNECTIONS ?? 16));
@@ -77,9 +77,6 @@ async function pageFacts(site, path, expectStatus, language) {
   const idle = await javascriptBeforeUsable(html, url, undefined, { idle: true });
   return { htmlBytes: Buffer.byteLength(html), js, idle };
 }
-
-const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const kb = (bytes) => `${fmt(bytes / KIB, 1)} KB`;
 
 export function printTable(results) {
   const rows = [
