@@ -19,7 +19,6 @@ import { shortLinkRoutes } from './routes/short-links';
 import { widgetRoutes } from './routes/widgets';
 import type { AppEnv } from './web/app-env';
 import { logError } from './telemetry/log';
-import { purgeOldAnswers } from './scheduled/purge';
 import { noteVersion } from './telemetry/events';
 import { watchPaymentPages } from './scheduled/page-watch';
 import { canonicalPath, chooseLanguage, refuseCrossSite, requestContext } from './web/middleware';
@@ -63,16 +62,16 @@ app.onError((error, c) => {
 });
 
 /**
- * Requests go to the Hono app; the scheduled run (wrangler.toml `[triggers]`, hourly) drops payment
- * answers whose key can no longer be sent (a `purge` event either way) and checks the payment pages against the approved manifest
- * (`src/scheduled/page-watch.ts`). The guard's counters prune themselves with Durable Object alarms.
+ * Requests go to the Hono app; the scheduled run (wrangler.toml `[triggers]`, hourly) checks the
+ * payment pages against the approved manifest (`src/scheduled/page-watch.ts`). The guard's
+ * counters and the payment claims forget what they keep with Durable Object alarms.
  */
 export default {
   fetch: app.fetch,
   async scheduled(_controller, env, ctx) {
     noteVersion(env);
-    ctx.waitUntil(purgeOldAnswers(env));
     ctx.waitUntil(watchPaymentPages(env));
   },
 } satisfies ExportedHandler<Env>;
 export { AbuseCounter } from './security/guard-object';
+export { PaymentClaim } from './security/payment-claim';

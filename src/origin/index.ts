@@ -4,7 +4,7 @@ import type { Payee } from '../domain/payee';
 import { createClient, type ClientSource, type Origin, type Transport } from './client';
 import type { Receipt } from '../domain/receipt';
 import type { DemoPayment, OutboxEntry } from './embedded';
-import { FLAG_CACHE_KEY, redirectFlag } from './feature-flags';
+import { FLAG_CACHE_KEY, forgetRedirectFlag, redirectFlag } from './feature-flags';
 import { cachedPayeeById, cachedPayeeByUrl } from './payee-cache';
 import type { CallOutcome, OriginResult } from './result';
 import { calls, type CallName } from './calls';
@@ -39,7 +39,10 @@ export function createOrigin(env: Env, onOutcome?: (outcome: CallOutcome) => voi
     : async (url, init, call) => {
         const origin = await embedded();
         // A drill's fault on this call answers instead of the embedded origin (the local demo only).
-        return (await origin.underFault(env.CACHE, call, init.signal)) ?? origin.embeddedOrigin.fetch(new Request(url, init), env);
+        return (
+          (await origin.underFault(env.CACHE, call, init.signal)) ??
+          origin.embeddedOrigin.fetch(new Request(url, init), { ...env, DB: env.DB! })
+        );
       };
   return createClient({ baseUrl: originUrl || EMBEDDED_BASE, transport, timeoutMs, onOutcome });
 }
@@ -88,6 +91,12 @@ class RequestOrigin implements OriginExtras, ClientSource {
     return (this.#client ??= createOrigin(this.env, this.onOutcome));
   }
 
+  /** The embedded origin's database: bound in the local demo's configuration only. */
+  #db(): D1Database {
+    if (!this.env.DB) throw new Error('The embedded origin needs the DB binding (wrangler.toml, local demo).');
+    return this.env.DB;
+  }
+
   #withoutBackend(): boolean {
     return !readConfig(this.env).originUrl;
   }
@@ -105,21 +114,22 @@ class RequestOrigin implements OriginExtras, ClientSource {
   }
 
   async receipt(confirmation: string) {
-    return this.#withoutBackend() ? (await embedded()).findReceipt(this.env.DB, confirmation) : null;
+    return this.#withoutBackend() ? (await embedded()).findReceipt(this.#db(), confirmation) : null;
   }
 
   async outbox() {
-    return this.#withoutBackend() ? (await embedded()).listOutbox(this.env.DB) : null;
+    return this.#withoutBackend() ? (await embedded()).listOutbox(this.#db()) : null;
   }
 
   async payments() {
-    return this.#withoutBackend() ? (await embedded()).listPayments(this.env.DB) : null;
+    return this.#withoutBackend() ? (await embedded()).listPayments(this.#db()) : null;
   }
 
   async setFlag(name: string, enabled: boolean) {
     if (!this.#withoutBackend()) return false;
-    await (await embedded()).setFeatureFlag(this.env.DB, name, enabled);
+    await (await embedded()).setFeatureFlag(this.#db(), name, enabled);
     await this.env.CACHE.delete(FLAG_CACHE_KEY);
+    forgetRedirectFlag();
     return true;
   }
 
@@ -136,9 +146,10 @@ class RequestOrigin implements OriginExtras, ClientSource {
   async resetDemo() {
     if (!this.#withoutBackend()) return false;
     const origin = await embedded();
-    await origin.seed(this.env.DB);
+    await origin.seed(this.#db());
     await origin.clearFaults(this.env.CACHE);
     await this.env.CACHE.delete(FLAG_CACHE_KEY);
+    forgetRedirectFlag();
     return true;
   }
 }

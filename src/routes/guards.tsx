@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
-import type { GuardDecision } from '../security/guard';
+import type { PolicyName, Refusal } from '../security/guard';
+import { IsolateMemo } from '../lib/isolate-memo';
+import { runLater } from '../web/middleware';
 import { verifyHuman } from '../security/human-check';
 import type { AppEnv } from '../web/app-env';
 import { recordEvent } from '../telemetry/events';
@@ -22,30 +24,56 @@ export async function refuseBots(c: Context<AppEnv>, token: string | undefined):
 }
 
 /** A limit of the abuse guard was reached: 429 with Retry-After, the visitor's message, and a security event. */
-export function tooMany(
-  c: Context<AppEnv>,
-  decision: Extract<GuardDecision, { allowed: false }>,
-  message: string,
-  fields: Record<string, string> = {},
-): Response {
-  logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy: decision.policy });
-  recordEvent(c, 'limit', { policy: decision.policy, route: routePath(c) });
+export function tooMany(c: Context<AppEnv>, decision: Refusal, message: string, fields: Record<string, string> = {}): Response {
+  limitReached(c, decision);
   c.header('Retry-After', String(decision.retryAfterSeconds));
   return apiError(c, 429, message, fields);
 }
 
+/** Clients this isolate found over a report limit, and until when (they are answered 429 without asking the guard). */
+const overReportLimit = new IsolateMemo<number>(1000);
+
+/**
+ * A report (a browser error, a CSP violation) is answered at once and counted after the answer:
+ * `record` runs once the client's slot is taken. A client found over the limit is refused with
+ * 429 by this isolate until its wait is over; nothing it sent meanwhile is recorded.
+ */
+export function countReportLater(c: Context<AppEnv>, policy: PolicyName, message: string, record: () => void): Response | null {
+  const client = c.get('client');
+  const now = Date.now();
+  const remembered = `${policy}:${client}`;
+  const until = overReportLimit.get(remembered, now);
+  if (until) return tooMany(c, { allowed: false, policy, retryAfterSeconds: Math.ceil((until - now) / 1000) }, message);
+  runLater(
+    c,
+    c
+      .get('guard')
+      .take({ policy, subject: client })
+      .then((decision) => {
+        if (decision.allowed) return record();
+        const over = Date.now() + decision.retryAfterSeconds * 1000;
+        overReportLimit.set(remembered, over, over);
+        limitReached(c, decision);
+      }),
+  );
+  return null;
+}
+
+function limitReached(c: Context<AppEnv>, decision: Refusal): void {
+  logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy: decision.policy });
+  recordEvent(c, 'limit', { policy: decision.policy, route: routePath(c) });
+}
+
 /** Stops a client that has tried too many reset, bill-info or pay-later links that matched nothing. */
-export async function linkGuessingStopped(c: Context<AppEnv>): Promise<Extract<GuardDecision, { allowed: false }> | null> {
+export async function linkGuessingStopped(c: Context<AppEnv>): Promise<Refusal | null> {
   const decision = await c.get('guard').check('linkMissesPerClient', c.get('client'));
   return decision.allowed ? null : decision;
 }
 
 /** A link token or email that matched nothing: one more miss for this client. */
 export async function countLinkMiss(c: Context<AppEnv>): Promise<void> {
-  if (await c.get('guard').record('linkMissesPerClient', c.get('client'))) {
-    logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy: 'linkMissesPerClient' });
-    recordEvent(c, 'limit', { policy: 'linkMissesPerClient', route: routePath(c) });
-  }
+  if (await c.get('guard').record('linkMissesPerClient', c.get('client')))
+    limitReached(c, { allowed: false, policy: 'linkMissesPerClient', retryAfterSeconds: 0 });
 }
 
 /** A client that tried too many links that matched nothing gets this instead of the page (429). */

@@ -47,18 +47,19 @@ function payUnavailable(c: C): Promise<Response> {
 async function payPage(c: C, query: string, route: PayRoute, page: string): Promise<Response> {
   const config = c.get('config');
   const device = c.get('device');
-  const input: ResolutionInput = {
-    query,
-    route,
-    device,
-    flag: device === 'desktop' ? 'off' : await c.get('origin').redirectFlag(),
-    requestUrl: c.req.url,
-    lists: config,
-  };
+  const origin = c.get('origin');
+  const base = { query, route, device, requestUrl: c.req.url, lists: config };
+  // A phone's page waits on the redirect flag; the payee it would need with the flag off is looked
+  // up beside it, so the two reads are one wait.
+  const needsPayee = !decideWithoutPayee({ ...base, flag: 'off' }) && PAYEE_NAME.test(query.trim());
+  const [flag, lookup] = await Promise.all([
+    device === 'desktop' ? ('off' as const) : origin.redirectFlag(),
+    needsPayee ? origin.cachedPayeeByUrl(query.trim()) : undefined,
+  ]);
+  const input: ResolutionInput = { ...base, flag };
   let resolution = decideWithoutPayee(input);
   if (!resolution) {
-    if (!PAYEE_NAME.test(query.trim())) return reportNotFound(c);
-    const lookup = await c.get('origin').cachedPayeeByUrl(query.trim());
+    if (!lookup) return reportNotFound(c);
     if (!lookup.ok) return payUnavailable(c);
     resolution = decideWithPayee(input, lookup.value);
   }

@@ -2,7 +2,7 @@ import { Hono } from '../lib/hono';
 import { createOrigin } from '../origin';
 import { REDIRECT_FLAG } from '../origin/feature-flags';
 import type { GuardDecision } from '../security/guard';
-import { answersReadable } from '../security/idempotency';
+import { claimOf } from '../security/payment-claim';
 import type { AppEnv } from '../web/app-env';
 import { workerVersion } from '../telemetry/events';
 import { tooMany } from './guards';
@@ -17,7 +17,7 @@ export const readinessRoutes = new Hono<AppEnv>();
 /** The whole check answers within 3 s: each dependency gets this long. */
 export const READY_TIMEOUT_MS = 2500;
 
-type Check = 'backend' | 'd1' | 'kv' | 'guard';
+type Check = 'backend' | 'claims' | 'kv' | 'guard';
 
 async function within<T>(work: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -53,8 +53,8 @@ readinessRoutes.get('/readyz', async (c) => {
       const answer = await createOrigin(c.env, undefined, READY_TIMEOUT_MS).featureEnabled(REDIRECT_FLAG);
       if (!answer.ok) throw new Error(answer.kind);
     }),
-    // Each store is asked by the module that owns it: payments' answers in D1, the payee cache in KV.
-    pass('d1', () => answersReadable(c.env.DB)),
+    // Each store is asked by the module that owns it: payments' claims (a Durable Object of the prober's own), the payee cache in KV.
+    pass('claims', () => claimOf(c.env.CLAIMS, 'readiness').stored()),
     pass('kv', () => c.get('origin').cacheReadable()),
   ]);
   if (refused) return tooMany(c, refused, 'Too many readiness checks.');

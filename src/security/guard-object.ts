@@ -1,13 +1,24 @@
 import { DurableObject } from 'cloudflare:workers';
 
-/** What one counter answers: allowed, or refused until `retryAfterSeconds` have passed. */
-export type Decision = { allowed: true; at: number } | { allowed: false; retryAfterSeconds: number };
+/** What an object answers: allowed, or refused by the limit of `key` until `retryAfterSeconds` have passed. */
+export type Decision = { allowed: true; at: number } | { allowed: false; retryAfterSeconds: number; key: string };
+
+/** One limit asked of an object: `record: false` only checks it (a lock, as the declines of a client). */
+export interface Take {
+  key: string;
+  limit: number;
+  windowMs: number;
+  /** With a member (a keyed hash of a card and its expiry), the limit counts distinct members. */
+  member?: string;
+  record?: boolean;
+}
 
 /**
- * A shard of the abuse guard's counters (src/security/guard.ts): the events of the keys that
- * hash to it, in one Durable Object, so every check-and-record of a key is atomic across
- * isolates and locations. Each event is kept in SQLite until its window has passed: the alarm
- * rings when the oldest one expires, whatever comes after it, and takes every expired one.
+ * The counters of one subject of the abuse guard (src/security/guard.ts): a client, a card, a
+ * phone number, a payee. One object per subject, created near the first request that names it,
+ * so a visitor's counters sit near the visitor; every check-and-record of a subject's limits is
+ * one call and atomic across isolates and locations. Each event is kept in SQLite until its
+ * window has passed: the alarm rings when the oldest one expires and takes every expired one.
  */
 export class AbuseCounter extends DurableObject<Env> {
   #sql = this.ctx.storage.sql;
@@ -15,43 +26,30 @@ export class AbuseCounter extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#sql.exec(
-      "CREATE TABLE IF NOT EXISTS events (key TEXT NOT NULL, at INTEGER NOT NULL, member TEXT NOT NULL DEFAULT '', expires INTEGER NOT NULL DEFAULT 0)",
+      "CREATE TABLE IF NOT EXISTS events (key TEXT NOT NULL, at INTEGER NOT NULL, member TEXT NOT NULL DEFAULT '', expires INTEGER NOT NULL);" +
+        'CREATE INDEX IF NOT EXISTS events_key_at ON events (key, at);' +
+        'CREATE INDEX IF NOT EXISTS events_expires ON events (expires);' +
+        // The local demo's list of the objects it made, so that starting over empties each (Guard.forgetAll).
+        'CREATE TABLE IF NOT EXISTS objects (name TEXT PRIMARY KEY)',
     );
-    // Shards made before events carried their expiry: theirs count for at most a day.
-    const columns = this.#sql.exec('PRAGMA table_info(events)').toArray();
-    if (!columns.some((column) => column.name === 'expires'))
-      this.#sql.exec(`ALTER TABLE events ADD COLUMN expires INTEGER NOT NULL DEFAULT 0`);
-    this.#sql.exec(`UPDATE events SET expires = at + ${MAX_WINDOW_MS} WHERE expires = 0`);
-    this.#sql.exec('CREATE INDEX IF NOT EXISTS events_key_at ON events (key, at)');
-    this.#sql.exec('CREATE INDEX IF NOT EXISTS events_expires ON events (expires)');
   }
 
   /**
-   * Records an event when fewer than `limit` are in the window. With a `member` (a keyed hash of
-   * a card and its expiry, say), the limit counts distinct members, and a member already seen is
-   * always let through again.
+   * Every limit of `takes`, all or none: when one is reached nothing is recorded and the longest
+   * wait is answered; otherwise each take with `record` (the default) is recorded at `now`.
    */
-  async take(key: string, limit: number, windowMs: number, member = '', now = Date.now(), record = true): Promise<Decision> {
-    const since = now - windowMs;
-    if (member) {
-      const seen =
-        this.#sql.exec('SELECT 1 FROM events WHERE key = ? AND at > ? AND member = ? LIMIT 1', key, since, member).toArray().length > 0;
-      const distinct = this.#sql.exec('SELECT count(DISTINCT member) AS n FROM events WHERE key = ? AND at > ?', key, since).one()
-        .n as number;
-      if (!seen && distinct >= limit) return this.#refusal(key, since, windowMs, limit, now, true);
-    } else {
-      const count = this.count(key, windowMs, now);
-      if (count >= limit) return this.#refusal(key, since, windowMs, limit, now, false);
+  async takeAll(takes: Take[], now = Date.now()): Promise<Decision> {
+    let refusal: Extract<Decision, { allowed: false }> | undefined;
+    for (const take of takes) {
+      const decision = this.#room(take, now);
+      if (decision && (!refusal || decision.retryAfterSeconds > refusal.retryAfterSeconds)) refusal = decision;
     }
-    if (!record) return { allowed: true, at: now };
-    this.#sql.exec('INSERT INTO events (key, at, member, expires) VALUES (?, ?, ?, ?)', key, now, member, now + windowMs);
-    await this.#pruneAt(now + windowMs);
+    if (refusal) return refusal;
+    const recorded = takes.filter((take) => take.record !== false);
+    for (const { key, member = '', windowMs } of recorded)
+      this.#sql.exec('INSERT INTO events (key, at, member, expires) VALUES (?, ?, ?, ?)', key, now, member, now + windowMs);
+    if (recorded.length) await this.#pruneAt(now + Math.min(...recorded.map((take) => take.windowMs)));
     return { allowed: true, at: now };
-  }
-
-  /** Whether `take` would let an event through, without recording it. */
-  peek(key: string, limit: number, windowMs: number, now = Date.now()): Promise<Decision> {
-    return this.take(key, limit, windowMs, '', now, false);
   }
 
   /** Records an event whatever the count (a decline, a wrong code), and says how many the window now holds. */
@@ -66,9 +64,10 @@ export class AbuseCounter extends DurableObject<Env> {
     return this.#sql.exec('SELECT count(*) AS n FROM events WHERE key = ? AND at > ?', key, now - windowMs).one().n as number;
   }
 
-  /** Gives back an event taken at `at`, when a request was refused by another counter after this one let it through. */
-  give(key: string, at: number): void {
-    this.#sql.exec('DELETE FROM events WHERE rowid = (SELECT rowid FROM events WHERE key = ? AND at = ? LIMIT 1)', key, at);
+  /** Gives back the events of `keys` taken at `at` (a request refused by another subject's limit, or an attempt that did not count). */
+  give(keys: string[], at: number): void {
+    for (const key of keys)
+      this.#sql.exec('DELETE FROM events WHERE rowid = (SELECT rowid FROM events WHERE key = ? AND at = ? LIMIT 1)', key, at);
   }
 
   override async alarm(): Promise<void> {
@@ -79,15 +78,26 @@ export class AbuseCounter extends DurableObject<Env> {
   async prune(now: number): Promise<void> {
     this.#sql.exec('DELETE FROM events WHERE expires <= ?', now);
     const next = this.#sql.exec('SELECT min(expires) AS next FROM events').one().next as number | null;
-    // The emptied table stays: this instance may be asked again at once.
     if (next === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(next);
   }
 
-  /** The oldest event this shard keeps, and when its alarm rings (what the retention test reads). */
+  /** The oldest event this object keeps, and when its alarm rings (what the retention test reads). */
   async kept(): Promise<{ oldest: number | null; alarm: number | null }> {
     const oldest = this.#sql.exec('SELECT min(at) AS oldest FROM events').one().oldest as number | null;
     return { oldest, alarm: await this.ctx.storage.getAlarm() };
+  }
+
+  /** The local demo's list: remembers the objects a request named. */
+  remember(names: string[]): void {
+    for (const name of names) this.#sql.exec('INSERT OR IGNORE INTO objects (name) VALUES (?)', name);
+  }
+
+  /** The local demo's list, emptied as it is read. */
+  takeNames(): string[] {
+    const names = this.#sql.exec<{ name: string }>('SELECT name FROM objects').toArray();
+    this.#sql.exec('DELETE FROM objects');
+    return names.map((row) => row.name);
   }
 
   /** Forgets every event (the local demo starting over; never called in production). */
@@ -102,9 +112,17 @@ export class AbuseCounter extends DurableObject<Env> {
     if (current === null || current > expires) await this.ctx.storage.setAlarm(expires);
   }
 
-  #refusal(key: string, since: number, windowMs: number, limit: number, now: number, distinct: boolean): Decision {
-    // Room comes back when the event that filled the window (the limit-th most recent) leaves it.
-    const row = distinct
+  /** Null when `take` has room; otherwise when room comes back: as the event that filled the window (the limit-th most recent) leaves it. */
+  #room({ key, limit, windowMs, member = '' }: Take, now: number): Extract<Decision, { allowed: false }> | null {
+    const since = now - windowMs;
+    if (member) {
+      const seen =
+        this.#sql.exec('SELECT 1 FROM events WHERE key = ? AND at > ? AND member = ? LIMIT 1', key, since, member).toArray().length > 0;
+      const distinct = this.#sql.exec('SELECT count(DISTINCT member) AS n FROM events WHERE key = ? AND at > ?', key, since).one()
+        .n as number;
+      if (seen || distinct < limit) return null;
+    } else if (this.count(key, windowMs, now) < limit) return null;
+    const row = member
       ? this.#sql
           .exec(
             'SELECT min(at) AS at FROM (SELECT member, max(at) AS at FROM events WHERE key = ? AND at > ? GROUP BY member ORDER BY at DESC LIMIT ?)',
@@ -117,9 +135,6 @@ export class AbuseCounter extends DurableObject<Env> {
           .exec('SELECT at FROM events WHERE key = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?', key, since, limit - 1)
           .toArray()[0];
     const filledAt = (row?.at as number | null | undefined) ?? now;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((filledAt + windowMs - now) / 1000)) };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((filledAt + windowMs - now) / 1000)), key };
   }
 }
-
-/** No policy looks further back than a day. */
-export const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -32,8 +32,6 @@ export const EVENT_LAYOUT = {
    * changed, no-manifest or failed; the first difference's page and what differs; how many differences.
    */
   pageCheck: { blobs: ['outcome', 'page', 'what'], doubles: ['differences', 'pages'] },
-  /** The scheduled purge of a store (`payment-answers`): done or failed, and how many rows it removed. */
-  purge: { blobs: ['store', 'outcome'], doubles: ['removed'] },
   /** A browser's report of an uncaught error on a page with islands. */
   browserError: { blobs: ['route', 'kind', 'message', 'source', 'browser', 'clientVersion'], doubles: ['line', 'column'] },
 } as const;

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import worker from '../../src/index';
 import { createOrigin } from '../../src/origin';
 import { issueFormKey } from '../../src/security/form-keys';
+import { claimOf, keyRef } from '../../src/security/payment-claim';
 import type { RecordedCall, FaultMode } from './stand-in/legacy-origin';
 import { DESKTOP } from './helpers';
 
@@ -69,6 +70,9 @@ export const neighbours = (count: number) => {
   const network = freshClient().split('.').slice(0, 3).join('.');
   return Array.from({ length: count }, (_, i) => `${network}.${i + 10}`);
 };
+
+/** The claim a payment form key is kept in (its own Durable Object). */
+export const claimFor = async (key: string) => claimOf(env.CLAIMS, await keyRef(key));
 
 /** Empties every counter of the abuse guard, for tests that are not about its limits. */
 export async function resetGuard(): Promise<void> {

@@ -6,29 +6,29 @@ import type { AppEnv } from '../../web/app-env';
 import { recordEvent } from '../../telemetry/events';
 import { logBrowserError } from '../../telemetry/log';
 import { validJson } from '../../web/validate';
-import { tooMany } from '../guards';
+import { countReportLater } from '../guards';
 
 /**
  * Reports of uncaught errors from pages with islands (`client/error-reports.ts`): this shape and
- * size only, limited per client, scrubbed again, then an event and a log line. Answered with 204.
+ * size only, scrubbed again, answered with 204; then, within the client's limit, an event and a log line.
  */
 export const browserErrorRoutes = new Hono<AppEnv>();
 
 browserErrorRoutes.post(ERROR_REPORT_PATH, ...validJson(BrowserErrorReportSchema), async (c) => {
-  const decision = await c.get('guard').take({ policy: 'browserReportsPerClient', subject: c.get('client') });
-  if (!decision.allowed) return tooMany(c, decision, 'Too many error reports.');
   const report = scrubReport(c.req.valid('json'));
   const browser = `${engineOf(c.req.header('User-Agent') ?? '')}/${c.get('device')}`;
-  recordEvent(c, 'browserError', {
-    route: report.page,
-    kind: report.kind,
-    message: report.message,
-    source: report.source,
-    browser,
-    clientVersion: report.version,
-    line: report.line,
-    column: report.column,
+  const refused = countReportLater(c, 'browserReportsPerClient', 'Too many error reports.', () => {
+    recordEvent(c, 'browserError', {
+      route: report.page,
+      kind: report.kind,
+      message: report.message,
+      source: report.source,
+      browser,
+      clientVersion: report.version,
+      line: report.line,
+      column: report.column,
+    });
+    logBrowserError(c.get('requestId'), { ...report, browser });
   });
-  logBrowserError(c.get('requestId'), { ...report, browser });
-  return c.body(null, 204);
+  return refused ?? c.body(null, 204);
 });

@@ -7,7 +7,7 @@ import { recordEvent } from '../../telemetry/events';
 import { logSecurityEvent } from '../../telemetry/log';
 import { apiError, mediaType, readJson } from '../../web/validate';
 import { wordsOf } from '../../web/words';
-import { tooMany } from '../guards';
+import { countReportLater } from '../guards';
 
 /**
  * Where browsers report what the Content-Security-Policy blocked (`report-to` and `report-uri`):
@@ -26,25 +26,25 @@ cspReportRoutes.post(CSP_REPORT_PATH, async (c) => {
     return apiError(c, 415, 'Send reports as application/reports+json or application/csp-report.');
   const length = Number(c.req.header('Content-Length') ?? 0);
   if (length > MAX_CSP_REPORT_BYTES) return apiError(c, 413, wordsOf(c).api.tooLarge);
-  const decision = await c.get('guard').take({ policy: 'cspReportsPerClient', subject: c.get('client') });
-  if (!decision.allowed) return tooMany(c, decision, 'Too many reports.');
   const read = await readJson(c, MAX_CSP_REPORT_BYTES);
   if (read instanceof Response) return read;
   const violations = readCspReports(type, read.body, siteOrigin(c.get('config'), c.req.url));
   if (violations === null) return apiError(c, 400, 'The body is not a report.');
-  const now = Date.now();
-  for (const violation of violations) {
-    const key = JSON.stringify(violation);
-    if (reported.get(key, now)) continue;
-    reported.set(key, true, now + TEN_MINUTES);
-    logSecurityEvent(c.get('requestId'), 'csp-violation', { ...violation });
-    recordEvent(c, 'cspViolation', {
-      page: violation.page,
-      directive: violation.directive,
-      blocked: violation.blocked,
-      source: violation.source,
-      line: violation.line,
-    });
-  }
-  return c.body(null, 204);
+  const refused = countReportLater(c, 'cspReportsPerClient', 'Too many reports.', () => {
+    const now = Date.now();
+    for (const violation of violations) {
+      const key = JSON.stringify(violation);
+      if (reported.get(key, now)) continue;
+      reported.set(key, true, now + TEN_MINUTES);
+      logSecurityEvent(c.get('requestId'), 'csp-violation', { ...violation });
+      recordEvent(c, 'cspViolation', {
+        page: violation.page,
+        directive: violation.directive,
+        blocked: violation.blocked,
+        source: violation.source,
+        line: violation.line,
+      });
+    }
+  });
+  return refused ?? c.body(null, 204);
 });

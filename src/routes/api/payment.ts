@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from '../../lib/hono';
 import { FormKeyQuerySchema, PaymentFormSchema, PaymentQuerySchema } from '../../domain/api-schemas';
-import { expiryMonth } from '../../domain/card';
+import { cardDigits, expiryMonth } from '../../domain/card';
 import { declineField, type DeclineField } from '../../domain/declines';
 import { fieldErrors } from '../../domain/errors';
 import { FORM_KEY_PATH } from '../../domain/form-key';
@@ -12,17 +12,18 @@ import { webPaymentOffered } from '../../domain/web-payment';
 import { paymentFields } from '../../origin';
 import { cardHmacKey, formKeySecret } from '../../security/secrets';
 import { checkFormKey, issueFormKey } from '../../security/form-keys';
-import { calling, claim, fingerprint, keyRef, release, settle } from '../../security/idempotency';
+import { claimOf, fingerprint, keyRef } from '../../security/payment-claim';
 import { fill } from '../../domain/catalogue/fill';
 import { keyedHash } from '../../security/keyed-hash';
 import { checkPaybot } from '../../security/paybot';
 import { redirectPolicy, safeRedirectTarget } from '../../security/redirect-targets';
 import type { AppEnv } from '../../web/app-env';
 import { backendOutcome, recordEvent } from '../../telemetry/events';
-import { logSecurityEvent } from '../../telemetry/log';
+import { logError, logSecurityEvent } from '../../telemetry/log';
 import { apiError, originUnavailable, validForm, validQuery } from '../../web/validate';
 import { refuseBots, tooMany } from '../guards';
 import { chosenLanguage, withLanguage, wordsOf } from '../../web/words';
+import { runLater } from '../../web/middleware';
 
 /** Guest card payments: validated again here, limited by the abuse guard, charged at most once per issued form key. */
 export const paymentRoutes = new Hono<AppEnv>();
@@ -107,38 +108,98 @@ paymentRoutes.post(
       return refuse(c, anyPayer, anyCard);
     }
 
-    // The human check comes before any call to the backend, the payee lookup included.
-    const humanToken = form.humanToken ?? form.googleRecaptchaToken;
-    const notHuman = await refuseBots(c, humanToken);
-    if (notHuman) {
-      attempt('refused', 'human-check');
-      return notHuman;
-    }
-    const guard = c.get('guard');
-    const client = c.get('client');
-    const declines = await guard.check('declinesPerClient', client);
-    if (!declines.allowed) {
-      attempt('refused', declines.policy);
-      return tooMany(c, declines, tooManyPayments(declines.retryAfterSeconds, words.limits));
-    }
+    // What the attempt is counted under: the card's keyed hash and, for its expiries, the card
+    // with its expiry month. Nothing derived from the security code is kept (PCI DSS 3.3.1.2).
+    const digits = cardDigits(anyCard.data.ccn);
+    const cardKey = cardHmacKey(config);
+    const [cardTag, expiryTag, ref, print] = await Promise.all([
+      keyedHash(cardKey, digits),
+      keyedHash(cardKey, `${digits}|${expiryMonth(anyCard.data.exp)}`),
+      // The key's name in the store, made once: the store never holds the key itself.
+      keyRef(key),
+      // The submission, to tell the same key sent with other details: card number, expiry and code left out, the last four digits in.
+      fingerprint(cardKey, {
+        ...Object.fromEntries(Object.entries({ ...anyPayer.data, ...anyCard.data }).map(([name, value]) => [name, JSON.stringify(value)])),
+        ccn: undefined,
+        exp: undefined,
+        cvv: undefined,
+        company: String(company),
+        p: query.p,
+        generic: String(!!query.generic),
+        last4: digits.slice(-4),
+      }),
+    ]);
 
+    // Everything that does not depend on another answer is asked at once: the human check, the
+    // payee's current rules (never a cached copy), the client's and the card's limits (one call
+    // to each's counters), and the key's claim. A refusal undoes what the others took.
+    const humanToken = form.humanToken ?? form.googleRecaptchaToken;
+    const client = c.get('client');
     const origin = c.get('origin');
-    const payee = await origin.getPayee(query.p);
+    const claimStub = claimOf(c.env.CLAIMS, ref);
+    const [notHuman, payee, limited, claimed] = await Promise.all([
+      refuseBots(c, humanToken),
+      origin.getPayee(query.p),
+      c
+        .get('guard')
+        .take(
+          { policy: 'declinesPerClient', subject: client, peek: true },
+          { policy: 'paymentsPerClient', subject: client },
+          { policy: 'codeDeclinesPerCard', subject: cardTag, peek: true },
+          { policy: 'unapprovedPerCard', subject: cardTag },
+          { policy: 'expiriesPerCard', subject: cardTag, member: expiryTag },
+        ),
+      claimStub.claim(print),
+    ]);
+    const undo = async () => {
+      await Promise.all([limited.allowed ? limited.giveBack() : undefined, claimed.kind === 'new' ? claimStub.release() : undefined]);
+    };
+    const refused = async (reason: string, answer: Response) => {
+      attempt('refused', reason);
+      await undo();
+      return answer;
+    };
+
+    if (notHuman) return refused('human-check', notHuman);
+    if (claimed.kind === 'conflict') {
+      logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
+      return refused('idempotency-conflict', apiError(c, 422, words.api.alreadySubmitted));
+    }
+    if (claimed.kind === 'in-flight') {
+      await undo();
+      return apiError(c, 409, words.api.inFlight);
+    }
+    if (claimed.kind === 'replay') {
+      await undo();
+      return c.body(claimed.body, claimed.status as 200, { 'Content-Type': 'application/json' });
+    }
+    if (!limited.allowed) return refused(limited.policy, tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds, words.limits)));
     if (!payee.ok) {
       attempt('failed', backendOutcome(payee.kind, payee.status));
+      await undo();
       return originUnavailable(c, payee);
     }
-    if (!payee.value || !webPaymentOffered(payee.value, config)) {
-      attempt('refused', 'payee');
-      return apiError(c, 400, words.api.notWebPayee, { p: words.api.notWebPayeeField });
+    if (!payee.value || !webPaymentOffered(payee.value, config))
+      return refused('payee', apiError(c, 400, words.api.notWebPayee, { p: words.api.notWebPayeeField }));
+    if (claimed.kind === 'uncertain') {
+      // The backend was asked to charge and no answer was stored: the charge may have gone
+      // through, so it is never sent again; the payer is told whom to ask.
+      const { payeeName, pphone } = payee.value;
+      return refused(
+        'uncertain',
+        apiError(
+          c,
+          409,
+          pphone
+            ? fill(words.api.paymentUncertain, { payee: payeeName, phone: pphone })
+            : fill(words.api.paymentUncertainNoPhone, { payee: payeeName }),
+        ),
+      );
     }
 
     const payer = payerSchema(payee.value, { company }, words.paymentProblems).safeParse(payerInput);
     const card = cardSchema(payee.value, new Date(), words.paymentProblems).safeParse(cardInput);
-    if (!payer.success || !card.success) {
-      attempt('refused', 'invalid');
-      return refuse(c, payer, card);
-    }
+    if (!payer.success || !card.success) return refused('invalid', refuse(c, payer, card));
 
     const fields = paymentFields({
       payee: payee.value,
@@ -149,72 +210,28 @@ paymentRoutes.post(
       userAgent: c.req.header('User-Agent') ?? '',
       generic: !!query.generic,
     });
-    const digits = fields.ccn ?? '';
-    // The fingerprint leaves out the card number, expiry and CVV; it keeps the last four digits.
-    const { ccn: _ccn, exp: _exp, cvv: _cvv, googleRecaptchaToken: _token, deviceType: _ua, ...stable } = fields;
-    // The key's name in the store, made once: the store never holds the key itself.
-    const ref = await keyRef(key);
-    const claimed = await claim(c.env.DB, ref, await fingerprint(cardHmacKey(config), { ...stable, p: query.p, last4: digits.slice(-4) }));
-    if (claimed.kind === 'conflict') {
-      logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
-      attempt('refused', 'idempotency-conflict');
-      return apiError(c, 422, words.api.alreadySubmitted);
-    }
-    if (claimed.kind === 'in-flight') return apiError(c, 409, words.api.inFlight);
-    if (claimed.kind === 'uncertain') {
-      // The backend was asked to charge and no answer was stored: the charge may have gone
-      // through, so it is never sent again; the payer is told whom to ask.
-      attempt('refused', 'uncertain');
-      const { payeeName, pphone } = payee.value;
-      return apiError(
-        c,
-        409,
-        pphone
-          ? fill(words.api.paymentUncertain, { payee: payeeName, phone: pphone })
-          : fill(words.api.paymentUncertainNoPhone, { payee: payeeName }),
-      );
-    }
-    if (claimed.kind === 'replay') return c.body(claimed.body, claimed.status as 200, { 'Content-Type': 'application/json' });
-
-    // A new attempt: the client's, the card's and the card's expiries' limits, all or none, after
-    // the card's wrong security codes. Nothing derived from the code is kept (PCI DSS 3.3.1.2).
-    const cardKey = cardHmacKey(config);
-    const cardTag = await keyedHash(cardKey, digits);
-    const codes = await guard.check('codeDeclinesPerCard', cardTag);
-    const limited = codes.allowed
-      ? await guard.take(
-          { policy: 'paymentsPerClient', subject: client },
-          { policy: 'paymentsPerCard', subject: cardTag },
-          { policy: 'expiriesPerCard', subject: cardTag, member: await keyedHash(cardKey, `${digits}|${expiryMonth(fields.exp ?? '')}`) },
-        )
-      : codes;
-    if (!limited.allowed) {
-      await release(c.env.DB, ref);
-      attempt('refused', limited.policy);
-      return tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds, words.limits));
-    }
-
     const bot = await checkPaybot(config.paybotUrl, {
       pbkey: key,
       commonBot: payee.value.commonBot,
       pid: payee.value.payeeId,
       pname: payee.value.payeeName,
     });
-    await calling(c.env.DB, ref);
-    const result = await origin.submitPayment({
-      query: { p: query.p, optE: !!query.optE, silent: !!query.silent, generic: !!query.generic },
-      fields: { ...fields, ...bot },
-    });
+    // The claim is marked as charging on its way, ahead of the charge on the same stub: should this
+    // request die once the charge is sent, the key is never handed out again.
+    const [, result] = await Promise.all([
+      claimStub.calling().catch((error: unknown) => logError(c.get('requestId'), 'claim-calling-failed', error)),
+      origin.submitPayment({
+        query: { p: query.p, optE: !!query.optE, silent: !!query.silent, generic: !!query.generic },
+        fields: { ...fields, ...bot },
+      }),
+    ]);
     if (!result.ok) {
-      // Refused connections never reached the backend: the same form may try again. Anything
-      // else may have charged, so the key keeps this answer and is not retried.
-      if (result.kind === 'unreachable') {
-        await release(c.env.DB, ref);
-        await limited.giveBack();
-      }
       attempt('failed', backendOutcome(result.kind, result.status));
       const answer = originUnavailable(c, result);
-      if (result.kind !== 'unreachable') await settle(c.env.DB, ref, answer.status, await answer.clone().text());
+      // Refused connections never reached the backend: the same form may try again. Anything
+      // else may have charged, so the key keeps this answer and is not retried.
+      if (result.kind === 'unreachable') await undo();
+      else await claimStub.settle(answer.status, await answer.clone().text());
       return answer;
     }
     let body: { status: 'success'; confirmationUrl: string } | { status: 'error'; message: string; field?: DeclineField; formKey?: string };
@@ -226,6 +243,8 @@ paymentRoutes.post(
         allowedOrigins: [...policy.allowedOrigins, ...originHost],
       });
       attempt('approved', '');
+      // An approved payment does not count against its card.
+      runLater(c, limited.giveBack('unapprovedPerCard'));
       // The receipt in the language the visitor chose, even where the language cookie is refused.
       body = target
         ? { status: 'success', confirmationUrl: withLanguage(target, chosenLanguage(c)) }
@@ -234,12 +253,20 @@ paymentRoutes.post(
             message: words.api.receiptUnavailable,
           };
     } else {
-      // A decline: counted for the client and the payee, and answered with the field to correct
-      // and a new key, so the visitor can correct the card and pay without reloading.
-      await guard.record('declinesPerClient', client);
-      if (result.value.reason === 'securityCode') await guard.record('codeDeclinesPerCard', cardTag);
-      if (await guard.record('declinesPerPayee', query.p))
-        logSecurityEvent(c.get('requestId'), 'payee-declines-high', { payeeId: query.p });
+      // A decline: counted for the client, the card's wrong codes and the payee after the answer,
+      // and answered with the field to correct and a new key, so the visitor can correct the card
+      // and pay without reloading.
+      const guard = c.get('guard');
+      runLater(
+        c,
+        Promise.all([
+          guard.record('declinesPerClient', client),
+          result.value.reason === 'securityCode' ? guard.record('codeDeclinesPerCard', cardTag) : undefined,
+          guard.record('declinesPerPayee', query.p).then((high) => {
+            if (high) logSecurityEvent(c.get('requestId'), 'payee-declines-high', { payeeId: query.p });
+          }),
+        ]),
+      );
       logSecurityEvent(c.get('requestId'), 'payment-declined', { payeeId: query.p });
       attempt('declined', result.value.reason);
       body = {
@@ -253,7 +280,7 @@ paymentRoutes.post(
       };
     }
     const text = JSON.stringify(body);
-    await settle(c.env.DB, ref, 200, text);
+    await claimStub.settle(200, text);
     return c.body(text, 200, { 'Content-Type': 'application/json' });
   },
 );

@@ -22,24 +22,25 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
   const kind = request.payeeId ? 'bill-pay' : 'download';
   const text = (outcome: 'sent' | 'refused-limit' | 'refused-human' | 'failed-backend') => recordEvent(c, 'text', { outcome, kind });
 
-  const bot = await refuseBots(c, request.humanToken);
+  // The human check, both limits (one call to the client's counters, one to the number's) and
+  // the payee's name are asked at once; a visitor the human check refuses gets back the slots taken.
+  const origin = c.get('origin');
+  const [bot, decision, payee] = await Promise.all([
+    refuseBots(c, request.humanToken),
+    c.get('guard').take({ policy: 'smsPerClient', subject: c.get('client') }, { policy: 'smsPerNumber', subject: request.num }),
+    request.payeeId ? origin.getPayee(request.payeeId) : undefined,
+  ]);
   if (bot) {
     text('refused-human');
+    if (decision.allowed) await decision.giveBack();
     return bot;
   }
-
-  const decision = await c
-    .get('guard')
-    .take({ policy: 'smsPerClient', subject: c.get('client') }, { policy: 'smsPerNumber', subject: request.num });
   if (!decision.allowed) {
     text('refused-limit');
     return tooMany(c, decision, tooManyTexts(decision.retryAfterSeconds, words.limits));
   }
-
-  const origin = c.get('origin');
   let payeeName: string | undefined;
-  if (request.payeeId) {
-    const payee = await origin.getPayee(request.payeeId);
+  if (payee) {
     if (!payee.ok) {
       text('failed-backend');
       return originUnavailable(c, payee);

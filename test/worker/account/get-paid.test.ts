@@ -60,7 +60,7 @@ describe('/getpaid', () => {
       }),
     );
     expect(await res.json()).toMatchObject({ nextView: 'successKit' });
-    const row = await env.DB.prepare('SELECT payload FROM team_emails ORDER BY id DESC LIMIT 1').first<{ payload: string }>();
+    const row = await env.DB!.prepare('SELECT payload FROM team_emails ORDER BY id DESC LIMIT 1').first<{ payload: string }>();
     expect(JSON.parse(row!.payload)).toMatchObject({
       elist: 'getpaid',
       form: { email: 'ap@pinecrest.example', statements: '11K-20K', tactic: 'invite', page: '/getpaid' },

@@ -23,7 +23,7 @@ describe('/member-signup', () => {
   it('the call records the payment choice', async () => {
     const res = await request(embeddedEnv(), '/api/member_signup.php?p=NEW_METHOD&f=email&a=2', { method: 'POST' });
     expect(await res.json()).toEqual({ success: true });
-    const row = await env.DB.prepare('SELECT payment_type, came_from, ad FROM member_signups ORDER BY id DESC LIMIT 1').first();
+    const row = await env.DB!.prepare('SELECT payment_type, came_from, ad FROM member_signups ORDER BY id DESC LIMIT 1').first();
     expect(row).toEqual({ payment_type: 'NEW_METHOD', came_from: 'email', ad: '2' });
   });
 });

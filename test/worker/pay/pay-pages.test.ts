@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FLAG_CACHE_KEY } from '../../../src/origin/feature-flags';
+import { FLAG_CACHE_KEY, forgetRedirectFlag } from '../../../src/origin/feature-flags';
 import { payeeCacheKey } from '../../../src/origin/payee-cache';
 import { ANDROID, codeScriptTags, DESKTOP, IPHONE, scriptTags, visibleText } from '../helpers';
 import { embeddedEnv, httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
@@ -10,10 +10,12 @@ const webPay = (path: string, p: string) =>
   `${env.WEB_PAY_URL}/?referrer=${encodeURIComponent(`https://papaya.test${path}`)}&device=mobile&p=${p}`;
 
 async function setFlag(enabled: boolean) {
-  await env.DB.prepare('UPDATE feature_flags SET enabled = ? WHERE name = ?')
+  await env
+    .DB!.prepare('UPDATE feature_flags SET enabled = ? WHERE name = ?')
     .bind(enabled ? 1 : 0, 'pay-wpbp-redirect')
     .run();
   await env.CACHE.delete(FLAG_CACHE_KEY);
+  forgetRedirectFlag();
 }
 
 /** Contract §6 payees, as a desktop visitor sees /{url}. */
@@ -148,6 +150,7 @@ describe('unknown payees and failures, against the HTTP stand-in', () => {
 
   it('a failed flag check still sends phones to web pay', async () => {
     await env.CACHE.delete(FLAG_CACHE_KEY);
+    forgetRedirectFlag();
     await injectFault('/api/unleash', 'status-500');
     const res = await request(httpEnv(), '/valleymed', as(IPHONE));
     expect(res.status).toBe(302);

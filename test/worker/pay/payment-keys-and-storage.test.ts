@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { embeddedEnv, formKeyFor, httpEnv, injectFault, request, resetGuard, resetStandIn } from '../origin-helpers';
-import { keyRef, PENDING_TIMEOUT_MS } from '../../../src/security/idempotency';
+import { runInDurableObject } from 'cloudflare:test';
+import { claimFor, embeddedEnv, formKeyFor, httpEnv, injectFault, request, resetGuard, resetStandIn } from '../origin-helpers';
+import { PENDING_TIMEOUT_MS } from '../../../src/security/payment-claim';
 
 import { newKey, pay, paymentCalls, valid } from './payment-api-helpers';
 
@@ -62,11 +63,12 @@ describe('idempotency', () => {
     const key = await newKey();
     expect(await (await pay(e, valid, 'p=1001', key)).json()).toMatchObject({ status: 'success' });
     // What a failure between the backend's charge and the answer's storage leaves: the claim charging, no answer.
-    const ref = await keyRef(key);
-    const claimAt = async (age: number) =>
-      env.DB.prepare("UPDATE idempotency_keys SET state = 'calling', status = NULL, response = NULL, created_at = ? WHERE key = ?")
-        .bind(Date.now() - age, ref)
-        .run();
+    const claim = await claimFor(key);
+    const claimAt = (age: number) =>
+      runInDurableObject(claim, async (_instance, state) => {
+        const { fingerprint } = (await state.storage.get<{ fingerprint: string }>('claim'))!;
+        await state.storage.put('claim', { fingerprint, state: 'calling', createdAt: Date.now() - age });
+      });
     await claimAt(10_000);
     // Still young: the first request may yet answer.
     expect((await pay(e, valid, 'p=1001', key)).status).toBe(409);
@@ -123,10 +125,8 @@ describe('card data is kept nowhere', () => {
     expect(await res.json()).toMatchObject({ status: 'success' });
     const logs = lines.map((l) => l.replace(/"(requestId|durationMs|ms)":("[^"]*"|\d+)/g, '')).join('\n');
     expect(logs).not.toMatch(/5555\s?5555\s?5555\s?4444|9183/);
-    const idem = await env.DB.prepare('SELECT * FROM idempotency_keys WHERE key = ?')
-      .bind(await keyRef(key))
-      .first();
-    const payments = await env.DB.prepare('SELECT * FROM payments').all();
+    const idem = await (await claimFor(key)).stored();
+    const payments = await env.DB!.prepare('SELECT * FROM payments').all();
     const stored = JSON.stringify([idem, payments.results]);
     expect(stored).not.toContain('5555555555554444');
     expect(stored).not.toContain('9183');

@@ -49,11 +49,31 @@ describe('card testing', () => {
     expect(statuses.slice(2).every((s) => s === 429)).toBe(true);
   });
 
-  it('one card, the same details, from many clients: 3 attempts an hour', async () => {
+  it('one card declined from many clients: 3 attempts an hour, then the card is refused', async () => {
+    await injectAnswer('/payment/', { status: 'error', message: 'Your card was declined.' });
     const ccn = visaNumber(2_100);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await pay(guarded(), freshClient(), { ccn })).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
+    expect(await processorCalls()).toHaveLength(3);
+  });
+
+  it('honest: a parent pays four family bills with one card in an hour, and every payment reaches the backend', async () => {
+    const ccn = visaNumber(2_150);
+    for (let i = 0; i < 4; i++) expect(await (await pay(guarded(), freshClient(), { ccn })).json()).toMatchObject({ status: 'success' });
+    expect(await processorCalls()).toHaveLength(4);
+  });
+
+  it("after four approved payments, the card's third expiry and its try after two wrong security codes are still refused", async () => {
+    const ccn = visaNumber(2_160);
+    for (let i = 0; i < 4; i++) expect(await (await pay(guarded(), freshClient(), { ccn })).json()).toMatchObject({ status: 'success' });
+    expect((await pay(guarded(), freshClient(), { ccn, exp: '01/31' })).status).toBe(200);
+    expect((await pay(guarded(), freshClient(), { ccn, exp: '02/32' })).status).toBe(429);
+    await injectAnswer('/payment/', { status: 'error', message: 'The security code is incorrect.' });
+    for (const cvv of ['111', '222'])
+      expect(await (await pay(guarded(), freshClient(), { ccn, cvv })).json()).toMatchObject({ status: 'error' });
+    expect((await pay(guarded(), freshClient(), { ccn, cvv: '333' })).status).toBe(429);
+    expect(await processorCalls()).toHaveLength(7);
   });
 
   it('3 declines in an hour stop the client, whatever card comes next', async () => {

@@ -1,18 +1,9 @@
-import {
-  createExecutionContext,
-  createScheduledController,
-  listDurableObjectIds,
-  runDurableObjectAlarm,
-  runInDurableObject,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it, vi } from 'vitest';
-import worker from '../../../src/index';
+import { describe, expect, it } from 'vitest';
 import type { AbuseCounter } from '../../../src/security/guard-object';
-import { purgeOldAnswers } from '../../../src/scheduled/purge';
-import { KEEP_ANSWERS_MS, keyRef, PENDING_TIMEOUT_MS } from '../../../src/security/idempotency';
-import { formKeyFor, freshClient, httpEnv, PAYMENT_FORM, request, resetStandIn, standInCalls } from '../origin-helpers';
+import { KEEP_ANSWERS_MS, PENDING_TIMEOUT_MS } from '../../../src/security/payment-claim';
+import { claimFor, formKeyFor, freshClient, httpEnv, PAYMENT_FORM, request, resetStandIn, standInCalls } from '../origin-helpers';
 
 const PAYMENT = { ...PAYMENT_FORM, ccn: '5555 5555 5555 4444', cvv: '321' };
 
@@ -31,17 +22,17 @@ describe('housekeeping the defences rely on', () => {
     await resetStandIn();
     const key = await formKeyFor('1001');
     const died = Date.now() - PENDING_TIMEOUT_MS - 1000;
-    await env.DB.prepare("INSERT INTO idempotency_keys (key, fingerprint, state, created_at) VALUES (?, 'x', 'pending', ?)")
-      .bind(await keyRef(key), died)
-      .run();
+    await runInDurableObject(await claimFor(key), (_instance, state) =>
+      state.storage.put('claim', { fingerprint: 'x', state: 'pending', createdAt: died }),
+    );
     const res = await pay(key);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'success' });
 
     const fresh = await formKeyFor('1001');
-    await env.DB.prepare("INSERT INTO idempotency_keys (key, fingerprint, state, created_at) VALUES (?, 'x', 'pending', ?)")
-      .bind(await keyRef(fresh), Date.now())
-      .run();
+    await runInDurableObject(await claimFor(fresh), (_instance, state) =>
+      state.storage.put('claim', { fingerprint: 'x', state: 'pending', createdAt: Date.now() }),
+    );
     expect((await pay(fresh)).status).toBe(422);
   });
 
@@ -56,19 +47,18 @@ describe('housekeeping the defences rely on', () => {
     expect(page.status).toBe(200);
   });
 
-  it('the scheduled run drops payment answers whose key can no longer be sent and keeps newer ones', async () => {
-    const old = `old-${Date.now()}`;
-    const recent = `recent-${Date.now()}`;
-    await env.DB.prepare(
-      "INSERT INTO idempotency_keys (key, fingerprint, state, status, response, created_at) VALUES (?, 'x', 'done', 200, '{}', ?), (?, 'x', 'done', 200, '{}', ?)",
-    )
-      .bind(old, Date.now() - KEEP_ANSWERS_MS - 60_000, recent, Date.now() - 60_000)
-      .run();
-    const ctx = createExecutionContext();
-    await worker.scheduled!(createScheduledController({ scheduledTime: Date.now(), cron: '17 * * * *' }), env, ctx);
-    await waitOnExecutionContext(ctx);
-    const kept = await env.DB.prepare('SELECT key FROM idempotency_keys WHERE key IN (?, ?)').bind(old, recent).all<{ key: string }>();
-    expect(kept.results.map((r) => r.key)).toEqual([recent]);
+  it("a payment's claim is forgotten by its alarm once its key can no longer be sent", async () => {
+    await resetStandIn();
+    const key = await formKeyFor('1001');
+    const paid = Date.now();
+    expect(await (await pay(key)).json()).toMatchObject({ status: 'success' });
+    const claim = await claimFor(key);
+    expect(await claim.stored()).toMatchObject({ state: 'done', status: 200 });
+    const alarm = await runInDurableObject(claim, (_instance, state) => state.storage.getAlarm());
+    expect(alarm! - paid).toBeGreaterThanOrEqual(KEEP_ANSWERS_MS - 1000);
+    expect(alarm! - paid).toBeLessThanOrEqual(KEEP_ANSWERS_MS + 60_000);
+    expect(await runDurableObjectAlarm(claim)).toBe(true);
+    expect(await claim.stored()).toBeNull();
   });
 
   it("a counter's alarm drops events whose window has passed", async () => {
@@ -135,7 +125,7 @@ describe('how long the guard keeps what it counts', () => {
       for (let t = start; t < start + 3 * 24 * HOUR; t += 90_000) {
         const alarm = await state.storage.getAlarm();
         if (alarm !== null && alarm <= t) await counter.prune(t);
-        await counter.take(`smsPerClient:${t % 7}`, 1_000_000, WINDOW, '', t);
+        await counter.takeAll([{ key: `smsPerClient:${t % 7}`, limit: 1_000_000, windowMs: WINDOW }], t);
         if ((t - start) % HOUR < 90_000) {
           const { oldest } = await counter.kept();
           expect(t - oldest!, `at ${(t - start) / HOUR} h`).toBeLessThanOrEqual(WINDOW + HOUR);
@@ -147,21 +137,5 @@ describe('how long the guard keeps what it counts', () => {
       expect(left).toBeLessThanOrEqual(Math.ceil(WINDOW / 90_000) + 1);
       expect(oldestSeen).toBeGreaterThan(0);
     });
-  });
-
-  it('the scheduled purge of payment answers is an event, and a failed one says so', async () => {
-    const points: Array<{ blobs: string[]; doubles: number[] }> = [];
-    const e = { ...env, EVENTS: { writeDataPoint: (p: { blobs: string[]; doubles: number[] }) => void points.push(p) } } as unknown as Env;
-    await purgeOldAnswers(e, async () => 3);
-    // The error line is part of what is tested: read here, then cleared for the console guard.
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await purgeOldAnswers(e, () => Promise.reject(new Error('D1 is unavailable')));
-    const lines = errors.mock.calls.map((call) => JSON.parse(String(call[0])));
-    errors.mockClear();
-    expect(lines).toEqual([expect.objectContaining({ level: 'error', msg: 'purge-failed', error: 'Error: D1 is unavailable' })]);
-    expect(points.map((p) => [p.blobs[0], ...p.blobs.slice(2), ...p.doubles])).toEqual([
-      ['purge', 'payment-answers', 'done', 3],
-      ['purge', 'payment-answers', 'failed', 0],
-    ]);
   });
 });

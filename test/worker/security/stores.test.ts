@@ -2,7 +2,7 @@ import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { keyedHash, toHex } from '../../../src/security/keyed-hash';
-import { embeddedEnv, freshClient, request, resetGuard } from '../origin-helpers';
+import { claimFor, embeddedEnv, freshClient, PAYMENT_FORM, request, resetGuard } from '../origin-helpers';
 import { ADDRESS, CARD, CITY, CVV, EMAIL, EXPIRY, FORBIDDEN, NAME, PHONE, walkEveryFlow } from '../walk-every-flow';
 
 /**
@@ -39,16 +39,16 @@ async function codeDerivatives(): Promise<string[]> {
   return hashes;
 }
 
-/** Everything the Worker stored: each D1 table's rows, each KV key and value, each guard shard's events. */
+/** Everything the Worker stored: each D1 table's rows, each KV key and value, each guard object's events and each payment claim. */
 async function everythingStored(): Promise<Record<string, string>> {
   const stored: Record<string, string> = {};
-  const tables = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
-  ).all<{
-    name: string;
-  }>();
+  const tables = await env
+    .DB!.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'")
+    .all<{
+      name: string;
+    }>();
   for (const { name } of tables.results)
-    stored[`D1 ${name}`] = JSON.stringify((await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results);
+    stored[`D1 ${name}`] = JSON.stringify((await env.DB!.prepare(`SELECT * FROM "${name}"`).all()).results);
   for (const [binding, kv] of [
     ['LINKS', env.LINKS],
     ['CACHE', env.CACHE],
@@ -58,8 +58,15 @@ async function everythingStored(): Promise<Record<string, string>> {
   }
   for (const id of await listDurableObjectIds(env.GUARD))
     stored[`Durable Object ${id.toString()}`] = JSON.stringify(
-      await runInDurableObject(env.GUARD.get(id), (_instance, state) => state.storage.sql.exec('SELECT * FROM events').toArray()),
+      await runInDurableObject(env.GUARD.get(id), (_instance, state) => [
+        state.storage.sql.exec('SELECT * FROM events').toArray(),
+        state.storage.sql.exec('SELECT * FROM objects').toArray(),
+      ]),
     );
+  for (const id of await listDurableObjectIds(env.CLAIMS))
+    stored[`Durable Object claim ${id.toString()}`] = JSON.stringify([
+      ...(await runInDurableObject(env.CLAIMS.get(id), (_instance, state) => state.storage.list())),
+    ]);
   return stored;
 }
 
@@ -75,7 +82,7 @@ describe('what the site stores', () => {
     await walkEveryFlow(e, freshClient());
     const stored = await everythingStored();
     expect(Object.keys(stored).some((place) => place.startsWith('Durable Object'))).toBe(true);
-    expect(stored['D1 idempotency_keys']).not.toBe('[]');
+    expect(Object.keys(stored).some((place) => place.startsWith('Durable Object claim'))).toBe(true);
 
     const derivatives = await codeDerivatives();
     for (const [place, content] of Object.entries(stored)) {
@@ -95,14 +102,20 @@ describe('what the site stores', () => {
       if (place.startsWith('Durable Object')) expect(content, place).not.toMatch(/\b(?:\d{1,3}\.){3}\d{1,3}\b/);
   });
 
-  it('a form key is stored as its hash, never as the key', async () => {
+  it('a form key names its claim by its hash, and no claim holds the key', async () => {
     const e = embeddedEnv();
-    await walkEveryFlow(e, freshClient());
-    const rows = await env.DB.prepare('SELECT key FROM idempotency_keys').all<{ key: string }>();
-    expect(rows.results.length).toBeGreaterThan(0);
-    for (const { key } of rows.results) expect(key).toMatch(/^[0-9a-f]{64}$/);
     const page = await (await request(e, '/web-payment?p=1001')).text();
     const issued = /1001-\d{10}-[0-9a-f]{24}-[0-9a-f]{64}/.exec(page)![0];
-    expect(JSON.stringify(rows.results)).not.toContain(issued);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...PAYMENT_FORM, idempotencyKey: issued })) form.append(name, value);
+    const paid = await request(e, '/payment/payment_back.php?p=1001', {
+      method: 'POST',
+      body: form,
+      headers: { 'CF-Connecting-IP': freshClient() },
+    });
+    expect(await paid.json()).toMatchObject({ status: 'success' });
+    expect(await (await claimFor(issued)).stored()).toMatchObject({ state: 'done' });
+    const stored = await everythingStored();
+    for (const content of Object.values(stored)) expect(content).not.toContain(issued);
   });
 });

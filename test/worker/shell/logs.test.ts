@@ -54,7 +54,7 @@ describe('logs and storage never hold secrets', () => {
     });
     if (!paid.ok || paid.value.status !== 'success') throw new Error('payment failed');
     const confirmation = paid.value.confirmationUrl.split('/').pop();
-    const row = await env.DB.prepare('SELECT * FROM payments WHERE confirmation = ?').bind(confirmation).first<Record<string, unknown>>();
+    const row = await env.DB!.prepare('SELECT * FROM payments WHERE confirmation = ?').bind(confirmation).first<Record<string, unknown>>();
     expect(row).toMatchObject({ payee_id: '1007', amount_cents: 1000, brand: 'Mastercard', last4: '4444' });
     expect(JSON.stringify(row)).not.toContain('5555555555554444');
     const payer = JSON.parse(String(row!.payer)) as Record<string, string>;

@@ -65,9 +65,10 @@ describe('reused pages', () => {
   });
 
   it('hold the token of the link that was opened, not of an earlier visitor', async () => {
-    await env.DB.prepare(
-      "INSERT OR REPLACE INTO reset_tokens (token, user_id, expires_at, used_at, mismatch) VALUES ('RESET-SECOND', 'user-9', ?, NULL, 0)",
-    )
+    await env
+      .DB!.prepare(
+        "INSERT OR REPLACE INTO reset_tokens (token, user_id, expires_at, used_at, mismatch) VALUES ('RESET-SECOND', 'user-9', ?, NULL, 0)",
+      )
       .bind(Math.floor(Date.now() / 1000) + 3600)
       .run();
     const first = islandProps(await (await visit('/update-password?x=RESET-VALID')).text(), 'password-reset');
