@@ -15,8 +15,8 @@ export function downloadParams(query: URLSearchParams): URLSearchParams {
 }
 
 /**
- * Records an app download with the attribution service before a phone is sent to its store.
- * Waits at most one second; any failure is ignored, because the visitor must get the app anyway.
+ * Records an app download with the attribution service as a phone is sent to its store (after the
+ * answer). Waits at most one second; any failure is ignored, because the visitor gets the app anyway.
  */
 export async function trackDownload(attributionUrl: string, query: URLSearchParams, device: DeviceClass): Promise<void> {
   if (!attributionUrl) return;

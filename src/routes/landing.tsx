@@ -9,6 +9,7 @@ import { knownBot } from '../web/device-memo';
 import type { AppEnv } from '../web/app-env';
 import { downloadParams, trackDownload } from '../origin/attribution';
 import { renderPage } from '../web/render';
+import { runLater } from '../web/middleware';
 
 export const landingRoutes = new Hono<AppEnv>();
 
@@ -20,7 +21,8 @@ landingRoutes.get('/download', async (c) => {
   // An iPad in desktop mode, as the page's script found on a Mac-like visitor, is an iPad.
   const device = macLike && url.searchParams.get(IPAD_FLAG) === '1' ? 'apple' : c.get('device');
   if (device !== 'desktop') {
-    await trackDownload(config.attributionUrl, url.searchParams, device);
+    // Only a record: the phone goes to its store at once, and the tracker is told after the answer.
+    runLater(c, trackDownload(config.attributionUrl, url.searchParams, device));
     return c.redirect(storeUrlFor(config, device), 302);
   }
   let ipadHref: string | undefined;

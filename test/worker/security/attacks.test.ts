@@ -49,6 +49,25 @@ describe('card testing', () => {
     expect(statuses.slice(2).every((s) => s === 429)).toBe(true);
   });
 
+  it('20 simultaneous submissions of one form key charge once', async () => {
+    const key = await formKeyFor('1001');
+    const ccn = visaNumber(2_300);
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => pay(guarded(), freshClient(), { ccn }, key).then((r) => r.status)));
+    expect(await processorCalls()).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+  });
+
+  it('50 simultaneous payments from one client, each with its own card: 5 reach the processor', async () => {
+    const client = freshClient();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => pay(guarded(), client, { ccn: visaNumber(2_400 + i) }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(45);
+    expect(await processorCalls()).toHaveLength(5);
+  });
+
   it('one card declined from many clients: 3 attempts an hour, then the card is refused', async () => {
     await injectAnswer('/payment/', { status: 'error', message: 'Your card was declined.' });
     const ccn = visaNumber(2_100);

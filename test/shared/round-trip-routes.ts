@@ -1,0 +1,170 @@
+import { TEST_PAYMENT } from './test-payer';
+
+/**
+ * Every route of both specs as the round-trip harness asks it (`round-trips.ts`): the worker
+ * tier's budget tests and the bench's table (`npm run bench`) read this one list. A route is
+ * asked twice in one isolate: cold (its first request) and warm (its payee and flag seen).
+ */
+export const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+/** What a route is built from: a form key as the page issues it, a client and a mobile number with no attempts yet, a short link's key. */
+export interface RouteTools {
+  formKey(payeeId: string): Promise<string>;
+  client(): string;
+  phone(): string;
+  shortLink(): Promise<string>;
+}
+
+export interface RoundTripRoute {
+  name: string;
+  /** The most rounds the route may wait on, warm (issue #47's budgets); absent: reported, not held. */
+  budget?: number;
+  request(site: string, tools: RouteTools): Promise<Request>;
+}
+
+/** The budgets, by what a visitor does. */
+export const ROUND_TRIP_BUDGETS = { payment: 4, text: 3, page: 1, shortLink: 1, report: 0 } as const;
+
+/** A page; `budget: null` for a page that must ask the backend about its link's token, whatever the isolate has seen. */
+const get = (path: string, ua = DESKTOP, budget: number | null = ROUND_TRIP_BUDGETS.page): RoundTripRoute => ({
+  name: `GET ${path}${ua === IPHONE ? ' (iPhone)' : ''}`,
+  ...(budget === null ? {} : { budget }),
+  request: async (site, tools) => new Request(`${site}${path}`, { headers: { 'User-Agent': ua, 'CF-Connecting-IP': tools.client() } }),
+});
+
+const post = (
+  name: string,
+  path: string,
+  budget: number | undefined,
+  body: (tools: RouteTools) => Promise<BodyInit>,
+  type?: string,
+): RoundTripRoute => ({
+  name,
+  budget,
+  request: async (site, tools) =>
+    new Request(`${site}${path}`, {
+      method: 'POST',
+      body: await body(tools),
+      headers: {
+        'User-Agent': DESKTOP,
+        'CF-Connecting-IP': tools.client(),
+        Origin: site,
+        'Sec-Fetch-Site': 'same-origin',
+        ...(type ? { 'Content-Type': type } : {}),
+      },
+    }),
+});
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+};
+let tokens = 0;
+/** A token a human check passes (the harness's siteverify accepts each once). */
+export const humanToken = () => `solved-round-trips-${++tokens}`;
+
+let numbers = 0;
+/** A mobile number no other request of the harness texted (Fresno's 559 area, as the specs' examples). */
+export const freshPhone = () => `(559) 555-${String(1000 + (++numbers % 9000)).padStart(4, '0')}`;
+
+export const ROUND_TRIP_ROUTES: RoundTripRoute[] = [
+  // Shell spec §2
+  get('/embedded/termsofservice'),
+  get('/privacy'),
+  get('/download'),
+  get('/download', IPHONE),
+  get('/appsFlyer/landing'),
+  get('/pay-appclip'),
+  get('/financing'),
+  get('/merchant-verification'),
+  get('/update-password?x=RESET-VALID', DESKTOP, null),
+  get('/pay-later'),
+  get('/member-signup'),
+  get('/account-link?error=access_denied'),
+  get('/update-info-request?t=INFO-DEADLINE', DESKTOP, null),
+  get('/getpaid'),
+  get('/healthz'),
+  get('/no/such/page/here'),
+  // Pay-pages spec §2
+  get('/pay'),
+  get('/valleymed'),
+  get('/valleymed', IPHONE),
+  get('/pay/valleymed'),
+  get('/pay-now?p=valleymed'),
+  get('/harborhealth'),
+  get('/web-payment-multi-option/harborhealth'),
+  get('/pay-widget?name=valleymed'),
+  get('/web-payment'),
+  get('/web-payment?p=1001'),
+  get('/api/payment_form_key?p=1001'),
+  {
+    name: 'GET /s/<key>',
+    budget: ROUND_TRIP_BUDGETS.shortLink,
+    request: async (site, tools) => new Request(`${site}/s/${await tools.shortLink()}`, { headers: { 'User-Agent': IPHONE } }),
+  },
+  // What costs money or sends a message (contract §3)
+  post('POST /payment/payment_back.php (card payment)', '/payment/payment_back.php?p=1001', ROUND_TRIP_BUDGETS.payment, async (tools) =>
+    form({ ...TEST_PAYMENT, idempotencyKey: await tools.formKey('1001'), humanToken: humanToken() }),
+  ),
+  post('POST /web-payment?p=1001 (card form without script)', '/web-payment?p=1001', ROUND_TRIP_BUDGETS.payment, async (tools) =>
+    form({ _form: 'payment', ...TEST_PAYMENT, idempotencyKey: await tools.formKey('1001'), humanToken: humanToken() }),
+  ),
+  post(
+    'POST /api/send_sms_client.php (text-me-a-link)',
+    '/api/send_sms_client.php',
+    ROUND_TRIP_BUDGETS.text,
+    async (tools) => JSON.stringify({ num: tools.phone(), payeeId: '1001', source: 'p', humanToken: humanToken() }),
+    'application/json',
+  ),
+  post('POST /valleymed (text-me-a-link without script)', '/valleymed', ROUND_TRIP_BUDGETS.text, async (tools) =>
+    form({ _form: 'sms', num: tools.phone(), humanToken: humanToken() }),
+  ),
+  post(
+    'POST /api/forgot_password_back.php (password reset)',
+    '/api/forgot_password_back.php',
+    undefined,
+    async () => JSON.stringify({ x: 'RESET-VALID', np: 'a-new-password-1', humanToken: humanToken() }),
+    'application/json',
+  ),
+  // Reports
+  post(
+    'POST /api/browser-error',
+    '/api/browser-error',
+    ROUND_TRIP_BUDGETS.report,
+    async () =>
+      JSON.stringify({
+        kind: 'error',
+        message: 'TypeError: x is undefined',
+        source: '/assets/entry.js',
+        line: 1,
+        column: 2,
+        page: 'pay',
+        version: 'v1',
+      }),
+    'application/json',
+  ),
+  post(
+    'POST /api/csp-report',
+    '/api/csp-report',
+    ROUND_TRIP_BUDGETS.report,
+    async (tools) =>
+      JSON.stringify([
+        {
+          type: 'csp-violation',
+          url: `https://papaya.test/valleymed`,
+          body: {
+            documentURL: 'https://papaya.test/valleymed',
+            effectiveDirective: 'script-src-elem',
+            blockedURL: 'https://evil.example/x.js',
+            disposition: 'enforce',
+            lineNumber: 1,
+            sourceFile: `https://papaya.test/x${tools.client().length}`,
+          },
+        },
+      ]),
+    'application/reports+json',
+  ),
+];
