@@ -83,7 +83,7 @@ export class RoundTrips {
 
   /** The Worker's bindings with every remote one behind the gate; the rest as they are. */
   bindings<E extends object>(env: E): E {
-    const gated: Record<string, unknown> = { ...env };
+    const gated: Record<string, unknown> = { ...(env as Record<string, unknown>) };
     for (const [name, binding] of Object.entries(env)) {
       if (isNamespace(binding)) gated[name] = this.#namespace(binding);
       else if (isD1(binding)) gated[name] = this.#d1(binding);
