@@ -83,7 +83,7 @@ accountRoutes.get('/pay-later', async (c) => {
   if (!BASE64_LINK_VALUE.test(ue) || !PayLaterSchema.safeParse({ ue }).success) {
     const stopped = await linkGuessingStopped(c);
     if (stopped) return tooManyTries(c, stopped);
-    await countLinkMiss(c);
+    countLinkMiss(c);
     return renderPage(c, <PayLaterPage outcome={{ view: 'oops' }} until={until} />, { headers: PRIVATE_PAGE, translated: true });
   }
   // The link enrols when the person presses its button (a form post), never when it is opened:

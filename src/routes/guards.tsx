@@ -70,10 +70,17 @@ export async function linkGuessingStopped(c: Context<AppEnv>): Promise<Refusal |
   return decision.allowed ? null : decision;
 }
 
-/** A link token or email that matched nothing: one more miss for this client. */
-export async function countLinkMiss(c: Context<AppEnv>): Promise<void> {
-  if (await c.get('guard').record('linkMissesPerClient', c.get('client')))
-    limitReached(c, { allowed: false, policy: 'linkMissesPerClient', retryAfterSeconds: 0 });
+/** A link token or email that matched nothing: one more miss for this client, counted after the answer. */
+export function countLinkMiss(c: Context<AppEnv>): void {
+  runLater(
+    c,
+    c
+      .get('guard')
+      .record('linkMissesPerClient', c.get('client'))
+      .then((reached) => {
+        if (reached) limitReached(c, { allowed: false, policy: 'linkMissesPerClient', retryAfterSeconds: 0 });
+      }),
+  );
 }
 
 /** A client that tried too many links that matched nothing gets this instead of the page (429). */

@@ -26,7 +26,7 @@ infoRequestRoutes.get('/update-info-request', async (c) => {
   const request = await c.get('origin').getInfoRequest(token);
   // The backend does not know the token: the spec's invalid-token view, not a failure to retrieve.
   if (isUnknown(request)) {
-    await countLinkMiss(c);
+    countLinkMiss(c);
     return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE, translated: true });
   }
   if (!request.ok || request.value.length === 0)

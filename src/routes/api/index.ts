@@ -57,7 +57,7 @@ async function byInfoToken<T>(c: C, call: () => Promise<OriginResult<T>>, shape:
   if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
   const result = await call();
   if (!isUnknown(result)) return answer(c, result, shape);
-  await countLinkMiss(c);
+  countLinkMiss(c);
   const invalid = wordsOf(c).infoRequest.invalidToken;
   return apiError(c, 404, invalid, { t: invalid });
 }
@@ -81,15 +81,13 @@ apiRoutes.get('/api/unleash/is_enabled.php', validQuery(FeatureQuerySchema), asy
 apiRoutes.post('/api/forgot_password_back.php', ...validJson(PasswordResetSchema), async (c) => {
   const body = c.req.valid('json');
   const { x, np, humanToken } = body;
-  if (np !== undefined) {
-    const bot = await refuseBots(c, humanToken);
-    if (bot) return bot;
-  }
+  // A new password needs the human check; the client's guessing lock is asked beside it.
+  const [bot, stopped] = await Promise.all([np === undefined ? null : refuseBots(c, humanToken), linkGuessingStopped(c)]);
+  if (bot) return bot;
   c.header('Referrer-Policy', 'no-referrer');
-  const stopped = await linkGuessingStopped(c);
   if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
   const result = await c.get('origin').forgotPassword(np === undefined ? { x } : { x, np });
-  if (result.ok && !result.value.success) await countLinkMiss(c);
+  if (result.ok && !result.value.success) countLinkMiss(c);
   return answer(c, result, (v) => v);
 });
 
@@ -110,7 +108,7 @@ apiRoutes.post('/api/link_gmail_account.php', ...validJson(EmailLinkSchema), asy
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
   const result = await c.get('origin').linkGmail(body);
-  if (result.ok && !result.value) await countLinkMiss(c);
+  if (result.ok && !result.value) countLinkMiss(c);
   return answer(c, result, (ok) => ({ success: ok ? 'true' : 'false' }));
 });
 
@@ -172,7 +170,7 @@ apiRoutes.post('/api/pay_later.php', ...validJson(PayLaterSchema), async (c) => 
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
   const result = await c.get('origin').payLater(body.ue);
-  if (result.ok && payLaterMiss(result.value)) await countLinkMiss(c);
+  if (result.ok && payLaterMiss(result.value)) countLinkMiss(c);
   // Whether an email is known must not show in how long the answer takes.
   await evenOut(started);
   return answer(c, result, (v) => v);

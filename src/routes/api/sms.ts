@@ -23,12 +23,12 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
   const text = (outcome: 'sent' | 'refused-limit' | 'refused-human' | 'failed-backend') => recordEvent(c, 'text', { outcome, kind });
 
   // The human check, both limits (one call to the client's counters, one to the number's) and
-  // the payee's name are asked at once; a visitor the human check refuses gets back the slots taken.
+  // the payee's name (as the pages keep it) are asked at once; a visitor the human check refuses gets back the slots taken.
   const origin = c.get('origin');
   const [bot, decision, payee] = await Promise.all([
     refuseBots(c, request.humanToken),
     c.get('guard').take({ policy: 'smsPerClient', subject: c.get('client') }, { policy: 'smsPerNumber', subject: request.num }),
-    request.payeeId ? origin.getPayee(request.payeeId) : undefined,
+    request.payeeId ? origin.cachedPayeeById(request.payeeId) : undefined,
   ]);
   if (bot) {
     text('refused-human');

@@ -29,7 +29,7 @@ const WAITS: Record<string, string[]> = {
     'backend + durable-object',
     'durable-object ×2',
   ],
-  'POST /api/send_sms_client.php (text-me-a-link)': ['backend + durable-object ×2 + siteverify', 'kv', 'backend'],
+  'POST /api/send_sms_client.php (text-me-a-link)': ['durable-object ×2 + siteverify', 'kv', 'backend'],
   'POST /valleymed (text-me-a-link without script)': ['durable-object ×2 + siteverify', 'kv', 'backend'],
   'GET /s/<key>': ['kv'],
   'POST /api/browser-error': [],
