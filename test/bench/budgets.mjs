@@ -7,6 +7,17 @@ export const kb = (bytes) => `${fmt(bytes / KIB, 1)} KB`;
 
 export function checkBudgets(results) {
   const checks = [];
+  for (const r of results.roundTrips?.routes ?? [])
+    if (r.budget !== null)
+      checks.push({ figure: `remote round trips, warm, ${r.name}`, value: String(r.warm.rounds), budget: `≤ ${r.budget}`, holds: r.holds });
+  for (const t of results.coldStart?.targets ?? [])
+    if (t.budgetMs !== undefined)
+      checks.push({
+        figure: `cold first answer ${t.name}`,
+        value: `${t.medianMs} ms`,
+        budget: `≤ ${t.budgetMs} ms (bare Worker + 20)`,
+        holds: t.holds,
+      });
   for (const p of results.pages) {
     const floor = RATIO_BUDGET[p.kind];
     checks.push({ figure: `throughput ${p.path} ÷ baseline`, value: fmt(p.ratio, 2), budget: `≥ ${floor}`, holds: p.ratio >= floor });

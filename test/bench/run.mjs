@@ -8,6 +8,8 @@ import { javascriptBeforeUsable } from './js-weight.mjs';
 import { DESKTOP_UA, PAGES, SPANISH, SPANISH_PAGES, WORKER_BUNDLE_BUDGET, shortLinkPath } from './pages.mjs';
 import { ROOT, buildWorker, hasCommand, startServer } from './server.mjs';
 import { checkBudgets, fmt, kb } from './budgets.mjs';
+import { measureColdStarts, printColdStarts } from './cold-start.mjs';
+import { measureRoundTrips, printRoundTrips } from './round-trips.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
 const CONNECTIONS = Math.min(16, Number(process.env.BENCH_CONNECTIONS ?? 16));
@@ -242,10 +244,18 @@ async function main() {
       }),
       workerBundle: { bytes: build.bytes, gzipBytes: build.gzipBytes, minified: true, reactBuild: 'production', report: build.report },
     };
+    // The first answer of new isolates, each in a process of its own: the site's throughput process is done.
+    await server.stopSite();
+    results.coldStart = await measureColdStarts(server);
+    console.log('Counting the remote round trips of every route, cold and warm…');
+    results.roundTrips = await measureRoundTrips();
     results.budgets = checkBudgets(results);
     const previous = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
     if (previous.lighthouse) results.lighthouse = previous.lighthouse;
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+    console.log('\nRemote round trips a visitor waits on, one after another:');
+    printRoundTrips(results.roundTrips);
+    printColdStarts(results.coldStart);
     console.log('');
     printTable(results);
     console.log(`\nWritten to ${RESULTS}`);

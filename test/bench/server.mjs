@@ -154,29 +154,42 @@ ${SERVICE_NAMES.map((name) => `    (name = "${name}", address = "127.0.0.1:${por
     extra:
       'durableObjectNamespaces = [(className = "AbuseCounter", uniqueKey = "papaya-bench-guard", enableSql = true)], durableObjectStorage = (localDisk = "guard-files"),',
   });
-  const siteConfig = `using Workerd = import "/workerd/workerd.capnp";
+  const bare = workerConfig({
+    modules: ['(name = "bare.js", esModule = embed "bare.js")'],
+    bindings: [`(name = "ORIGIN_URL", text = ${capnpString(vars.ORIGIN_URL)})`],
+  });
+  /** One workerd process serving `workers` (the site, the bare Worker or both) on their ports, the services as external servers. */
+  const processConfig = (workers) => `using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (
   services = [
-    (name = "site", worker = ${site}),
-    (name = "guard-files", disk = (path = ${capnpString(join(OUT, 'guard'))}, writable = true)),
-    (name = "bare", worker = ${workerConfig({ modules: ['(name = "bare.js", esModule = embed "bare.js")'], bindings: [`(name = "ORIGIN_URL", text = ${capnpString(vars.ORIGIN_URL)})`] })}),
+${workers.includes('site') ? `    (name = "site", worker = ${site}),\n    (name = "guard-files", disk = (path = ${capnpString(join(OUT, 'guard'))}, writable = true)),` : ''}
+${workers.includes('bare') ? `    (name = "bare", worker = ${bare}),` : ''}
 ${SERVICE_NAMES.map((name) => `    (name = "${name}", external = (address = "127.0.0.1:${ports[name]}", http = ())),`).join('\n')}
     # fetch() to ORIGIN_URL goes to the backend on loopback.
     (name = "internet", network = (allow = ["public", "local"])),
   ],
   sockets = [
-    (name = "site", address = "127.0.0.1:${port}", http = (), service = "site"),
-    (name = "bare", address = "127.0.0.1:${barePort}", http = (), service = "bare"),
+${workers.includes('site') ? `    (name = "site", address = "127.0.0.1:${port}", http = (), service = "site"),` : ''}
+${workers.includes('bare') ? `    (name = "bare", address = "127.0.0.1:${barePort}", http = (), service = "bare"),` : ''}
   ],
 );
 `;
   writeFileSync(join(OUT, 'services.capnp'), services);
-  writeFileSync(join(OUT, 'site.capnp'), siteConfig);
-  return { services: join(OUT, 'services.capnp'), site: join(OUT, 'site.capnp'), ports };
+  writeFileSync(join(OUT, 'site.capnp'), processConfig(['site', 'bare']));
+  // Each Worker in a process of its own, for the cold-start bench: a process loads every Worker it serves before it answers.
+  writeFileSync(join(OUT, 'site-alone.capnp'), processConfig(['site']));
+  writeFileSync(join(OUT, 'bare-alone.capnp'), processConfig(['bare']));
+  return {
+    services: join(OUT, 'services.capnp'),
+    site: join(OUT, 'site.capnp'),
+    siteAlone: join(OUT, 'site-alone.capnp'),
+    bareAlone: join(OUT, 'bare-alone.capnp'),
+    ports,
+  };
 }
 
-async function waitFor(url, child, deadline = Date.now() + 30_000) {
+export async function waitFor(url, child, deadline = Date.now() + 30_000) {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`workerd exited with ${child.exitCode}; see the logs in ${OUT}`);
     try {
@@ -189,7 +202,7 @@ async function waitFor(url, child, deadline = Date.now() + 30_000) {
   throw new Error(`workerd did not answer ${url}`);
 }
 
-function spawnWorkerd(config, cpu, logName, extraArgs = []) {
+export function spawnWorkerd(config, cpu, logName, extraArgs = []) {
   const workerd = join(dirname(require.resolve('workerd/package.json')), 'bin/workerd');
   const pinned = hasCommand('taskset');
   const log = createWriteStream(join(OUT, logName));
@@ -206,7 +219,7 @@ function spawnWorkerd(config, cpu, logName, extraArgs = []) {
   return { child, pinned };
 }
 
-function stopChild(child) {
+export function stopChild(child) {
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done();
     child.once('exit', () => done());
@@ -260,7 +273,7 @@ export async function startServer({
     await stop();
     throw error;
   }
-  return { ...urls, pinned: site.pinned, stop };
+  return { ...urls, pinned: site.pinned, stop, configs, stopSite: () => stopChild(site.child) };
 }
 
 export function hasCommand(name) {
