@@ -1,7 +1,6 @@
 // npm run deploy [-- --dry-run] [--url https://www.papayapay.com] [--share 10] [--watch-minutes 30] [--payee ID --provider CODE]
 //
-// The release path (docs/operations.md, "Releasing"): build; check that the migrations only add;
-// take a D1 Time Travel bookmark and apply them; deploy the alerts Worker (alerts/); upload the
+// The release path (docs/operations.md, "Releasing"): build; deploy the alerts Worker (alerts/); upload the
 // new version without traffic; read it on the real host by its version override (health and the
 // payment pages, approved as that version's manifest, put in KV); deploy it to a small share beside
 // the version serving; watch the indicators (`alerts:check --production`) for a set time; then
@@ -13,7 +12,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runnerImport } from 'vite';
-import { migrationsThatRemove } from './lib/migrations.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -67,21 +65,6 @@ function stop(reason, oldVersion) {
 }
 
 if (!values['skip-build']) run('Build the islands and the stylesheet', 'npm', ['run', 'build:client']);
-
-console.log(`\n${++step}. Check that every migration only adds (a running version reads what it was built with)`);
-const removing = migrationsThatRemove(path.join(root, 'migrations'));
-if (removing.length) stop(`these migrations drop or rename: ${removing.map((m) => `${m.name} (${m.statements.join('; ')})`).join(', ')}`);
-
-const bookmark = wranglerRun('Take a D1 Time Travel bookmark (to restore the database to this moment)', [
-  'd1',
-  'time-travel',
-  'info',
-  'DB',
-  '--env',
-  'production',
-]);
-if (!dry) console.log(`   bookmark: ${/bookmark[^:]*:\s*(\S+)/i.exec(bookmark)?.[1] ?? bookmark.trim().split('\n').pop()}`);
-wranglerRun('Apply the migrations to the production database', ['d1', 'migrations', 'apply', 'DB', '--remote', '--env', 'production']);
 
 wranglerRun('Deploy the alerts Worker first (a Worker of its own, so that a broken release of the site cannot silence it)', [
   'deploy',

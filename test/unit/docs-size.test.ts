@@ -2,7 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** docs/ describes the present, once: at most 70 KB, decisions as dated records (runs live in git and results.json). */
+/**
+ * docs/ describes the present, once: at most 76 KB, room for a few more records; what keeps docs
+ * short is each thing said once (runs live in git and results.json).
+ */
 const docs = path.resolve(import.meta.dirname, '../../docs');
 const files = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
@@ -11,9 +14,9 @@ const files = (dir: string): string[] =>
   });
 
 describe('docs/', () => {
-  it('stays within 70 KB', () => {
+  it('stays within 76 KB', () => {
     const bytes = files(docs).reduce((sum, file) => sum + statSync(file).size, 0);
-    expect(bytes).toBeLessThanOrEqual(70_000);
+    expect(bytes).toBeLessThanOrEqual(76_000);
   });
 
   it('keeps each decision as a dated record with its status, context, decision and consequences', () => {

@@ -130,16 +130,15 @@ paymentRoutes.post(
       }),
     ]);
 
-    // Everything that does not depend on another answer is asked at once: the human check, the
-    // payee's current rules (never a cached copy), the client's and the card's limits (one call
-    // to each's counters), and the key's claim. A refusal undoes what the others took.
+    // What does not depend on another answer is asked at once: the human check, the client's and
+    // the card's limits (one call to each's counters, made near the visitor) and the key's claim.
+    // A refusal undoes what the others took. Nothing reaches the backend before the human check.
     const humanToken = form.humanToken ?? form.googleRecaptchaToken;
     const client = c.get('client');
     const origin = c.get('origin');
     const claimStub = claimOf(c.env.CLAIMS, ref);
-    const [notHuman, payee, limited, claimed] = await Promise.all([
+    const [notHuman, limited, claimed] = await Promise.all([
       refuseBots(c, humanToken),
-      origin.getPayee(query.p),
       c
         .get('guard')
         .take(
@@ -174,6 +173,8 @@ paymentRoutes.post(
       return c.body(claimed.body, claimed.status as 200, { 'Content-Type': 'application/json' });
     }
     if (!limited.allowed) return refused(limited.policy, tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds, words.limits)));
+    // The payee's current rules, never a cached copy: the payment is checked against what the backend says now.
+    const payee = await origin.getPayee(query.p);
     if (!payee.ok) {
       attempt('failed', backendOutcome(payee.kind, payee.status));
       await undo();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOrigin } from '../../../src/origin';
-import { embeddedEnv, httpEnv, PAYMENT_FORM, request } from '../origin-helpers';
+import { embeddedEnv, freshClient, httpEnv, PAYMENT_FORM, request } from '../origin-helpers';
 
 const sms = (num: string, body: string) => ({
   num,
@@ -71,6 +71,20 @@ describe('/_dev/reset', () => {
     const res = await request(embeddedEnv(), '/_dev/reset', { method: 'POST' });
     expect(await res.json()).toEqual({ reset: true });
     expect(await origin.forgotPassword({ x: 'RESET-VALID' })).toMatchObject({ ok: true, value: { status: 'USER_VALIDATED' } });
+  });
+
+  it('empties every counter of the guard: a client and a number stopped by their limits may text again', async () => {
+    const client = freshClient();
+    const text = () =>
+      request(embeddedEnv(), '/api/send_sms_client.php', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': client },
+        body: JSON.stringify({ num: '5595550142' }),
+      });
+    for (let i = 0; i < 3; i++) expect((await text()).status).toBe(200);
+    expect((await text()).status).toBe(429);
+    expect(await (await request(embeddedEnv(), '/_dev/reset', { method: 'POST' })).json()).toEqual({ reset: true });
+    expect((await text()).status).toBe(200);
   });
 
   it('does not exist with a real backend', async () => {

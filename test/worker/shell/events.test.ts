@@ -178,31 +178,17 @@ describe('/healthz and /readyz', () => {
     expect(await res.json()).toMatchObject({ ready: true, failing: [], checks: { backend: 'ok', claims: 'ok', kv: 'ok', guard: 'ok' } });
   });
 
+  /** A Durable Object namespace whose objects cannot be reached. */
+  const down = {
+    idFromName() {
+      throw new Error('Durable Objects down');
+    },
+  } as unknown;
   it.each([
     ['backend', () => httpEnv({ ORIGIN_URL: env.REFUSED_URL })],
-    [
-      'claims',
-      () =>
-        embeddedEnv({
-          CLAIMS: {
-            idFromName: () => {
-              throw new Error('Durable Objects down');
-            },
-          } as unknown as Env['CLAIMS'],
-        }),
-    ],
+    ['claims', () => embeddedEnv({ CLAIMS: down as Env['CLAIMS'] })],
     ['kv', () => httpEnv({ CACHE: { get: () => Promise.reject(new Error('KV down')) } as unknown as KVNamespace })],
-    [
-      'guard',
-      () =>
-        embeddedEnv({
-          GUARD: {
-            idFromName: () => {
-              throw new Error('Durable Objects down');
-            },
-          } as unknown as Env['GUARD'],
-        }),
-    ],
+    ['guard', () => embeddedEnv({ GUARD: down as Env['GUARD'] })],
   ])('answers 503 naming %s when it fails', async (name, make) => {
     const res = await ready(make());
     expect(res.status).toBe(503);

@@ -20,12 +20,14 @@ import { guarded } from '../security/attack-helpers';
  */
 const WAITS: Record<string, string[]> = {
   'POST /payment/payment_back.php (card payment)': [
-    'backend + durable-object ×3 + siteverify',
+    'durable-object ×3 + siteverify',
+    'backend',
     'backend + durable-object',
     'durable-object ×2',
   ],
   'POST /web-payment?p=1001 (card form without script)': [
-    'backend + durable-object ×3 + siteverify',
+    'durable-object ×3 + siteverify',
+    'backend',
     'backend + durable-object',
     'durable-object ×2',
   ],
