@@ -15,6 +15,7 @@ import { checkFormKey, issueFormKey } from '../../security/form-keys';
 import { claimOf, fingerprint, keyRef } from '../../security/payment-claim';
 import { fill } from '../../domain/catalogue/fill';
 import { keyedHash } from '../../security/keyed-hash';
+import type { Taken } from '../../security/guard';
 import { checkPaybot } from '../../security/paybot';
 import { redirectPolicy, safeRedirectTarget } from '../../security/redirect-targets';
 import type { AppEnv } from '../../web/app-env';
@@ -37,6 +38,9 @@ const ANY_PAYEE: PayeeRules = {
   customFields: { payDOB: false, payDOS: false, billingZip: false },
   ccAccepted: { pall: true, pvisa: true, pmc: true, pdiscover: true, pamex: true },
 };
+
+/** What a submission that is not a new attempt (a charge whose answer was lost) takes from the limits: nothing. */
+const NOTHING_TAKEN: Taken = { allowed: true, giveBack: async () => undefined };
 
 type Checked = { success: true } | { success: false; error: Parameters<typeof fieldErrors>[0] };
 /** The 400 for a form with errors in either step, every field's message together. */
@@ -130,51 +134,54 @@ paymentRoutes.post(
       }),
     ]);
 
-    // What does not depend on another answer is asked at once: the human check, the client's and
-    // the card's limits (one call to each's counters, made near the visitor) and the key's claim.
-    // A refusal undoes what the others took. Nothing reaches the backend before the human check.
+    // The human check and the key's claim first, side by side: a second submission of the key is
+    // answered from its claim and counts against nothing. Nothing reaches the backend before the
+    // human check.
     const humanToken = form.humanToken ?? form.googleRecaptchaToken;
     const client = c.get('client');
     const origin = c.get('origin');
     const claimStub = claimOf(c.env.CLAIMS, ref);
-    const [notHuman, limited, claimed] = await Promise.all([
-      refuseBots(c, humanToken),
-      c
-        .get('guard')
-        .take(
-          { policy: 'declinesPerClient', subject: client, peek: true },
-          { policy: 'paymentsPerClient', subject: client },
-          { policy: 'codeDeclinesPerCard', subject: cardTag, peek: true },
-          { policy: 'unapprovedPerCard', subject: cardTag },
-          { policy: 'expiriesPerCard', subject: cardTag, member: expiryTag },
-        ),
-      claimStub.claim(print),
+    const [notHuman, claimed] = await Promise.all([refuseBots(c, humanToken), claimStub.claim(print)]);
+    const release = async () => void (claimed.kind === 'new' && (await claimStub.release()));
+    if (notHuman) {
+      attempt('refused', 'human-check');
+      await release();
+      return notHuman;
+    }
+    if (claimed.kind === 'conflict') {
+      logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
+      attempt('refused', 'idempotency-conflict');
+      return apiError(c, 422, words.api.alreadySubmitted);
+    }
+    if (claimed.kind === 'in-flight') return apiError(c, 409, words.api.inFlight);
+    if (claimed.kind === 'replay') return c.body(claimed.body, claimed.status as 200, { 'Content-Type': 'application/json' });
+
+    // Then the payee's current rules from the backend (never a cached copy: the payment is checked
+    // against what the backend says now) beside a new attempt's limits: the client's and the card's,
+    // one call to each's counters, made near the visitor. A refusal undoes what was taken.
+    const [payee, limited] = await Promise.all([
+      origin.getPayee(query.p),
+      claimed.kind === 'new'
+        ? c
+            .get('guard')
+            .take(
+              { policy: 'declinesPerClient', subject: client, peek: true },
+              { policy: 'paymentsPerClient', subject: client },
+              { policy: 'codeDeclinesPerCard', subject: cardTag, peek: true },
+              { policy: 'unapprovedPerCard', subject: cardTag },
+              { policy: 'expiriesPerCard', subject: cardTag, member: expiryTag },
+            )
+        : NOTHING_TAKEN,
     ]);
     const undo = async () => {
-      await Promise.all([limited.allowed ? limited.giveBack() : undefined, claimed.kind === 'new' ? claimStub.release() : undefined]);
+      await Promise.all([limited.allowed ? limited.giveBack() : undefined, release()]);
     };
     const refused = async (reason: string, answer: Response) => {
       attempt('refused', reason);
       await undo();
       return answer;
     };
-
-    if (notHuman) return refused('human-check', notHuman);
-    if (claimed.kind === 'conflict') {
-      logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
-      return refused('idempotency-conflict', apiError(c, 422, words.api.alreadySubmitted));
-    }
-    if (claimed.kind === 'in-flight') {
-      await undo();
-      return apiError(c, 409, words.api.inFlight);
-    }
-    if (claimed.kind === 'replay') {
-      await undo();
-      return c.body(claimed.body, claimed.status as 200, { 'Content-Type': 'application/json' });
-    }
     if (!limited.allowed) return refused(limited.policy, tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds, words.limits)));
-    // The payee's current rules, never a cached copy: the payment is checked against what the backend says now.
-    const payee = await origin.getPayee(query.p);
     if (!payee.ok) {
       attempt('failed', backendOutcome(payee.kind, payee.status));
       await undo();

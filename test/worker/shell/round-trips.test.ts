@@ -20,14 +20,14 @@ import { guarded } from '../security/attack-helpers';
  */
 const WAITS: Record<string, string[]> = {
   'POST /payment/payment_back.php (card payment)': [
-    'durable-object ×3 + siteverify',
-    'backend',
+    'durable-object + siteverify',
+    'backend + durable-object ×2',
     'backend + durable-object',
     'durable-object ×2',
   ],
   'POST /web-payment?p=1001 (card form without script)': [
-    'durable-object ×3 + siteverify',
-    'backend',
+    'durable-object + siteverify',
+    'backend + durable-object ×2',
     'backend + durable-object',
     'durable-object ×2',
   ],
