@@ -1,3 +1,4 @@
+import { BROWSER_ERROR_REPORT } from './browser-error-report';
 import { TEST_PAYMENT } from './test-payer';
 
 /**
@@ -156,16 +157,7 @@ export const ROUND_TRIP_ROUTES: RoundTripRoute[] = [
     'POST /api/browser-error',
     '/api/browser-error',
     ROUND_TRIP_BUDGETS.report,
-    async () =>
-      JSON.stringify({
-        kind: 'error',
-        message: 'TypeError: x is undefined',
-        source: '/assets/entry.js',
-        line: 1,
-        column: 2,
-        page: 'pay',
-        version: 'v1',
-      }),
+    async () => JSON.stringify(BROWSER_ERROR_REPORT),
     'application/json',
   ),
   post(

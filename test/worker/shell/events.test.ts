@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_LAYOUT } from '../../../src/telemetry/events';
 import { ERROR_REPORT_PATH } from '../../../src/domain/error-reports';
+import { BROWSER_ERROR_REPORT } from '../../shared/browser-error-report';
 import { embeddedEnv, freshClient, httpEnv, injectFault, json, request, resetGuard, resetStandIn } from '../origin-helpers';
 import { FORBIDDEN, PHONE, walkEveryFlow } from '../walk-every-flow';
 
@@ -132,15 +133,7 @@ describe('what the site records for its operators', () => {
 });
 
 describe('browser error reports', () => {
-  const report = {
-    kind: 'error',
-    message: 'TypeError: x is undefined',
-    source: '/assets/entry.js',
-    line: 1,
-    column: 2,
-    page: 'pay',
-    version: 'v1',
-  };
+  const report = BROWSER_ERROR_REPORT;
   const send = (body: BodyInit, type = 'application/json', client = freshClient()) =>
     request(embeddedEnv(), ERROR_REPORT_PATH, { method: 'POST', body, headers: { 'Content-Type': type, 'CF-Connecting-IP': client } });
 
