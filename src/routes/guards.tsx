@@ -25,7 +25,7 @@ export async function refuseBots(c: Context<AppEnv>, token: string | undefined):
 
 /** A limit of the abuse guard was reached: 429 with Retry-After, the visitor's message, and a security event. */
 export function tooMany(c: Context<AppEnv>, decision: Refusal, message: string, fields: Record<string, string> = {}): Response {
-  limitReached(c, decision);
+  limitReached(c, decision.policy);
   c.header('Retry-After', String(decision.retryAfterSeconds));
   return apiError(c, 429, message, fields);
 }
@@ -53,15 +53,16 @@ export function countReportLater(c: Context<AppEnv>, policy: PolicyName, message
         if (decision.allowed) return record();
         const over = Date.now() + decision.retryAfterSeconds * 1000;
         overReportLimit.set(remembered, over, over);
-        limitReached(c, decision);
+        limitReached(c, decision.policy);
       }),
   );
   return null;
 }
 
-function limitReached(c: Context<AppEnv>, decision: Refusal): void {
-  logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy: decision.policy });
-  recordEvent(c, 'limit', { policy: decision.policy, route: routePath(c) });
+/** A limit reached: a security log line and a `limit` event, by policy. */
+function limitReached(c: Context<AppEnv>, policy: PolicyName): void {
+  logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy });
+  recordEvent(c, 'limit', { policy, route: routePath(c) });
 }
 
 /** Stops a client that has tried too many reset, bill-info or pay-later links that matched nothing. */
@@ -78,7 +79,7 @@ export function countLinkMiss(c: Context<AppEnv>): void {
       .get('guard')
       .record('linkMissesPerClient', c.get('client'))
       .then((reached) => {
-        if (reached) limitReached(c, { allowed: false, policy: 'linkMissesPerClient', retryAfterSeconds: 0 });
+        if (reached) limitReached(c, 'linkMissesPerClient');
       }),
   );
 }

@@ -145,10 +145,8 @@ export class Guard {
    */
   async take(...checks: Check[]): Promise<Taken | Refusal> {
     const bySubject = new Map<string, Check[]>();
-    for (const check of checks) {
-      const name = await this.#object(check.policy, check.subject);
-      bySubject.set(name, [...(bySubject.get(name) ?? []), check]);
-    }
+    const objects = await Promise.all(checks.map((check) => this.#object(check.policy, check.subject)));
+    checks.forEach((check, i) => bySubject.set(objects[i]!, [...(bySubject.get(objects[i]!) ?? []), check]));
     const names = [...bySubject.keys()];
     const [decisions] = await Promise.all([
       Promise.all(

@@ -176,24 +176,25 @@ paymentRoutes.post(
     const undo = async () => {
       await Promise.all([limited.allowed ? limited.giveBack() : undefined, release()]);
     };
-    const refused = async (reason: string, answer: Response) => {
+    const refuseAndUndo = async (reason: string, answer: Response) => {
       attempt('refused', reason);
       await undo();
       return answer;
     };
-    if (!limited.allowed) return refused(limited.policy, tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds, words.limits)));
+    if (!limited.allowed)
+      return refuseAndUndo(limited.policy, tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds, words.limits)));
     if (!payee.ok) {
       attempt('failed', backendOutcome(payee.kind, payee.status));
       await undo();
       return originUnavailable(c, payee);
     }
     if (!payee.value || !webPaymentOffered(payee.value, config))
-      return refused('payee', apiError(c, 400, words.api.notWebPayee, { p: words.api.notWebPayeeField }));
+      return refuseAndUndo('payee', apiError(c, 400, words.api.notWebPayee, { p: words.api.notWebPayeeField }));
     if (claimed.kind === 'uncertain') {
       // The backend was asked to charge and no answer was stored: the charge may have gone
       // through, so it is never sent again; the payer is told whom to ask.
       const { payeeName, pphone } = payee.value;
-      return refused(
+      return refuseAndUndo(
         'uncertain',
         apiError(
           c,
@@ -207,7 +208,7 @@ paymentRoutes.post(
 
     const payer = payerSchema(payee.value, { company }, words.paymentProblems).safeParse(payerInput);
     const card = cardSchema(payee.value, new Date(), words.paymentProblems).safeParse(cardInput);
-    if (!payer.success || !card.success) return refused('invalid', refuse(c, payer, card));
+    if (!payer.success || !card.success) return refuseAndUndo('invalid', refuse(c, payer, card));
 
     const fields = paymentFields({
       payee: payee.value,
