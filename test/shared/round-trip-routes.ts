@@ -39,15 +39,16 @@ const post = (
   name: string,
   path: string,
   budget: number | undefined,
-  body: (tools: RouteTools) => Promise<BodyInit>,
+  body: ((tools: RouteTools, site: string) => Promise<BodyInit>) | null,
   type?: string,
+  method = 'POST',
 ): RoundTripRoute => ({
   name,
   budget,
   request: async (site, tools) =>
     new Request(`${site}${path}`, {
-      method: 'POST',
-      body: await body(tools),
+      method,
+      body: body ? await body(tools, site) : null,
       headers: {
         'User-Agent': DESKTOP,
         'CF-Connecting-IP': tools.client(),
@@ -152,6 +153,68 @@ export const ROUND_TRIP_ROUTES: RoundTripRoute[] = [
     async () => JSON.stringify({ x: 'RESET-VALID', np: 'a-new-password-1', humanToken: humanToken() }),
     'application/json',
   ),
+  // The account flows' calls (contract §3), each through the API and as a form posted without script
+  post('POST /api/payee_url.php', '/api/payee_url.php?url=valleymed', undefined, null),
+  post('POST /api/404.php', '/api/404.php', undefined, async () => JSON.stringify({ path: '/no/such/page' }), 'application/json'),
+  get('/api/unleash/is_enabled.php?featureName=pay-wpbp-redirect', DESKTOP, null),
+  get('/api/update_info_request.php?t=INFO-DEADLINE', DESKTOP, null),
+  post(
+    'POST /api/update_info_request.php (bill info answered)',
+    '/api/update_info_request.php?t=INFO-DEADLINE',
+    undefined,
+    async () => JSON.stringify({ fields: [{ type: 'confirmDeadlineApproaching', name: 'Deadline', placeholder: '', value: 'confirm' }] }),
+    'application/json',
+  ),
+  post('DELETE /api/update_info_request.php', '/api/update_info_request.php?t=INFO-DEADLINE', undefined, null, undefined, 'DELETE'),
+  post('POST /cancel_back.php', '/cancel_back.php?t=INFO-AMOUNT', undefined, null),
+  post('POST /update-info-request (without script)', '/update-info-request?t=INFO-DEADLINE', undefined, async () =>
+    form({ _form: 'info', answer: 'confirm' }),
+  ),
+  post('POST /update-password (password reset without script)', '/update-password?x=RESET-VALID', undefined, async () =>
+    form({ _form: 'reset', x: 'RESET-VALID', np: 'a-new-password-1', confirm: 'a-new-password-1', humanToken: humanToken() }),
+  ),
+  post(
+    'POST /api/api_get_paid/get_paid.php (access code)',
+    '/api/api_get_paid/get_paid.php',
+    undefined,
+    async () => JSON.stringify({ whichState: 'access', access: 'ACCESS1' }),
+    'application/json',
+  ),
+  post('POST /getpaid (access code without script)', '/getpaid', undefined, async () =>
+    form({ _form: 'get-paid', whichState: 'access', access: 'ACCESS1' }),
+  ),
+  post('POST /api/member_signup.php', '/api/member_signup.php?p=NEW_METHOD&f=app&a=2', undefined, null),
+  post('POST /member-signup (without script)', '/member-signup?camefrom=app&ad=2', undefined, async () =>
+    form({ _form: 'membership', payment: 'NEW_METHOD' }),
+  ),
+  post(
+    'POST /api/pay_later.php',
+    '/api/pay_later.php',
+    undefined,
+    async () => JSON.stringify({ ue: 'bWVtYmVyQGV4YW1wbGUuY29t' }),
+    'application/json',
+  ),
+  post('POST /pay-later (without script)', '/pay-later?ue=bWVtYmVyQGV4YW1wbGUuY29t', undefined, async () =>
+    form({ _form: 'pay-later', ue: 'bWVtYmVyQGV4YW1wbGUuY29t' }),
+  ),
+  post(
+    'POST /api/link_gmail_account.php',
+    '/api/link_gmail_account.php',
+    undefined,
+    async () => JSON.stringify({ state: 's1', code: 'auth-code', scope: 'gmail.readonly' }),
+    'application/json',
+  ),
+  post('POST /account-link (without script)', '/account-link?code=auth-code', undefined, async () =>
+    form({ _form: 'account-link', state: 's1', code: 'auth-code', scope: 'gmail.readonly' }),
+  ),
+  post(
+    'POST /api/shorten_url.php',
+    '/api/shorten_url.php?action=shorten_url',
+    undefined,
+    async (_tools, site) => JSON.stringify({ url: `${site}/web-payment?p=1001` }),
+    'application/json',
+  ),
+  get('/receipt/PAP-STANDIN1'),
   // Reports
   post(
     'POST /api/browser-error',

@@ -185,29 +185,31 @@ apiRoutes.post('/api/api_get_paid/get_paid.php', ...validJson(GetPaidRequestSche
     { policy: 'accessCodeMissesPerTarget', subject: body.i ? `invite:${body.i}` : networkOf(c.get('client')) },
   ] as const;
   if (codeEntered) {
-    for (const { policy, subject } of codeCounters) {
-      const locked = await guard.check(policy, subject);
-      if (!locked.allowed)
-        return tooMany(c, locked, tooManyCodes(locked.retryAfterSeconds, wordsOf(c).limits), {
-          access: tooManyCodes(locked.retryAfterSeconds, wordsOf(c).limits),
-        });
-    }
+    // Both locks are asked together; a wrong code is counted after the answer.
+    const locked = (await Promise.all(codeCounters.map(({ policy, subject }) => guard.check(policy, subject)))).find((d) => !d.allowed);
+    if (locked && !locked.allowed)
+      return tooMany(c, locked, tooManyCodes(locked.retryAfterSeconds, wordsOf(c).limits), {
+        access: tooManyCodes(locked.retryAfterSeconds, wordsOf(c).limits),
+      });
   }
   const origin = c.get('origin');
   const result = await origin.getPaid(body);
   if (codeEntered && result.ok && result.value.nextView === 'oopsTryAgain')
-    await Promise.all(codeCounters.map(({ policy, subject }) => guard.record(policy, subject)));
+    runLater(c, Promise.all(codeCounters.map(({ policy, subject }) => guard.record(policy, subject))));
   // Reaching set-password starts the biller's experiment; being sent back to it does not count again.
   if (result.ok && result.value.nextView === 'setPass' && body.whichState !== 'setPass')
     logProductEvent(c.get('requestId'), 'experiment-activation', { view: 'setPass' });
   // The team hears of an invite form from the Worker, composed here, at most 3 times per invite
   // and 5 times an hour per client, however many invites it names.
   if (body.whichState === 'inviteForm' && body.i && result.ok && result.value.nextView === 'successKit') {
-    const notify = await guard.take(
-      { policy: 'teamEmailsPerInvite', subject: body.i },
-      { policy: 'teamEmailsPerClient', subject: c.get('client') },
+    const invite = body.i;
+    const notification = inviteNotification(body, result.value, c.get('config').teamEmailList);
+    runLater(
+      c,
+      guard
+        .take({ policy: 'teamEmailsPerInvite', subject: invite }, { policy: 'teamEmailsPerClient', subject: c.get('client') })
+        .then((notify) => (notify.allowed ? origin.sendTeamEmail(notification) : undefined)),
     );
-    if (notify.allowed) runLater(c, origin.sendTeamEmail(inviteNotification(body, result.value, c.get('config').teamEmailList)));
   }
   return answer(c, result, (v) => v);
 });
