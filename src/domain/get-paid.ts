@@ -42,17 +42,19 @@ export const STATEMENT_RANGES = ['< 3K', '3K-10K', '11K-20K', '> 20K'] as const;
 const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
 /** What the get-paid form posts (the API's `get_paid.php` body). */
-export const GetPaidRequestSchema = z.object({
-  whichState: z.enum(GET_PAID_POSTED_VIEWS),
-  access: optionalText(100),
-  email: optionalText(254),
-  pass: optionalText(200),
-  fax: optionalText(40),
-  statements: optionalText(20),
-  signup: z.optional(z.boolean()),
-  i: optionalText(500),
-  sessionToken: optionalText(200),
-});
+export const GetPaidRequestSchema = z.lazy(() =>
+  z.object({
+    whichState: z.enum(GET_PAID_POSTED_VIEWS),
+    access: optionalText(100),
+    email: optionalText(254),
+    pass: optionalText(200),
+    fax: optionalText(40),
+    statements: optionalText(20),
+    signup: z.optional(z.boolean()),
+    i: optionalText(500),
+    sessionToken: optionalText(200),
+  }),
+);
 export type GetPaidRequest = z.output<typeof GetPaidRequestSchema>;
 /** What can be wrong with a get-paid field, as a key of the catalogue's `getPaid`. */
 export type GetPaidProblem = 'accessCode' | 'email' | 'password' | 'passwordMatch' | 'statements';

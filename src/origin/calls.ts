@@ -28,9 +28,11 @@ const q = (params: Record<string, string | undefined>) => {
 };
 
 /** The answer's `success`, in any of the spellings the backend uses, as a boolean. */
-const success = z.pipe(
-  z.object({ success: z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['true', 'false', '1', '0'])]) }),
-  z.transform((v) => v.success === true || v.success === 1 || v.success === 'true' || v.success === '1'),
+const success = z.lazy(() =>
+  z.pipe(
+    z.object({ success: z.union([z.boolean(), z.literal(1), z.literal(0), z.enum(['true', 'false', '1', '0'])]) }),
+    z.transform((v) => v.success === true || v.success === 1 || v.success === 'true' || v.success === '1'),
+  ),
 );
 
 const define = <I, O = void>(spec: CallSpec<I, O>) => spec;
@@ -39,9 +41,11 @@ export const calls = {
   payeeByUrl: define({
     name: 'payee_url',
     request: (url: string) => ({ method: 'POST', path: `/api/payee_url.php?${q({ url })}` }),
-    response: z.pipe(
-      z.object({ result: z.object({ payee: z.nullable(FetchedPayeeSchema) }) }),
-      z.transform((v) => v.result.payee),
+    response: z.lazy(() =>
+      z.pipe(
+        z.object({ result: z.object({ payee: z.nullable(FetchedPayeeSchema) }) }),
+        z.transform((v) => v.result.payee),
+      ),
     ),
   }),
   report404: define({
@@ -51,36 +55,40 @@ export const calls = {
   featureEnabled: define({
     name: 'is_enabled',
     request: (featureName: string) => ({ method: 'GET', path: `/api/unleash/is_enabled.php?${q({ featureName })}` }),
-    response: z.pipe(
-      z.object({ data: z.object({ message: z.boolean() }) }),
-      z.transform((v) => v.data.message),
+    response: z.lazy(() =>
+      z.pipe(
+        z.object({ data: z.object({ message: z.boolean() }) }),
+        z.transform((v) => v.data.message),
+      ),
     ),
   }),
   sendSms: define({
     name: 'send_sms_client',
     request: (payload: SmsSend) => ({ method: 'POST', path: '/api/send_sms_client.php', json: payload }),
-    response: z.object({ success: z.boolean(), message: z.optional(z.string().check(z.maxLength(1000))) }),
+    response: z.lazy(() => z.object({ success: z.boolean(), message: z.optional(z.string().check(z.maxLength(1000))) })),
   }),
   forgotPassword: define({
     name: 'forgot_password_back',
     request: (body: { x: string; np?: string }) => ({ method: 'POST', path: '/api/forgot_password_back.php', json: body }),
-    response: z.object({ success: z.boolean(), status: z._default(z.string().check(z.maxLength(100)), '') }),
+    response: z.lazy(() => z.object({ success: z.boolean(), status: z._default(z.string().check(z.maxLength(100)), '') })),
   }),
   getPayee: define({
     name: 'getPayee',
     request: (p: string) => ({ method: 'POST', path: `/api/web_payment.php?${q({ action: 'getPayee', p })}` }),
-    response: z.union([
-      z.pipe(
-        z.strictObject({}),
-        z.transform(() => null),
-      ),
-      FetchedPayeeSchema,
-    ]),
+    response: z.lazy(() =>
+      z.union([
+        z.pipe(
+          z.strictObject({}),
+          z.transform(() => null),
+        ),
+        FetchedPayeeSchema,
+      ]),
+    ),
   }),
   searchPayees: define({
     name: 'getPayees',
     request: (term: string) => ({ method: 'GET', path: `/api/web_payment.php?${q({ action: 'getPayees', term, target: 'partner' })}` }),
-    response: z.array(SearchResultSchema).check(z.maxLength(500)),
+    response: z.lazy(() => z.array(SearchResultSchema).check(z.maxLength(500))),
   }),
   submitPayment: define({
     name: 'payment_back',
@@ -103,17 +111,21 @@ export const calls = {
       path: '/api/link_gmail_account.php',
       json: body,
     }),
-    response: z.pipe(
-      z.object({ success: z.union([z.enum(['true', 'false']), z.boolean()]) }),
-      z.transform((v) => v.success === true || v.success === 'true'),
+    response: z.lazy(() =>
+      z.pipe(
+        z.object({ success: z.union([z.enum(['true', 'false']), z.boolean()]) }),
+        z.transform((v) => v.success === true || v.success === 'true'),
+      ),
     ),
   }),
   getInfoRequest: define({
     name: 'update_info_request:get',
     request: (t: string) => ({ method: 'GET', path: `/api/update_info_request.php?${q({ t })}` }),
-    response: z.pipe(
-      z.object({ requestedInfo: z.array(FieldSchema).check(z.maxLength(50)) }),
-      z.transform((v) => v.requestedInfo),
+    response: z.lazy(() =>
+      z.pipe(
+        z.object({ requestedInfo: z.array(FieldSchema).check(z.maxLength(50)) }),
+        z.transform((v) => v.requestedInfo),
+      ),
     ),
   }),
   submitInfoRequest: define({
@@ -128,9 +140,11 @@ export const calls = {
   deleteInfoRequest: define({
     name: 'update_info_request:delete',
     request: (t: string) => ({ method: 'DELETE', path: `/api/update_info_request.php?${q({ t })}` }),
-    response: z.pipe(
-      z.object({ billId: z.union([z.string().check(z.minLength(1), z.maxLength(40)), z.int()]) }),
-      z.transform((v) => String(v.billId)),
+    response: z.lazy(() =>
+      z.pipe(
+        z.object({ billId: z.union([z.string().check(z.minLength(1), z.maxLength(40)), z.int()]) }),
+        z.transform((v) => String(v.billId)),
+      ),
     ),
   }),
   cancelBill: define({

@@ -4,6 +4,12 @@ import { IDLE_JS_BUDGET, KIB, RATIO_BUDGET, SPANISH_JS_MARGIN, SPANISH_RATIO, WO
 /** A number as the bench prints it, and bytes as KB. */
 export const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 export const kb = (bytes) => `${fmt(bytes / KIB, 1)} KB`;
+/** The middle of a run's figures (the mean of the two middle ones when their count is even). */
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 export function checkBudgets(results) {
   const checks = [];

@@ -2,62 +2,11 @@
 // fresh workerd process (the services already up), timed from the process's start to the first
 // answer's last byte, medians of `COLD_ROUNDS` starts. /healthz is the site's own floor: loading
 // and evaluating the bundle, no page drawn.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { median } from './budgets.mjs';
+import { printColdProfile, profileFirstRequests, profileGlobalScope } from './cold-profile.mjs';
 import { DESKTOP_UA } from './pages.mjs';
-import { OUT, ROOT, spawnWorkerd, stopChild } from './server.mjs';
-
-/**
- * The startup profile: Workers made of one part of the site each (test/bench/services/startup/),
- * built as the site is, each started alone like the others. Their first answers less the bare
- * Worker's name what that part costs a new isolate.
- */
-const STARTUP_PARTS = {
-  react: "React's server renderer, loaded",
-  settings: "the settings' zod schema, read once",
-  schemas: "the API's zod schemas, built at import",
-  routes: 'a route table of 80 routes, matched once',
-  pages: "the pay page's and the card form's modules",
-};
-const PART_PORT = 8931;
-
-function buildStartupParts() {
-  const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8'))[1];
-  return Object.entries(STARTUP_PARTS).map(([part, what]) => {
-    const out = join(OUT, 'startup', part);
-    execFileSync(
-      'npx',
-      [
-        'wrangler',
-        'deploy',
-        `test/bench/services/startup/${part}.ts`,
-        '--config',
-        'test/bench/services/startup.toml',
-        '--dry-run',
-        '--outdir',
-        out,
-      ],
-      {
-        cwd: ROOT,
-        stdio: 'ignore',
-        env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false' },
-      },
-    );
-    const config = join(OUT, `startup-${part}.capnp`);
-    writeFileSync(
-      config,
-      `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [(name = "part", worker = (modules = [(name = "part.js", esModule = embed "startup/${part}/${part}.js")], compatibilityDate = "${compatibilityDate}", compatibilityFlags = ["nodejs_compat"]))],
-  sockets = [(name = "part", address = "127.0.0.1:${PART_PORT}", http = (), service = "part")],
-);
-`,
-    );
-    return { name: `part: ${what}`, config, url: `http://127.0.0.1:${PART_PORT}/`, part: true };
-  });
-}
+import { spawnWorkerd, stopChild } from './server.mjs';
 
 const COLD_ROUNDS = Number(process.env.COLD_ROUNDS ?? 9);
 /**
@@ -67,11 +16,6 @@ const COLD_ROUNDS = Number(process.env.COLD_ROUNDS ?? 9);
 export const COLD_MARGIN_MS = 80;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 async function firstAnswer(config, url, pinned) {
   const started = performance.now();
@@ -101,7 +45,6 @@ export async function measureColdStarts(server) {
     { name: '/healthz', config: server.configs.siteAlone, url: `${server.site}/healthz` },
     { name: '/valleymed', config: server.configs.siteAlone, url: `${server.site}/valleymed`, held: true },
     { name: '/web-payment?p=1001', config: server.configs.siteAlone, url: `${server.site}/web-payment?p=1001`, held: true },
-    ...buildStartupParts(),
   ];
   const times = new Map(targets.map((t) => [t, []]));
   for (let round = 0; round < COLD_ROUNDS; round++)
@@ -110,7 +53,15 @@ export async function measureColdStarts(server) {
       times.get(target).push(await firstAnswer(target.config, target.url, server.pinned));
     }
   const bareMs = median(times.get(targets[0]));
+  const profile = {
+    globalScope: profileGlobalScope(),
+    firstRequests: await profileFirstRequests(
+      server,
+      targets.filter((t) => t.held).map((t) => t.name),
+    ),
+  };
   return {
+    profile,
     rounds: COLD_ROUNDS,
     marginMs: COLD_MARGIN_MS,
     targets: targets.map((t) => ({
@@ -125,10 +76,11 @@ export async function measureColdStarts(server) {
   };
 }
 
-export function printColdStarts({ rounds, targets }) {
+export function printColdStarts({ rounds, targets, profile }) {
   console.log(`\nCold first answers (medians of ${rounds} starts, each Worker alone in a new workerd process):`);
   for (const t of targets)
     console.log(
       `  ${t.name.padEnd(58)} ${`${t.medianMs} ms`.padStart(9)} ${`(+${t.overBareMs})`.padStart(8)}${t.budgetMs === undefined ? '' : `  (budget ${t.budgetMs} ms: ${t.holds ? 'holds' : 'FAILS'})`}   starts: ${t.startsMs.join(', ')}`,
     );
+  printColdProfile(profile);
 }

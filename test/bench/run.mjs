@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { javascriptBeforeUsable } from './js-weight.mjs';
 import { DESKTOP_UA, PAGES, SPANISH, SPANISH_PAGES, WORKER_BUNDLE_BUDGET, shortLinkPath } from './pages.mjs';
 import { ROOT, buildWorker, hasCommand, startServer } from './server.mjs';
-import { checkBudgets, fmt, kb } from './budgets.mjs';
+import { checkBudgets, fmt, kb, median } from './budgets.mjs';
 import { measureColdStarts, printColdStarts } from './cold-start.mjs';
 import { measureRoundTrips, printRoundTrips } from './round-trips.mjs';
 
@@ -59,12 +59,6 @@ function wrk(url, expectStatus, durationS, pinned, language) {
     });
   });
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 async function pageFacts(site, path, expectStatus, language) {
   const url = `${site}${path}`;
