@@ -1,9 +1,8 @@
 /**
  * One run of the alerts: every indicator evaluated by its burn-rate rules, and each change told to
- * the pager (PagerDuty Events API v2) and a plain webhook: a trigger when an alert opens or grows
- * from ticket to page, a resolve when it is ok again, always under the alert's one dedup key. The
- * open alerts are remembered between runs so that nothing is sent while a state holds; a change is
- * remembered only once every notification of it went out, so a failed one is sent again next run.
+ * each channel, the pager (PagerDuty Events API v2) and a plain webhook. Each channel's last word
+ * on each alert is remembered on its own, so nothing is sent while a state holds, and a change a
+ * channel refused is sent to that channel again next run, even if the state moved on meanwhile.
  * No imports but the indicators: Node's tests and the Worker run the same code.
  */
 import { evaluate, INDICATORS, type AlertState, type WindowCounts } from './indicators';
@@ -18,7 +17,20 @@ export const EVALUATOR_ALERT = {
   runbook: 'docs/operations.md#the-alerts-worker',
 } as const;
 
+/** The alert's own key: the webhook names it, and the pager's keys start with it. */
 export const dedupKey = (name: string) => `${ALERT_SOURCE}/${name}`;
+
+/**
+ * The pager's key of an alert in one state. PagerDuty sets an incident's urgency when it opens
+ * (high for a critical event, low for a warning, with the service's urgency "based on alert
+ * severity") and folds later events with its key into it: a ticket that grows into a page opens
+ * an incident of its own, so that it pages, and the ticket's is resolved.
+ */
+export const pagerKey = (name: string, state: Exclude<AlertState, 'ok'>) => `${dedupKey(name)}/${state}`;
+
+/** Where each change is told; each remembers what it was last told. */
+export const CHANNELS = ['pager', 'webhook'] as const;
+export type Channel = (typeof CHANNELS)[number];
 
 export interface AlertChange {
   name: string;
@@ -36,17 +48,17 @@ export interface AlertChange {
 export interface AlertsRun {
   /** Runs one SQL statement; throws when the events cannot be read. */
   count(sql: string): Promise<WindowCounts>;
-  /** The state each open alert was last told in; `ok` for none. */
-  opened(name: string): Promise<AlertState>;
-  remember(name: string, state: AlertState): Promise<void>;
-  /** Tells one change to every channel; throws when one refused it. */
-  notify(change: AlertChange): Promise<void>;
+  /** The state a channel was last told of an alert; `ok` for none. */
+  told(channel: Channel, name: string): Promise<AlertState>;
+  remember(channel: Channel, name: string, state: AlertState): Promise<void>;
+  /** Tells one channel one change, from the state it was last told; throws when the channel refused it. */
+  notify(channel: Channel, change: AlertChange, previous: AlertState): Promise<void>;
 }
 
 export interface RunResult {
   states: Record<string, AlertState>;
-  sent: AlertChange[];
-  failed: Array<{ change: AlertChange; error: string }>;
+  sent: Array<{ channel: Channel; change: AlertChange }>;
+  failed: Array<{ channel: Channel; change: AlertChange; error: string }>;
 }
 
 export async function runAlerts(run: AlertsRun): Promise<RunResult> {
@@ -73,33 +85,45 @@ export async function runAlerts(run: AlertsRun): Promise<RunResult> {
   const result: RunResult = { states: {}, sent: [], failed: [] };
   for (const change of now) {
     result.states[change.name] = change.state;
-    if ((await run.opened(change.name)) === change.state) continue;
-    try {
-      await run.notify(change);
-      await run.remember(change.name, change.state);
-      result.sent.push(change);
-    } catch (error) {
-      result.failed.push({ change, error: error instanceof Error ? error.message : String(error) });
+    for (const channel of CHANNELS) {
+      const previous = await run.told(channel, change.name);
+      if (previous === change.state) continue;
+      try {
+        await run.notify(channel, change, previous);
+        await run.remember(channel, change.name, change.state);
+        result.sent.push({ channel, change });
+      } catch (error) {
+        result.failed.push({ channel, change, error: error instanceof Error ? error.message : String(error) });
+      }
     }
   }
   return result;
 }
 
-/** PagerDuty Events API v2: a trigger (critical for a page, warning for a ticket) or a resolve, under the alert's dedup key. */
-export function pagerEvent(change: AlertChange, routingKey: string) {
-  if (change.state === 'ok') return { routing_key: routingKey, event_action: 'resolve', dedup_key: change.dedupKey };
+/**
+ * What PagerDuty is sent for one change (Events API v2): the new state's trigger (critical for a
+ * page, a warning for a ticket) under its own key, then the resolve of the state it replaces.
+ */
+export function pagerEvents(change: AlertChange, previous: AlertState, routingKey: string) {
+  const events: Array<ReturnType<typeof pagerTrigger> | { routing_key: string; event_action: 'resolve'; dedup_key: string }> = [];
+  if (change.state !== 'ok') events.push(pagerTrigger(change, change.state, routingKey));
+  if (previous !== 'ok') events.push({ routing_key: routingKey, event_action: 'resolve', dedup_key: pagerKey(change.name, previous) });
+  return events;
+}
+
+function pagerTrigger(change: AlertChange, state: Exclude<AlertState, 'ok'>, routingKey: string) {
   return {
     routing_key: routingKey,
-    event_action: 'trigger',
-    dedup_key: change.dedupKey,
+    event_action: 'trigger' as const,
+    dedup_key: pagerKey(change.name, state),
     payload: {
-      summary: `${change.state === 'page' ? 'PAGE' : 'TICKET'} ${change.title} (runbook: ${change.runbook})`,
+      summary: `${state === 'page' ? 'PAGE' : 'TICKET'} ${change.title} (runbook: ${change.runbook})`,
       source: ALERT_SOURCE,
-      severity: change.state === 'page' ? 'critical' : 'warning',
+      severity: state === 'page' ? 'critical' : 'warning',
       component: change.name,
       class: change.name === EVALUATOR_ALERT.name ? 'evaluator' : 'burn rate',
       custom_details: {
-        state: change.state,
+        state,
         runbook: change.runbook,
         ...shareDetails(change.shares),
         ...(change.reason ? { reason: change.reason } : {}),

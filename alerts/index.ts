@@ -4,7 +4,7 @@
  * its own, deployed by the same release path as the site, so that a broken release of the site
  * cannot silence its own alarm.
  */
-import { analyticsSqlCount, pagerEvent, runAlerts, webhookBody, type AlertChange } from './evaluator';
+import { analyticsSqlCount, pagerEvents, runAlerts, webhookBody, type Channel } from './evaluator';
 import type { AlertState } from './indicators';
 
 export interface AlertsEnv {
@@ -20,7 +20,7 @@ export interface AlertsEnv {
   PAGERDUTY_ROUTING_KEY: string;
   /** Secret: where every change is also posted as JSON (a chat or ticketing webhook; its URL carries its own secret). */
   ALERT_WEBHOOK_URL: string;
-  /** The open alerts, by name: the state last told. */
+  /** What each channel was last told of each alert (`<channel>:<alert>`), kept while not ok. */
   OPEN_ALERTS: KVNamespace;
 }
 
@@ -32,6 +32,8 @@ const SETTINGS = [
   'PAGERDUTY_ROUTING_KEY',
   'ALERT_WEBHOOK_URL',
 ] as const;
+
+const told = (channel: Channel, name: string) => `${channel}:${name}`;
 
 const log = (line: Record<string, unknown>) =>
   (line.level === 'error' ? console.error : console.log)(JSON.stringify({ level: 'info', ...line }));
@@ -49,15 +51,21 @@ export default {
     };
     const result = await runAlerts({
       count: analyticsSqlCount(env.ANALYTICS_SQL_API, env.ACCOUNT_ID, env.ANALYTICS_API_TOKEN),
-      opened: async (name) => ((await env.OPEN_ALERTS.get(name)) as AlertState | null) ?? 'ok',
-      remember: (name, state) => (state === 'ok' ? env.OPEN_ALERTS.delete(name) : env.OPEN_ALERTS.put(name, state)),
-      notify: async (change: AlertChange) => {
-        await post(env.PAGERDUTY_EVENTS_URL, pagerEvent(change, env.PAGERDUTY_ROUTING_KEY), 'PagerDuty');
-        await post(env.ALERT_WEBHOOK_URL, webhookBody(change, new Date()), 'the webhook');
+      told: async (channel, name) => ((await env.OPEN_ALERTS.get(told(channel, name))) as AlertState | null) ?? 'ok',
+      remember: (channel, name, state) =>
+        state === 'ok' ? env.OPEN_ALERTS.delete(told(channel, name)) : env.OPEN_ALERTS.put(told(channel, name), state),
+      notify: async (channel, change, previous) => {
+        if (channel === 'webhook') return post(env.ALERT_WEBHOOK_URL, webhookBody(change, new Date()), 'the webhook');
+        for (const event of pagerEvents(change, previous, env.PAGERDUTY_ROUTING_KEY))
+          await post(env.PAGERDUTY_EVENTS_URL, event, 'PagerDuty');
       },
     });
-    log({ msg: 'alerts', states: result.states, sent: result.sent.map((c) => `${c.name} ${c.state}`) });
-    for (const { change, error } of result.failed)
-      log({ level: 'error', msg: 'alert-not-sent', alert: change.name, state: change.state, error });
+    log({
+      msg: 'alerts',
+      states: result.states,
+      sent: result.sent.map(({ channel, change }) => `${channel} ${change.name} ${change.state}`),
+    });
+    for (const { channel, change, error } of result.failed)
+      log({ level: 'error', msg: 'alert-not-sent', channel, alert: change.name, state: change.state, error });
   },
 } satisfies ExportedHandler<AlertsEnv>;

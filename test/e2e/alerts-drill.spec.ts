@@ -63,6 +63,7 @@ interface Received {
   }>;
   webhook: Array<{ alert: string; state: string; dedupKey: string; runbook: string }>;
   sql: number;
+  incidents: Array<{ dedupKey: string; status: string; urgency: string }>;
 }
 
 /** chDB is installed beside the project's packages (.ci/run does it): without it the drill says so and is skipped, but under CI=true. */
@@ -95,15 +96,26 @@ test('the drill: the payment call failing, payments tried, the payment indicator
   }
 });
 
-test('the alerts Worker pages through PagerDuty and the webhook once, and resolves under the same dedup key when payments recover', async ({
-  request,
-}) => {
-  // The alerts Worker's own cron run, on the SQL API stand-in that holds what the site recorded.
-  const run = async (events: unknown[]): Promise<Received> => {
-    expect((await request.put(`${ALERTING_URL}/_control/events`, { data: events })).ok()).toBe(true);
-    expect((await request.get(`${ALERTS_URL}/__scheduled?cron=*/5+*+*+*+*`)).ok()).toBe(true);
-    return (await request.get(`${ALERTING_URL}/_control/received`)).json();
-  };
+/** The alerts Worker's own cron run, on the SQL API stand-in that holds `events`; what the stand-ins received. */
+async function alertsRun(request: APIRequestContext, events: unknown[]): Promise<Received> {
+  expect((await request.put(`${ALERTING_URL}/_control/events`, { data: events })).ok()).toBe(true);
+  expect((await request.get(`${ALERTS_URL}/__scheduled?cron=*/5+*+*+*+*`)).ok()).toBe(true);
+  return (await request.get(`${ALERTING_URL}/_control/received`)).json();
+}
+
+/** `n` texts asked for in the last minutes, `failed` of them failed at the backend, as the site records them. */
+function texts(n: number, failed: number): unknown[] {
+  const at = new Date(Date.now() - 60_000).toISOString();
+  return Array.from({ length: n }, (_, i) => ({
+    event: 'text',
+    at,
+    version: 'v1',
+    outcome: i < failed ? 'failed-backend' : 'sent',
+    kind: 'link',
+  }));
+}
+
+test('the alerts Worker pages through PagerDuty and the webhook once, and resolves when payments recover', async ({ request }) => {
   expect((await request.post(`${ALERTING_URL}/_control/reset`)).ok()).toBe(true);
   expect((await request.post('/_dev/reset')).ok()).toBe(true);
   const since = Date.now();
@@ -111,14 +123,14 @@ test('the alerts Worker pages through PagerDuty and the webhook once, and resolv
   const failing = await recordedSince(request, since);
 
   const paymentsKey = 'papaya-public-site/payments';
-  let received = await run(failing);
+  let received = await alertsRun(request, failing);
   expect(received.sql).toBeGreaterThan(0);
-  // The payment call failing pages for payments and for backend calls, each under its own dedup key.
-  expect(received.pager.map((e) => `${e.event_action} ${e.dedup_key}`).sort()).toEqual([
-    'trigger papaya-public-site/backend',
-    `trigger ${paymentsKey}`,
+  // The payment call failing pages for payments and for backend calls, each an incident of its own, of high urgency.
+  expect(received.incidents.map((i) => `${i.dedupKey} ${i.urgency} ${i.status}`).sort()).toEqual([
+    'papaya-public-site/backend/page high triggered',
+    `${paymentsKey}/page high triggered`,
   ]);
-  const trigger = received.pager.find((e) => e.dedup_key === paymentsKey)!;
+  const trigger = received.pager.find((e) => e.dedup_key === `${paymentsKey}/page`)!;
   expect(trigger.payload).toMatchObject({
     severity: 'critical',
     custom_details: { state: 'page', runbook: 'docs/operations.md#1-payments-that-fail-for-the-sites-reasons' },
@@ -134,25 +146,53 @@ test('the alerts Worker pages through PagerDuty and the webhook once, and resolv
   );
 
   // Five minutes later, still burning: nothing is sent again.
-  received = await run(failing);
+  received = await alertsRun(request, failing);
   expect(received.pager).toHaveLength(2);
   expect(received.webhook).toHaveLength(2);
 
   // The backend is back: a payment goes through (another card: the first has had its tries), and the window holds only good ones.
   const recovered = Date.now();
   expect(await (await pay(request, '4000 0566 5566 5556')).json()).toMatchObject({ status: 'success' });
-  received = await run(await recordedSince(request, recovered));
-  const resolves = received.pager.slice(2);
-  expect(resolves.map((e) => `${e.event_action} ${e.dedup_key}`).sort()).toEqual([
-    'resolve papaya-public-site/backend',
-    `resolve ${paymentsKey}`,
-  ]);
-  expect(resolves.find((e) => e.dedup_key === paymentsKey)).toEqual({
+  received = await alertsRun(request, await recordedSince(request, recovered));
+  expect(received.pager.slice(2).find((e) => e.dedup_key === `${paymentsKey}/page`)).toEqual({
     routing_key: trigger.routing_key,
     event_action: 'resolve',
-    dedup_key: paymentsKey,
+    dedup_key: `${paymentsKey}/page`,
   });
+  expect(received.incidents.filter((i) => i.status !== 'resolved')).toEqual([]);
   expect(received.webhook.slice(2)).toContainEqual(
     expect.objectContaining({ alert: 'payments', state: 'resolved', dedupKey: paymentsKey }),
   );
+});
+
+test('a ticket that grows into a page reaches PagerDuty as a high-urgency incident', async ({ request }) => {
+  expect((await request.post(`${ALERTING_URL}/_control/reset`)).ok()).toBe(true);
+  // A tenth of the texts failing burns the texts' budget 10 times over: a ticket.
+  let received = await alertsRun(request, texts(100, 10));
+  expect(received.incidents.map((i) => `${i.dedupKey} ${i.urgency} ${i.status}`)).toEqual([
+    'papaya-public-site/texts/ticket low triggered',
+  ]);
+  // Half of them failing: a page, an incident of its own that pages; the ticket's is resolved.
+  received = await alertsRun(request, texts(100, 50));
+  expect(received.incidents.map((i) => `${i.dedupKey} ${i.urgency} ${i.status}`)).toEqual([
+    'papaya-public-site/texts/ticket low resolved',
+    'papaya-public-site/texts/page high triggered',
+  ]);
+  expect(received.webhook.map((w) => `${w.alert} ${w.state}`)).toEqual(['texts ticket', 'texts page']);
+  await alertsRun(request, texts(100, 0));
+});
+
+test('a change PagerDuty took while the webhook was down reaches the webhook on the next run', async ({ request }) => {
+  expect((await request.post(`${ALERTING_URL}/_control/reset`)).ok()).toBe(true);
+  expect((await request.put(`${ALERTING_URL}/_control/webhook`, { data: { down: true } })).ok()).toBe(true);
+  let received = await alertsRun(request, texts(100, 50));
+  expect(received.incidents.map((i) => `${i.dedupKey} ${i.status}`)).toEqual(['papaya-public-site/texts/page triggered']);
+  expect(received.webhook).toEqual([]);
+  expect((await request.put(`${ALERTING_URL}/_control/webhook`, { data: { down: false } })).ok()).toBe(true);
+  received = await alertsRun(request, texts(100, 50));
+  expect(received.webhook.map((w) => `${w.alert} ${w.state}`)).toEqual(['texts page']);
+  expect(received.pager).toHaveLength(1);
+  received = await alertsRun(request, texts(100, 0));
+  expect(received.incidents.filter((i) => i.status !== 'resolved')).toEqual([]);
+  expect(received.webhook.map((w) => `${w.alert} ${w.state}`)).toEqual(['texts page', 'texts resolved']);
 });

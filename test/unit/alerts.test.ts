@@ -1,96 +1,153 @@
 import { describe, expect, it, vi } from 'vitest';
-import { analyticsSqlCount, pagerEvent, runAlerts, type AlertChange, type AlertsRun } from '../../alerts/evaluator';
+import {
+  analyticsSqlCount,
+  pagerEvents,
+  runAlerts,
+  webhookBody,
+  type AlertChange,
+  type AlertsRun,
+  type Channel,
+} from '../../alerts/evaluator';
 import type { AlertState, WindowCounts } from '../../alerts/indicators';
 import alertsWorker, { type AlertsEnv } from '../../alerts/index';
+import { PagerDutyService } from '../shared/pagerduty';
 
 /**
- * The alerts' runs as the pager sees them: what is sent when, under which dedup key, and what is
+ * The alerts' runs as the pager and the webhook see them: PagerDuty's incidents (a stand-in that
+ * keeps them by dedup key and urgency as PagerDuty documents), the webhook's posts, and what is
  * kept between runs. The browser tier runs the same code in workerd against the stand-ins.
  */
 function harness() {
-  const open = new Map<string, AlertState>();
-  const sent: AlertChange[] = [];
-  let burning = new Set<string>();
+  const told = new Map<string, AlertState>();
+  const pager = new PagerDutyService('key');
+  const webhook: unknown[] = [];
+  let counts: Record<string, { bad: number; total: number }> = {};
   let unreadable = false;
-  let refuse = false;
+  const refusing = new Set<Channel>();
   const run: AlertsRun = {
     count: async (sql: string): Promise<WindowCounts> => {
       if (unreadable) throw new Error('the Analytics Engine SQL API answered 503: unavailable');
       const name = sql.includes("index1 = 'payment'") ? 'payments' : sql.includes("index1 = 'backend'") ? 'backend' : 'texts';
-      return burning.has(name) ? { bad: 50, total: 100 } : { bad: 0, total: 100 };
+      return counts[name] ?? { bad: 0, total: 100 };
     },
-    opened: async (name) => open.get(name) ?? 'ok',
-    remember: async (name, state) => void (state === 'ok' ? open.delete(name) : open.set(name, state)),
-    notify: async (change) => {
-      if (refuse) throw new Error('PagerDuty answered 429');
-      sent.push(change);
+    told: async (channel, name) => told.get(`${channel}:${name}`) ?? 'ok',
+    remember: async (channel, name, state) =>
+      void (state === 'ok' ? told.delete(`${channel}:${name}`) : told.set(`${channel}:${name}`, state)),
+    notify: async (channel, change, previous) => {
+      if (refusing.has(channel)) throw new Error(`${channel} answered 503`);
+      if (channel === 'webhook') return void webhook.push(webhookBody(change, new Date(0)));
+      for (const event of pagerEvents(change, previous, 'key')) expect(pager.receive(event).status).toBe(202);
     },
   };
   return {
     run: () => runAlerts(run),
-    sent,
-    open,
-    burn: (...names: string[]) => void (burning = new Set(names)),
+    pager,
+    webhook,
+    told,
+    /** In every window, `page`: half of the events bad; `ticket`: a tenth (a ticket for texts, whose objective is 99 %); absent: none. */
+    set: (states: Record<string, 'page' | 'ticket'>) =>
+      void (counts = Object.fromEntries(Object.entries(states).map(([name, st]) => [name, { bad: st === 'page' ? 50 : 10, total: 100 }]))),
     unreadable: (value: boolean) => void (unreadable = value),
-    refuse: (value: boolean) => void (refuse = value),
+    refuse: (channel: Channel, value: boolean) => void (value ? refusing.add(channel) : refusing.delete(channel)),
   };
 }
 
+const incidents = (pager: PagerDutyService) => pager.incidents.map((i) => `${i.dedupKey} ${i.urgency} ${i.status}`);
+
 describe('the alerts runs', () => {
-  it('a trigger when an alert opens, nothing while it holds, a resolve under the same key when it is ok again', async () => {
+  it('an incident when an alert opens, nothing while it holds, resolved when it is ok again', async () => {
     const h = harness();
     expect((await h.run()).sent).toEqual([]);
-    h.burn('payments');
+    h.set({ payments: 'page' });
     await h.run();
-    expect(h.sent.map((c) => [c.dedupKey, c.state])).toEqual([['papaya-public-site/payments', 'page']]);
+    expect(incidents(h.pager)).toEqual(['papaya-public-site/payments/page high triggered']);
     await h.run();
-    expect(h.sent).toHaveLength(1);
-    h.burn();
+    expect(h.pager.events).toHaveLength(1);
+    expect(h.webhook).toHaveLength(1);
+    h.set({});
     await h.run();
-    expect(h.sent.map((c) => [c.dedupKey, c.state])).toEqual([
-      ['papaya-public-site/payments', 'page'],
-      ['papaya-public-site/payments', 'ok'],
+    expect(incidents(h.pager)).toEqual(['papaya-public-site/payments/page high resolved']);
+    expect(h.webhook).toEqual([
+      expect.objectContaining({ alert: 'payments', state: 'page', dedupKey: 'papaya-public-site/payments' }),
+      expect.objectContaining({ alert: 'payments', state: 'resolved', dedupKey: 'papaya-public-site/payments' }),
     ]);
-    expect(h.open.size).toBe(0);
+    expect(h.told.size).toBe(0);
+  });
+
+  it('a ticket that grows into a page reaches PagerDuty as a high-urgency incident, and the ticket is resolved', async () => {
+    const h = harness();
+    h.set({ texts: 'ticket' });
+    await h.run();
+    expect(incidents(h.pager)).toEqual(['papaya-public-site/texts/ticket low triggered']);
+    h.set({ texts: 'page' });
+    await h.run();
+    expect(incidents(h.pager)).toEqual(['papaya-public-site/texts/ticket low resolved', 'papaya-public-site/texts/page high triggered']);
+    expect(h.pager.open()).toEqual([expect.objectContaining({ urgency: 'high', summary: expect.stringContaining('PAGE Texts') })]);
   });
 
   it('a change the pager refused is sent again on the next run', async () => {
     const h = harness();
-    h.burn('texts');
-    h.refuse(true);
+    h.set({ texts: 'page' });
+    h.refuse('pager', true);
     const refused = await h.run();
-    expect(refused.failed.map((f) => [f.change.name, f.error])).toEqual([['texts', 'PagerDuty answered 429']]);
-    expect(h.open.size).toBe(0);
-    h.refuse(false);
+    expect(refused.failed.map((f) => [f.channel, f.change.name, f.error])).toEqual([['pager', 'texts', 'pager answered 503']]);
+    expect(h.webhook).toHaveLength(1);
+    h.refuse('pager', false);
     await h.run();
-    expect(h.sent.map((c) => [c.name, c.state])).toEqual([['texts', 'page']]);
+    expect(incidents(h.pager)).toEqual(['papaya-public-site/texts/page high triggered']);
+    expect(h.webhook).toHaveLength(1);
+  });
+
+  it('a change half delivered (PagerDuty took it, the webhook failed) is delivered on the next run', async () => {
+    const h = harness();
+    h.set({ payments: 'page' });
+    h.refuse('webhook', true);
+    await h.run();
+    expect(incidents(h.pager)).toEqual(['papaya-public-site/payments/page high triggered']);
+    expect(h.webhook).toEqual([]);
+    h.refuse('webhook', false);
+    await h.run();
+    expect(h.webhook).toEqual([expect.objectContaining({ alert: 'payments', state: 'page' })]);
+    expect(h.pager.events).toHaveLength(1);
+  });
+
+  it('a channel that missed a change is never left behind: the recovery still resolves the incident PagerDuty opened', async () => {
+    const h = harness();
+    h.set({ payments: 'page' });
+    h.refuse('webhook', true);
+    await h.run();
+    // Payments recover while the webhook is still down: PagerDuty hears of it; the webhook's last word (none) is already right.
+    h.set({});
+    await h.run();
+    expect(incidents(h.pager)).toEqual(['papaya-public-site/payments/page high resolved']);
+    h.refuse('webhook', false);
+    await h.run();
+    expect(h.webhook).toEqual([]);
+    expect(h.told.size).toBe(0);
   });
 
   it('events that cannot be read page as the evaluator, and leave every open alert as it was', async () => {
     const h = harness();
-    h.burn('backend');
+    h.set({ backend: 'page' });
     await h.run();
     h.unreadable(true);
-    h.burn();
+    h.set({});
     const blind = await h.run();
     expect(blind.states).toEqual({ evaluator: 'page' });
-    expect(h.sent.map((c) => [c.name, c.state])).toEqual([
-      ['backend', 'page'],
-      ['evaluator', 'page'],
+    expect(incidents(h.pager)).toEqual([
+      'papaya-public-site/backend/page high triggered',
+      'papaya-public-site/evaluator/page high triggered',
     ]);
-    expect(h.sent[1]!.reason).toContain('503');
-    expect(h.open.get('backend')).toBe('page');
+    expect(h.pager.incidents[1]).toMatchObject({ summary: expect.stringContaining('The alerts cannot read the events') });
+    expect(h.told.get('pager:backend')).toBe('page');
     h.unreadable(false);
     await h.run();
-    expect(h.sent.slice(2).map((c) => [c.name, c.state])).toEqual([
-      ['backend', 'ok'],
-      ['evaluator', 'ok'],
-    ]);
+    expect(h.pager.open()).toEqual([]);
   });
 });
 
 describe("the pager's and the SQL API's wire", () => {
-  it('PagerDuty Events v2: a page is critical, a ticket a warning, a resolve names only its dedup key', () => {
+  it('PagerDuty Events v2: a page is critical and a ticket a warning, each under its own key; a change resolves the key it replaces', () => {
     const change: AlertChange = {
       name: 'texts',
       title: 'Texts',
@@ -99,22 +156,26 @@ describe("the pager's and the SQL API's wire", () => {
       dedupKey: 'papaya-public-site/texts',
       shares: { 30: 0.07 },
     };
-    expect(pagerEvent(change, 'key')).toMatchObject({
-      routing_key: 'key',
-      event_action: 'trigger',
-      dedup_key: 'papaya-public-site/texts',
-      payload: {
-        severity: 'warning',
-        source: 'papaya-public-site',
-        custom_details: { runbook: 'docs/operations.md#4-texts', 'bad share over 30 min': 0.07 },
-      },
-    });
-    expect(pagerEvent({ ...change, state: 'page' }, 'key').payload?.severity).toBe('critical');
-    expect(pagerEvent({ ...change, state: 'ok' }, 'key')).toEqual({
-      routing_key: 'key',
-      event_action: 'resolve',
-      dedup_key: 'papaya-public-site/texts',
-    });
+    expect(pagerEvents(change, 'ok', 'key')).toEqual([
+      expect.objectContaining({
+        routing_key: 'key',
+        event_action: 'trigger',
+        dedup_key: 'papaya-public-site/texts/ticket',
+        payload: expect.objectContaining({
+          severity: 'warning',
+          source: 'papaya-public-site',
+          custom_details: { state: 'ticket', runbook: 'docs/operations.md#4-texts', 'bad share over 30 min': 0.07 },
+        }),
+      }),
+    ]);
+    expect(pagerEvents({ ...change, state: 'page' }, 'ticket', 'key').map((e) => [e.event_action, e.dedup_key])).toEqual([
+      ['trigger', 'papaya-public-site/texts/page'],
+      ['resolve', 'papaya-public-site/texts/ticket'],
+    ]);
+    expect(pagerEvents({ ...change, state: 'page' }, 'ok', 'key')[0]).toMatchObject({ payload: { severity: 'critical' } });
+    expect(pagerEvents({ ...change, state: 'ok' }, 'page', 'key')).toEqual([
+      { routing_key: 'key', event_action: 'resolve', dedup_key: 'papaya-public-site/texts/page' },
+    ]);
   });
 
   it("asks the Analytics Engine SQL API with the account's path and the token, and reads the JSON format's first row", async () => {
