@@ -150,16 +150,27 @@ export function webhookBody(change: AlertChange, at: Date) {
 const shareDetails = (shares: Record<number, number>) =>
   Object.fromEntries(Object.entries(shares).map(([minutes, share]) => [`bad share over ${minutes} min`, Number(share.toFixed(4))]));
 
-/** The counts of one statement from the Analytics Engine SQL API (`POST /accounts/<id>/analytics_engine/sql`, a bearer token). */
-export function analyticsSqlCount(api: string, account: string, token: string, fetcher: typeof fetch = fetch) {
-  return async (sql: string): Promise<WindowCounts> => {
+/** The rows of one statement from the Analytics Engine SQL API (`POST /accounts/<id>/analytics_engine/sql`, a bearer token). */
+export function analyticsSqlRows(api: string, account: string, token: string, fetcher: typeof fetch = fetch) {
+  return async (sql: string): Promise<Array<Record<string, unknown>>> => {
     const res = await fetcher(`${api.replace(/\/$/, '')}/accounts/${account}/analytics_engine/sql`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
       body: `${sql} FORMAT JSON`,
     });
     if (!res.ok) throw new Error(`the Analytics Engine SQL API answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-    const row = ((await res.json()) as { data?: Array<Record<string, unknown>> }).data?.[0] ?? {};
-    return { bad: Number(row.bad ?? 0), total: Number(row.total ?? 0) };
+    return ((await res.json()) as { data?: Array<Record<string, unknown>> }).data ?? [];
   };
 }
+
+/** The counts of one statement's first row (columns `bad` and `total`). */
+export function analyticsSqlCount(api: string, account: string, token: string, fetcher: typeof fetch = fetch) {
+  const rows = analyticsSqlRows(api, account, token, fetcher);
+  return async (sql: string): Promise<WindowCounts> => countsOf((await rows(sql))[0]);
+}
+
+/** A row's `bad` and `total`, as numbers (none when the row is missing). */
+export const countsOf = (row: Record<string, unknown> | undefined): WindowCounts => ({
+  bad: Number(row?.bad ?? 0),
+  total: Number(row?.total ?? 0),
+});

@@ -30,13 +30,27 @@ export interface Indicator {
   objective: number;
   /** The runbook entry an alert names. */
   runbook: string;
-  /** Weighted counts of bad and of all events over the last `minutes`: one row, columns `bad` and `total`. */
-  sql(minutes: number): string;
+  /** The events it counts (a SQL condition). */
+  where: string;
+  /** Which of them are bad (a SQL condition). */
+  bad: string;
 }
 
 const window = (minutes: number) => `timestamp > NOW() - INTERVAL '${minutes}' MINUTE`;
-const counts = (bad: string, where: string, minutes: number) =>
-  `SELECT SUM(IF(${bad}, _sample_interval, 0)) AS bad, SUM(_sample_interval) AS total FROM ${EVENTS_DATASET} WHERE ${where} AND ${window(minutes)}`;
+
+/** Weighted counts of an indicator's bad and of all its events over the last `minutes`: one row, columns `bad` and `total`. */
+export const windowSql = (indicator: Indicator, minutes: number) =>
+  `SELECT SUM(IF(${indicator.bad}, _sample_interval, 0)) AS bad, SUM(_sample_interval) AS total FROM ${EVENTS_DATASET} WHERE ${indicator.where} AND ${window(minutes)}`;
+
+/** What a version id looks like (`blob2` of every event): a UUID, or `local` in development. */
+export const VERSION_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|local)$/;
+
+/** The same counts for each of `versions` (each event names the version that recorded it): one row per version, columns `version`, `bad`, `total`. */
+export function versionsSql(indicator: Indicator, minutes: number, versions: readonly string[]): string {
+  const bad = versions.find((v) => !VERSION_ID.test(v));
+  if (bad !== undefined) throw new Error(`not a version id: ${bad.slice(0, 60)}`);
+  return `SELECT blob2 AS version, SUM(IF(${indicator.bad}, _sample_interval, 0)) AS bad, SUM(_sample_interval) AS total FROM ${EVENTS_DATASET} WHERE ${indicator.where} AND blob2 IN (${versions.map((v) => `'${v}'`).join(', ')}) AND ${window(minutes)} GROUP BY version`;
+}
 
 export const INDICATORS: readonly Indicator[] = [
   {
@@ -44,14 +58,16 @@ export const INDICATORS: readonly Indicator[] = [
     title: "Payments that fail for the site's reasons",
     objective: 0.995,
     runbook: 'docs/operations.md#1-payments-that-fail-for-the-sites-reasons',
-    sql: (minutes) => counts("blob3 = 'failed'", "index1 = 'payment'", minutes),
+    where: "index1 = 'payment'",
+    bad: "blob3 = 'failed'",
   },
   {
     name: 'backend',
     title: 'Backend errors per call',
     objective: 0.995,
     runbook: 'docs/operations.md#3-backend-errors-and-latency-per-call',
-    sql: (minutes) => counts("blob4 != 'ok'", "index1 = 'backend'", minutes),
+    where: "index1 = 'backend'",
+    bad: "blob4 != 'ok'",
   },
   {
     name: 'texts',
@@ -59,7 +75,8 @@ export const INDICATORS: readonly Indicator[] = [
     objective: 0.99,
     runbook: 'docs/operations.md#4-texts',
     // Texts asked for and not refused: sent, or failed at the backend.
-    sql: (minutes) => counts("blob3 = 'failed-backend'", "index1 = 'text' AND blob3 IN ('sent', 'failed-backend')", minutes),
+    where: "index1 = 'text' AND blob3 IN ('sent', 'failed-backend')",
+    bad: "blob3 = 'failed-backend'",
   },
 ];
 
@@ -80,7 +97,7 @@ export async function evaluate(indicator: Indicator, count: (sql: string) => Pro
   const shares: Record<number, number> = {};
   const shareOver = async (minutes: number) => {
     if (!(minutes in shares)) {
-      const { bad, total } = await count(indicator.sql(minutes));
+      const { bad, total } = await count(windowSql(indicator, minutes));
       shares[minutes] = total > 0 ? bad / total : 0;
     }
     return shares[minutes]!;

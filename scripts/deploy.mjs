@@ -3,11 +3,12 @@
 // The release path (docs/operations.md, "Releasing"): build; deploy the alerts Worker (alerts/); upload the
 // new version without traffic; read it on the real host by its version override (health and the
 // payment pages, approved as that version's manifest, put in KV); deploy it to a small share beside
-// the version serving; watch the indicators (`alerts:check --production`) for a set time; then
-// 100 %, or back to the old version and stop. Any step that fails stops the release with the old version serving. --dry-run prints
+// the version serving; judge it every minute by its own events against the serving version's
+// (`alerts:check --canary`, alerts/canary.ts); then 100 % once it did no worse with enough events
+// to say so, or back to the old version and stop. Any step that fails stops the release with the old version serving. --dry-run prints
 // every step and its command and touches nothing; --skip-build takes the client build as it is.
 // WRANGLER names the wrangler command (tests stand one in).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +42,8 @@ if (!url || !(share > 0 && share < 100) || !(watchMinutes >= 0)) {
   process.exit(2);
 }
 const wrangler = (process.env.WRANGLER ?? 'npx wrangler').split(' ');
+/** A minute of the canary's watch (tests shorten it). */
+const MINUTE_MS = Number(process.env.DEPLOY_MINUTE_MS ?? 60_000);
 const override = (version) => `Cloudflare-Workers-Version-Overrides: ${worker}="${version}"`;
 
 let step = 0;
@@ -133,15 +136,33 @@ wranglerRun(`Give the new version ${share} % of visitors`, [
   '--yes',
 ]);
 
-console.log(`\n${++step}. Watch the indicators for ${watchMinutes} minutes, every minute\n   $ node scripts/alerts-check.mjs --production`);
-for (let minute = 0; !dry && minute < watchMinutes; minute++) {
-  try {
-    execFileSync('node', ['scripts/alerts-check.mjs', '--production'], { cwd: root, stdio: 'inherit' });
-  } catch {
-    stop('an indicator pages while the new version has a share', oldVersion);
-  }
-  if (minute + 1 < watchMinutes) await new Promise((resolve) => setTimeout(resolve, 60_000));
+// The canary is judged by its own events against the serving version's (alerts/canary.ts): a
+// failure share that all traffic would dilute below any alert stops it at its share.
+console.log(
+  `\n${++step}. Judge the new version by its own events against the serving version's, every minute for ${watchMinutes} minutes\n   $ node scripts/alerts-check.mjs --production --canary ${version} --serving ${oldVersion} --minutes <since the split>`,
+);
+let verdict = dry ? 'promote' : 'wait';
+const split = Date.now();
+for (let minute = 1; !dry && minute <= watchMinutes; minute++) {
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, split + minute * MINUTE_MS - Date.now())));
+  const minutes = String(Math.ceil((Date.now() - split) / 60_000));
+  const judged = spawnSync(
+    'node',
+    ['scripts/alerts-check.mjs', '--production', '--canary', version, '--serving', oldVersion, '--minutes', minutes],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  verdict = { 0: 'promote', 1: 'stop', 3: 'wait' }[judged.status] ?? 'unread';
+  if (verdict === 'stop') stop(`the new version does worse than the serving one at ${share} %`, oldVersion);
+  if (verdict === 'unread') stop(`the canary could not be judged (alerts:check exited ${judged.status})`, oldVersion);
 }
+if (verdict !== 'promote')
+  stop(
+    `too few events of the new version in ${watchMinutes} minutes to judge it: watch longer (--watch-minutes) or give it more (--share)`,
+    oldVersion,
+  );
 
 wranglerRun('Give the new version every visitor', ['versions', 'deploy', `${version}@100%`, '--env', 'production', '--yes']);
 console.log(dry ? '\nDry run: nothing was changed.' : `\nReleased ${version}.`);

@@ -61,7 +61,7 @@ describe('the release path', () => {
       'node scripts/check-payment-pages.mjs https://www.papayapay.com --version <new version id> --approve',
       'kv key put payment-pages:approved:<new version id> --binding CACHE --env production --remote',
       'versions deploy <new version id>@10% <serving version id>@90% --env production --yes',
-      'node scripts/alerts-check.mjs --production',
+      'node scripts/alerts-check.mjs --production --canary <new version id> --serving <serving version id>',
       'versions deploy <new version id>@100% --env production --yes',
     ])
       expect(out).toContain(command);

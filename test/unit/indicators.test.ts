@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BURN_RULES, evaluate, INDICATORS, type WindowCounts } from '../../alerts/indicators';
+import { BURN_RULES, evaluate, INDICATORS, windowSql, type WindowCounts } from '../../alerts/indicators';
 
 /** Counts by window, read off the SQL's own interval: what Analytics Engine would answer. */
 const counts =
@@ -14,7 +14,7 @@ const payments = INDICATORS.find((i) => i.name === 'payments')!;
 describe('the indicators and their burn-rate rules', () => {
   it('each SQL counts bad and total over its whole window, weighted by the sample interval', () => {
     for (const indicator of INDICATORS) {
-      const sql = indicator.sql(60);
+      const sql = windowSql(indicator, 60);
       expect(sql).toMatch(/SUM\(IF\(.+, _sample_interval, 0\)\) AS bad, SUM\(_sample_interval\) AS total FROM papaya_public_site_events/);
       expect(sql).toContain("timestamp > NOW() - INTERVAL '60' MINUTE");
       expect(sql).not.toMatch(/GROUP BY|toStartOfInterval/);

@@ -1,0 +1,58 @@
+/**
+ * The canary's judge: a new version serving a share of visitors is judged by its own events (each
+ * names the version that recorded it) against the serving version's over the same minutes, on
+ * each indicator of indicators.ts. Too few events of its own is no evidence: the release waits.
+ * No imports but the indicators: `npm run alerts:check -- --canary` runs it in Node.
+ */
+import { BURN_RULES, INDICATORS, type Indicator, type WindowCounts } from './indicators';
+
+export type CanaryVerdict = 'promote' | 'wait' | 'stop';
+
+/** The fewest weighted events of an indicator the canary must have recorded before its share says anything. */
+export const CANARY_MIN_EVENTS = 20;
+/** The fewest bad events that can stop a release: one failed payment of a few is a visitor, not a version. */
+export const CANARY_MIN_BAD = 3;
+/**
+ * How much worse than the serving version the canary may be: the ticket's burn rate of the
+ * indicator's error budget (6 × 0.5 % for payments: 3 points of bad share).
+ */
+export const canaryAllowance = (indicator: Indicator) => BURN_RULES.find((r) => r.state === 'ticket')!.rate * (1 - indicator.objective);
+
+export interface IndicatorJudgement {
+  name: string;
+  verdict: CanaryVerdict;
+  canary: WindowCounts;
+  serving: WindowCounts;
+  reason: string;
+}
+
+const share = ({ bad, total }: WindowCounts) => (total > 0 ? bad / total : 0);
+const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+export function judgeIndicator(indicator: Indicator, canary: WindowCounts, serving: WindowCounts): IndicatorJudgement {
+  const at = { name: indicator.name, canary, serving };
+  const worse = share(canary) - share(serving);
+  if (canary.bad >= CANARY_MIN_BAD && worse > canaryAllowance(indicator))
+    return {
+      ...at,
+      verdict: 'stop',
+      reason: `${percent(share(canary))} bad against ${percent(share(serving))} on the serving version (${canary.bad} of ${canary.total})`,
+    };
+  if (canary.total === 0 && serving.total === 0) return { ...at, verdict: 'promote', reason: 'no such events on either version' };
+  if (canary.total < CANARY_MIN_EVENTS)
+    return { ...at, verdict: 'wait', reason: `${canary.total} events of the new version, ${CANARY_MIN_EVENTS} needed to judge` };
+  return { ...at, verdict: 'promote', reason: `${percent(share(canary))} bad against ${percent(share(serving))}` };
+}
+
+/** The whole verdict: any indicator that stops stops; any that waits waits; else promote. */
+export function judgeCanary(counts: (indicator: Indicator) => { canary: WindowCounts; serving: WindowCounts }): {
+  verdict: CanaryVerdict;
+  indicators: IndicatorJudgement[];
+} {
+  const indicators = INDICATORS.map((indicator) => {
+    const { canary, serving } = counts(indicator);
+    return judgeIndicator(indicator, canary, serving);
+  });
+  const verdict = indicators.some((j) => j.verdict === 'stop') ? 'stop' : indicators.some((j) => j.verdict === 'wait') ? 'wait' : 'promote';
+  return { verdict, indicators };
+}

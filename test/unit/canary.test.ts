@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CANARY_MIN_EVENTS, judgeCanary } from '../../alerts/canary';
+import { countsOf } from '../../alerts/evaluator';
+import { EVENTS_DATASET, INDICATORS, versionsSql, type Indicator, type WindowCounts } from '../../alerts/indicators';
+import { EVENT_LAYOUT } from '../../src/telemetry/events';
+// @ts-expect-error: a plain .mjs module of the scripts
+import { chdbSession, loadEvents } from '../../scripts/lib/clickhouse.mjs';
+
+/**
+ * The canary's judge on the events of two versions: the serving one at 90 % of visitors, the new
+ * one at 10 %, each event naming the version that recorded it, counted with the indicators' SQL
+ * in ClickHouse (chDB, Analytics Engine's dialect), then judged.
+ */
+const OLD = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+const NEW = '11111111-2222-4333-8444-555555555555';
+const at = () => new Date(Date.now() - 2 * 60_000).toISOString();
+const payments = (version: string, n: number, failed: number) =>
+  Array.from({ length: n }, (_, i) => ({ event: 'payment', at: at(), version, outcome: i < failed ? 'failed' : 'approved', reason: '' }));
+const texts = (version: string, n: number, failed: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    event: 'text',
+    at: at(),
+    version,
+    outcome: i < failed ? 'failed-backend' : 'sent',
+    kind: 'link',
+  }));
+const backend = (version: string, n: number) =>
+  Array.from({ length: n }, () => ({ event: 'backend', at: at(), version, call: 'payment_back', outcome: 'ok', ms: 40, status: 200 }));
+
+const root = path.resolve(import.meta.dirname, '../..');
+const chdbInstalled = existsSync(path.join(root, 'node_modules/chdb/package.json'));
+if (!chdbInstalled && process.env.CI !== 'true')
+  console.warn('SKIPPED: the canary judge on recorded events needs chDB: npm install --no-save chdb@3.4.0 (or run bash .ci/run).');
+
+/** One ClickHouse session for the file (chDB keeps one data directory per process); each judgement loads its events anew. */
+let session: { query(sql: string, format: string): string } | undefined;
+
+/** Loads `events` into ClickHouse and judges the new version against the old over the last 30 minutes. */
+async function judge(events: unknown[]) {
+  const engine: { query(sql: string, format: string): string } = (session ??= new (await chdbSession())());
+  loadEvents(engine, events, EVENT_LAYOUT, EVENTS_DATASET);
+  const counted = new Map<string, { canary: WindowCounts; serving: WindowCounts }>();
+  for (const indicator of INDICATORS) {
+    const rows = engine
+      .query(versionsSql(indicator, 30, [NEW, OLD]), 'JSONEachRow')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line: string) => JSON.parse(line) as Record<string, unknown>);
+    const of = (version: string) => countsOf(rows.find((r: Record<string, unknown>) => r.version === version));
+    counted.set(indicator.name, { canary: of(NEW), serving: of(OLD) });
+  }
+  return judgeCanary((indicator: Indicator) => counted.get(indicator.name)!);
+}
+
+describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('the canary judged on the events of two versions', () => {
+  it('a new version failing every payment at a 10 % share is stopped, though the whole hour stays under the paging threshold', async () => {
+    const { verdict, indicators } = await judge([
+      ...payments(OLD, 270, 3),
+      ...payments(NEW, 30, 30),
+      ...backend(OLD, 270),
+      ...backend(NEW, 30),
+    ]);
+    expect(verdict).toBe('stop');
+    expect(indicators.find((j) => j.name === 'payments')).toMatchObject({
+      verdict: 'stop',
+      canary: { bad: 30, total: 30 },
+      serving: { bad: 3, total: 270 },
+      reason: '100.0 % bad against 1.1 % on the serving version (30 of 30)',
+    });
+    // All traffic together: 33 of 300 failed, 11 %: what the paging rule alone would have seen.
+  });
+
+  it('the same failure share as the serving version is promoted', async () => {
+    const { verdict, indicators } = await judge([
+      ...payments(OLD, 270, 3),
+      ...payments(NEW, 30, 0),
+      ...texts(OLD, 180, 2),
+      ...texts(NEW, 20, 1),
+      ...backend(OLD, 270),
+      ...backend(NEW, 30),
+    ]);
+    expect(indicators.map((j) => `${j.name} ${j.verdict}`)).toEqual(['payments promote', 'backend promote', 'texts promote']);
+    expect(verdict).toBe('promote');
+  });
+
+  it('too few events of the new version means wait, not promote', async () => {
+    const { verdict, indicators } = await judge([...payments(OLD, 270, 0), ...payments(NEW, CANARY_MIN_EVENTS - 1, 0)]);
+    expect(verdict).toBe('wait');
+    expect(indicators.find((j) => j.name === 'payments')).toMatchObject({
+      verdict: 'wait',
+      reason: '19 events of the new version, 20 needed to judge',
+    });
+  });
+
+  it('events older than the window and of other versions are not counted', async () => {
+    const old = new Date(Date.now() - 45 * 60_000).toISOString();
+    const { indicators } = await judge([
+      ...payments(NEW, 30, 30).map((e) => ({ ...e, at: old })),
+      ...payments('22222222-2222-4333-8444-555555555555', 30, 30),
+      ...payments(NEW, 25, 0),
+      ...payments(OLD, 100, 0),
+    ]);
+    expect(indicators.find((j) => j.name === 'payments')).toMatchObject({ verdict: 'promote', canary: { bad: 0, total: 25 } });
+  });
+});
+
+describe('the canary judge on counts', () => {
+  const judgeCounts = (byName: Record<string, { canary: WindowCounts; serving: WindowCounts }>) =>
+    judgeCanary((indicator) => byName[indicator.name] ?? { canary: { bad: 0, total: 0 }, serving: { bad: 0, total: 0 } });
+
+  it('a few failures of a few payments are a visitor, not a version: under 3 bad never stops', () => {
+    expect(judgeCounts({ payments: { canary: { bad: 2, total: 20 }, serving: { bad: 0, total: 180 } } }).verdict).toBe('promote');
+    expect(judgeCounts({ payments: { canary: { bad: 3, total: 20 }, serving: { bad: 0, total: 180 } } }).verdict).toBe('stop');
+  });
+
+  it('worse by no more than the ticket burn rate of the budget is promoted (payments: 3 points)', () => {
+    expect(judgeCounts({ payments: { canary: { bad: 4, total: 100 }, serving: { bad: 20, total: 1000 } } }).verdict).toBe('promote');
+    expect(judgeCounts({ payments: { canary: { bad: 6, total: 100 }, serving: { bad: 20, total: 1000 } } }).verdict).toBe('stop');
+  });
+
+  it('a stop on one indicator wins over a wait on another', () => {
+    expect(
+      judgeCounts({
+        payments: { canary: { bad: 0, total: 5 }, serving: { bad: 0, total: 45 } },
+        texts: { canary: { bad: 10, total: 10 }, serving: { bad: 0, total: 90 } },
+      }).verdict,
+    ).toBe('stop');
+  });
+
+  it('version ids only: anything else is refused before it reaches the SQL', () => {
+    expect(() => versionsSql(INDICATORS[0]!, 30, [NEW, "x' OR 1=1 --"])).toThrow(/not a version id/);
+  });
+});
