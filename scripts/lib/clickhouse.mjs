@@ -14,11 +14,11 @@ export async function chdbSession() {
 }
 
 /**
- * Puts `events` (as /_dev/metrics lists them) into a chDB session, in a table named after the
- * dataset (made anew), laid out by the site's EVENT_LAYOUT: index1, blob1… blob20, double1…
- * double20, each event weighing one (`_sample_interval`, since nothing is sampled locally).
+ * Puts Analytics Engine data points (`{ indexes, blobs, doubles }`, each with when it was written)
+ * into a chDB session, in a table named after the dataset (made anew), as the SQL API shows them:
+ * index1, blob1… blob20, double1… double20, each weighing one (`_sample_interval`).
  */
-export function loadEvents(session, events, layout, dataset) {
+export function loadDataPoints(session, points, dataset) {
   session.query(`DROP TABLE IF EXISTS ${dataset}`);
   const blobs = Array.from({ length: 20 }, (_, i) => `blob${i + 1} String`).join(', ');
   const doubles = Array.from({ length: 20 }, (_, i) => `double${i + 1} Float64`).join(', ');
@@ -26,12 +26,30 @@ export function loadEvents(session, events, layout, dataset) {
     `CREATE TABLE ${dataset} (timestamp DateTime64(3, 'UTC'), index1 String, _sample_interval UInt32, ${blobs}, ${doubles}) ENGINE = Memory`,
   );
   const quote = (text) => `'${String(text).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-  const rows = events.map((e) => {
-    const own = layout[e.event] ?? { blobs: [], doubles: [] };
-    const b = [e.event, e.version, ...own.blobs.map((name) => e[name] ?? '')];
-    const d = own.doubles.map((name) => Number(e[name] ?? 0));
-    const at = new Date(e.at).toISOString().replace('T', ' ').replace('Z', '');
-    return `(${quote(at)}, ${quote(e.event)}, 1, ${Array.from({ length: 20 }, (_, i) => quote(b[i] ?? '')).join(', ')}, ${Array.from({ length: 20 }, (_, i) => d[i] ?? 0).join(', ')})`;
+  const rows = points.map(({ at, point }) => {
+    const time = new Date(at).toISOString().replace('T', ' ').replace('Z', '');
+    const b = point.blobs ?? [];
+    const d = point.doubles ?? [];
+    return `(${quote(time)}, ${quote(point.indexes?.[0] ?? '')}, 1, ${Array.from({ length: 20 }, (_, i) => quote(b[i] ?? '')).join(', ')}, ${Array.from({ length: 20 }, (_, i) => Number(d[i] ?? 0)).join(', ')})`;
   });
   if (rows.length) session.query(`INSERT INTO ${dataset} VALUES ${rows.join(', ')}`);
+}
+
+/** The site's recorded events (as /_dev/metrics lists them) as the data points the site wrote, laid out by EVENT_LAYOUT. */
+export function loadEvents(session, events, layout, dataset) {
+  loadDataPoints(
+    session,
+    events.map((e) => {
+      const own = layout[e.event] ?? { blobs: [], doubles: [] };
+      return {
+        at: e.at,
+        point: {
+          indexes: [e.event],
+          blobs: [e.event, e.version, ...own.blobs.map((name) => e[name] ?? '')],
+          doubles: own.doubles.map((name) => Number(e[name] ?? 0)),
+        },
+      };
+    }),
+    dataset,
+  );
 }

@@ -18,3 +18,15 @@ export const TEST_PAYMENT = {
   city: 'Fresno',
   state: 'CA',
 } satisfies Record<string, string>;
+
+/** A Luhn-valid 16-digit Visa number, a different one for each `n`. */
+export function visaNumber(n: number): string {
+  const body = `4${String(n).padStart(14, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}

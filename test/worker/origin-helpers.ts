@@ -49,18 +49,6 @@ export const json = (body: unknown): RequestInit => ({
 /** A submit key the payment page would have issued for this payee (the tier's FORM_KEY_SECRET). */
 export const formKeyFor = (payeeId: string, now = Date.now()) => issueFormKey(env.FORM_KEY_SECRET!, payeeId, now);
 
-/** A Luhn-valid 16-digit Visa number, a different one for each `n`. */
-export function visaNumber(n: number): string {
-  const body = `4${String(n).padStart(14, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
 let clients = 0;
 /** A client address no other test uses, so per-client limits start empty. */
 /** A client of its own network too (a /24 each), so limits per network do not join tests. */

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { formKeyFor, freshClient, injectAnswer, resetStandIn, visaNumber } from '../origin-helpers';
+import { formKeyFor, freshClient, injectAnswer, resetStandIn } from '../origin-helpers';
+import { visaNumber } from '../../shared/test-payer';
 import { guarded, pay, processorCalls, solvedToken } from './attack-helpers';
 
 /**
