@@ -97,7 +97,7 @@ function deploy(args: string[] = []): Promise<{ code: number; out: string }> {
   return new Promise((resolve) =>
     execFile(
       'node',
-      ['scripts/deploy.mjs', '--skip-build', '--config', SITE_CONFIG, '--alerts-config', ALERTS_CONFIG, '--watch-minutes', '4', ...args],
+      ['scripts/deploy.mjs', '--skip-build', '--config', SITE_CONFIG, '--alerts-config', ALERTS_CONFIG, '--watch-minutes', '8', ...args],
       { cwd: root, env: env(), maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: `${stdout}${stderr}` }),
     ),
@@ -283,10 +283,22 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     expect(changesSince(from)).toEqual([]);
   });
 
-  it("Cloudflare's rules, as the stand-in keeps them: no version upload for a Worker never deployed, an override only within the deployment", async () => {
+  it("Cloudflare's rules, as the stand-in keeps them: no version upload for a Worker never deployed or with a migration, triggers untouched by an upload, an override only within the deployment", async () => {
     const upload = await wrangler(['versions', 'upload', '--config', ALERTS_CONFIG, '--name', 'never-deployed']);
     expect(upload.code).not.toBe(0);
     expect(upload.out).toContain('You cannot upload a new version of a Worker that does not yet exist');
+    writeConfigs((toml) => `${toml}\n[[migrations]]\ntag = "v3"\nnew_sqlite_classes = ["AuditTrail"]\n`);
+    const migrating = await wrangler(['versions', 'upload', '--config', SITE_CONFIG, '--env', 'production']);
+    writeConfigs((toml) => toml.replace('crons = ["17 * * * *"]', 'crons = ["23 * * * *"]'));
+    const triggers = api.triggerChanges.length;
+    const plain = await wrangler(['versions', 'upload', '--config', SITE_CONFIG, '--env', 'production']);
+    writeConfigs();
+    expect(migrating.code).not.toBe(0);
+    expect(migrating.out).toContain('This Worker has a pending Durable Object migration');
+    expect(plain.code, plain.out).toBe(0);
+    expect(plain.out).toContain('must be applied with the command wrangler triggers deploy');
+    expect(api.triggerChanges.length).toBe(triggers);
+    expect(api.script(WORKER).schedules).toEqual(['17 * * * *']);
     const outside = api.script(WORKER).versions[0].id;
     const { version } = await edge.fetch(
       new Request(`${site}/healthz`, { headers: { 'Cloudflare-Workers-Version-Overrides': `${WORKER}="${outside}"` } }),
