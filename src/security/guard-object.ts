@@ -20,18 +20,25 @@ export interface Take {
  * one call and atomic across isolates and locations. Each event is kept in SQLite until its
  * window has passed: the alarm rings when the oldest one expires and takes every expired one.
  */
+/**
+ * What every counter runs when it starts. During a gradual release each object runs one version or
+ * the other, so a change here only adds what the other version can live with
+ * (test/worker/security/object-schema.test.ts).
+ */
+export const GUARD_SCHEMA = [
+  "CREATE TABLE IF NOT EXISTS events (key TEXT NOT NULL, at INTEGER NOT NULL, member TEXT NOT NULL DEFAULT '', expires INTEGER NOT NULL)",
+  'CREATE INDEX IF NOT EXISTS events_key_at ON events (key, at)',
+  'CREATE INDEX IF NOT EXISTS events_expires ON events (expires)',
+  // The local demo's list of the objects it made, so that starting over empties each (Guard.forgetAll).
+  'CREATE TABLE IF NOT EXISTS objects (name TEXT PRIMARY KEY)',
+] as const;
+
 export class AbuseCounter extends DurableObject<Env> {
   #sql = this.ctx.storage.sql;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.#sql.exec(
-      "CREATE TABLE IF NOT EXISTS events (key TEXT NOT NULL, at INTEGER NOT NULL, member TEXT NOT NULL DEFAULT '', expires INTEGER NOT NULL);" +
-        'CREATE INDEX IF NOT EXISTS events_key_at ON events (key, at);' +
-        'CREATE INDEX IF NOT EXISTS events_expires ON events (expires);' +
-        // The local demo's list of the objects it made, so that starting over empties each (Guard.forgetAll).
-        'CREATE TABLE IF NOT EXISTS objects (name TEXT PRIMARY KEY)',
-    );
+    this.#sql.exec(GUARD_SCHEMA.join(';'));
   }
 
   /**
