@@ -1,6 +1,3 @@
-/** What a page on another site is told when it tries to make a visitor's browser change something here. */
-export const CROSS_SITE_REFUSED = 'This request came from another site, so it was refused. Please use the form on papayapay.com.';
-
 /** The one error shape of every 4xx answer (contract §4). */
 export interface ApiError {
   error: string;

@@ -4,7 +4,7 @@ import { routePath } from 'hono/route';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, type Language } from '../domain/catalogue';
 import { readyCatalogue } from './catalogues';
 import { ConfigError, readConfig, siteOrigin, type SiteConfig } from '../settings/config';
-import { CROSS_SITE_REFUSED, type ApiError } from '../domain/errors';
+import type { ApiError } from '../domain/errors';
 import { deviceClassOf } from './device-memo';
 import { addressOf } from '../lib/address';
 import { originForRequest, type CallOutcome } from '../origin';
@@ -14,7 +14,7 @@ import { makeNonce, withSiteHeaders } from '../security/headers';
 import { isOwnCheck, OWN_CHECK_HEADER } from '../security/own-check';
 import { formKeySecret } from '../security/secrets';
 import type { AppEnv } from './app-env';
-import { browserLanguage, languageInAddress, rememberedLanguage } from './words';
+import { browserLanguage, languageInAddress, rememberedLanguage, wordsOf } from './words';
 import { backendOutcome, noteVersion, writeEvent } from '../telemetry/events';
 import { keepRequestLog, logError, logRequest, logSecurityEvent } from '../telemetry/log';
 import { configErrorResponse, demoOnPublicHostResponse } from './server-error';
@@ -128,7 +128,7 @@ export const refuseCrossSite: MiddlewareHandler<AppEnv> = (c, next) => {
   // Not async: a request that passes goes on without a promise of this layer's own.
   if (!crossSiteWrite(c.req.method, c.req.raw.headers, siteOrigin(c.get('config'), c.req.url))) return next();
   logSecurityEvent(c.get('requestId'), 'cross-site-refused', { path: c.req.path, method: c.req.method });
-  return Promise.resolve(c.json<ApiError>({ error: CROSS_SITE_REFUSED, fields: {} }, 403));
+  return Promise.resolve(c.json<ApiError>({ error: wordsOf(c).api.crossSite, fields: {} }, 403));
 };
 
 /**

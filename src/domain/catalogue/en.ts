@@ -248,6 +248,8 @@ export const en = {
   /** What the site's API answers when it refuses a request or the backend fails (contract §4). */
   api: {
     checkFields: 'Please check the highlighted fields.',
+    /** A page on another site tried to make the visitor's browser change something here. */
+    crossSite: 'This request came from another site, so it was refused. Please use the form on papayapay.com.',
     timeout: 'Papaya is taking too long to answer. Please try again in a moment.',
     unreachable: 'We could not reach Papaya right now. Please try again in a moment.',
     tooLarge: 'The request is too large.',

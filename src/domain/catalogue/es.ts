@@ -230,6 +230,7 @@ export const es: Catalogue = {
   },
   api: {
     checkFields: 'Revise los campos marcados.',
+    crossSite: 'Esta solicitud vino de otro sitio, por eso se rechazó. Use el formulario de papayapay.com.',
     timeout: 'Papaya está tardando demasiado en responder. Vuelva a intentarlo en un momento.',
     unreachable: 'No pudimos comunicarnos con Papaya en este momento. Vuelva a intentarlo en un momento.',
     tooLarge: 'La solicitud es demasiado grande.',

@@ -85,6 +85,26 @@ describe('cross-site writes are refused before anything happens', () => {
     expect((await standInCalls()).filter((c) => c.path.startsWith('/payment/payment_back.php'))).toHaveLength(1);
   });
 
+  it('the refusal is told in the visitor’s language', async () => {
+    const refused = (headers: Record<string, string>) =>
+      request(httpEnv(), '/api/pay_later.php', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', ...headers },
+        body: JSON.stringify({ ue: 'member@example.com' }),
+      });
+    const spanish = await refused({ 'Accept-Language': 'es-US,es;q=0.9' });
+    expect(spanish.status).toBe(403);
+    expect(await spanish.json()).toEqual({
+      error: 'Esta solicitud vino de otro sitio, por eso se rechazó. Use el formulario de papayapay.com.',
+      fields: {},
+    });
+    const english = await refused({ 'Accept-Language': 'en-US' });
+    expect((await english.json<{ error: string }>()).error).toBe(
+      'This request came from another site, so it was refused. Please use the form on papayapay.com.',
+    );
+    expect(await standInCalls()).toEqual([]);
+  });
+
   it('reads and requests without a browser’s say are let through', async () => {
     expect(
       (await request(httpEnv(), '/valleymed', { headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' } })).status,
