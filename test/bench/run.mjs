@@ -1,7 +1,7 @@
 // npm run bench: the production Worker under workerd on one core, wrk on the other, a baseline
 // Worker measured in the same process and rounds, results in test/bench/results.json.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { javascriptBeforeUsable } from './js-weight.mjs';
@@ -128,6 +128,10 @@ export function printTable(results) {
     ].join('\n'),
   );
   const bundle = results.workerBundle;
+  if (results.docs)
+    console.log(
+      `\nDocs (docs/, README.md, ARCHITECTURE.md): ${kb(results.docs.bytes)} in ${results.docs.files} files, a figure to watch, not a budget`,
+    );
   console.log(
     `\nWorker bundle as deployed: ${fmt(bundle.bytes)} bytes minified, ${kb(bundle.gzipBytes)} gzip (budget ${kb(WORKER_BUNDLE_BUDGET)} gzip)`,
   );
@@ -139,6 +143,14 @@ export function printTable(results) {
   );
   console.log('\nBudgets:');
   for (const c of results.budgets) console.log(`  ${c.holds ? 'holds' : 'FAILS'}  ${c.figure}: ${c.value} (budget ${c.budget})`);
+}
+
+/** The size of what a newcomer reads: docs/, README.md and ARCHITECTURE.md. */
+function docsSize() {
+  const walk = (dir) =>
+    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+  const files = [...walk(join(ROOT, 'docs')), join(ROOT, 'README.md'), join(ROOT, 'ARCHITECTURE.md')].filter((f) => f.endsWith('.md'));
+  return { files: files.length, bytes: files.reduce((sum, f) => sum + statSync(f).size, 0) };
 }
 
 async function main() {
@@ -237,6 +249,7 @@ async function main() {
         };
       }),
       workerBundle: { bytes: build.bytes, gzipBytes: build.gzipBytes, minified: true, reactBuild: 'production', report: build.report },
+      docs: docsSize(),
     };
     // The first answer of new isolates, each in a process of its own: the site's throughput process is done.
     await server.stopSite();
