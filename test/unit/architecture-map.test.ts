@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,5 +35,51 @@ describe("ARCHITECTURE.md's folder map", () => {
   it('names only paths that exist', () => {
     expect(named.length).toBeGreaterThan(20);
     expect(named.filter((p) => !existsSync(path.join(root, p)))).toEqual([]);
+  });
+});
+
+/** Every file the repository tracks, and every folder on their paths. */
+const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+const known = new Set(
+  tracked.flatMap((file) => file.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/') + (i < parts.length - 1 ? '/' : ''))),
+);
+
+/**
+ * The file and folder names written in code spans of a Markdown text: a name with a folder in it
+ * and a file's extension (or a folder's closing slash), placeholders and patterns left out.
+ */
+function pathsNamed(markdown: string): string[] {
+  return [...markdown.matchAll(/`([^`\s]+)`/g)]
+    .map((m) =>
+      m[1]!
+        .split('#')[0]!
+        .replace(/:\d+$/, '')
+        .replace(/[:,.]$/, ''),
+    )
+    .filter((t) => t.includes('/') && !/^(https?:|\/|~|\.\.?\/)/.test(t) && !/[<>*{}]/.test(t))
+    .filter((t) => /(\.(ts|tsx|mjs|js|cjs|md|toml|json|css|sh|capnp|lua)|\/)$/.test(t))
+    .filter((t) => !LEFT_BY_TOOLS.has(t.split('/')[0]!));
+}
+
+describe('the paths the docs name', () => {
+  const docs = [
+    'ARCHITECTURE.md',
+    'README.md',
+    ...readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
+
+  it('finds what a page names (the check itself)', () => {
+    expect(
+      pathsNamed('See `src/domain/demo.ts`, `web/form-post.ts#L3`, `alerts/`, `https://x.example/a.js` and `catalogue/<language>.json`.'),
+    ).toEqual(['src/domain/demo.ts', 'web/form-post.ts', 'alerts/']);
+  });
+
+  it.each(docs)('%s names only files and folders that exist (a name may leave out the folders above it)', (doc) => {
+    const missing = pathsNamed(readFileSync(path.join(root, doc), 'utf8')).filter(
+      (name) => !known.has(name) && ![...known].some((p) => p.endsWith(`/${name}`)),
+    );
+    expect(missing).toEqual([]);
   });
 });
