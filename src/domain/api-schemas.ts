@@ -1,8 +1,8 @@
 // zod's smaller functional build: the Worker loads it on every cold start, and islands share these.
 import * as z from 'zod/mini';
 import { FIELD_TYPES } from './info-request';
-import { INVALID_TOKEN, REQUIRED } from './messages';
-import { HINT_LENGTH_TODO, HINT_MATCH_TODO, PASSWORD_MIN } from './password';
+import { INVALID_PAYEE_NAME, INVALID_TOKEN, REQUIRED, SENT_TWICE } from './messages';
+import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER, PASSWORD_MIN } from './password';
 import { PAYEE_ID, SEARCH_TERM_MIN } from './payee';
 import { CARD_FIELDS, PAYER_FIELDS } from './payment';
 import { tokenEmail } from './pay-later';
@@ -30,7 +30,7 @@ const text = (max: number) =>
 
 export const PayeeQuerySchema = z.lazy(() =>
   z.object({
-    url: z.string().check(z.minLength(1, REQUIRED), z.regex(PAYEE_NAME, 'Invalid payee name.')),
+    url: z.string().check(z.minLength(1, REQUIRED), z.regex(PAYEE_NAME, INVALID_PAYEE_NAME)),
   }),
 );
 
@@ -45,7 +45,7 @@ export const FeatureQuerySchema = z.lazy(() => z.object({ featureName: z.enum(['
 export const PasswordResetSchema = z.lazy(() =>
   z.object({
     x: token,
-    np: z.optional(z.string().check(z.minLength(PASSWORD_MIN, HINT_LENGTH_TODO), z.maxLength(200))),
+    np: z.optional(z.string().check(z.minLength(PASSWORD_MIN, PASSWORD_TOO_SHORT), z.maxLength(200))),
     humanToken: z.optional(z.string().check(z.maxLength(4096))),
   }),
 );
@@ -67,7 +67,7 @@ export const PaymentQuerySchema = z.lazy(() =>
 );
 
 /** A form field that may be missing and is sent at most once (a repeated name arrives as a list). */
-const sentOnce = z.optional(z.string({ error: 'Sent more than once.' }));
+const sentOnce = z.optional(z.string({ error: SENT_TWICE }));
 
 /**
  * The guest payment as posted (multipart or urlencoded): each field once, the company's invoices
@@ -171,8 +171,8 @@ export const ShortenSchema = z.lazy(() => z.object({ url: z.string().check(z.min
 export const NewPasswordSchema = z.lazy(() =>
   z
     .object({
-      np: z.string().check(z.minLength(PASSWORD_MIN, HINT_LENGTH_TODO), z.maxLength(200)),
+      np: z.string().check(z.minLength(PASSWORD_MIN, PASSWORD_TOO_SHORT), z.maxLength(200)),
       confirm: z.string().check(z.maxLength(200)),
     })
-    .check(z.refine((v) => v.np === v.confirm, { path: ['confirm'], message: HINT_MATCH_TODO })),
+    .check(z.refine((v) => v.np === v.confirm, { path: ['confirm'], message: PASSWORDS_DIFFER })),
 );

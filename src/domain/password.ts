@@ -4,8 +4,8 @@ export const PASSWORD_MIN = 8;
  * The two rules' messages, which the schemas and the get-paid form also give: the English
  * catalogue takes them from here, and they are said again in the visitor's language where shown.
  */
-export const HINT_LENGTH_TODO = 'Please include at least 8 characters.';
-export const HINT_MATCH_TODO = 'Password must match.';
+export const PASSWORD_TOO_SHORT = 'Please include at least 8 characters.';
+export const PASSWORDS_DIFFER = 'Password must match.';
 
 export type ResetView = 'show-form' | 'expired' | 'mismatch' | 'pass-changed';
 

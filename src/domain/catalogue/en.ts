@@ -3,8 +3,8 @@
  * Spanish catalogue (`es.ts`) has the same keys. Islands never import a catalogue: the server
  * hands each island its group as a prop, so no page carries the words of another.
  */
-import { INVALID_EMAIL, INVALID_TOKEN, REQUIRED } from '../messages';
-import { HINT_LENGTH_TODO, HINT_MATCH_TODO } from '../password';
+import { INVALID_EMAIL, INVALID_PAYEE_NAME, INVALID_TOKEN, REQUIRED, SENT_TWICE } from '../messages';
+import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../password';
 import type { PaymentProblem } from '../payment';
 import { DECLINE_MESSAGES } from '../declines';
 import { DEFAULT_TITLE, type MetaSection, type NavLabel } from '../site';
@@ -248,6 +248,8 @@ export const en = {
   /** What the site's API answers when it refuses a request or the backend fails (contract §4). */
   api: {
     checkFields: 'Please check the highlighted fields.',
+    sentTwice: SENT_TWICE,
+    invalidPayeeName: INVALID_PAYEE_NAME,
     /** A page on another site tried to make the visitor's browser change something here. */
     crossSite: 'This request came from another site, so it was refused. Please use the form on papayapay.com.',
     timeout: 'Papaya is taking too long to answer. Please try again in a moment.',
@@ -309,9 +311,9 @@ export const en = {
     hide: 'Hide',
     save: 'Save',
     saving: 'Saving...',
-    hintLengthTodo: HINT_LENGTH_TODO,
+    hintLengthTodo: PASSWORD_TOO_SHORT,
     hintLengthDone: 'Password is at least 8 characters.',
-    hintMatchTodo: HINT_MATCH_TODO,
+    hintMatchTodo: PASSWORDS_DIFFER,
     hintMatchDone: 'Your passwords match.',
     noTokenTitle: 'Trying to change your password?',
     noTokenBody: "Open the Papaya app, go to My Account, and choose Change Password. We'll email you a secure link to set a new one.",
@@ -447,8 +449,8 @@ export const en = {
     genericErrorText: 'Please try again later or contact us at {help}.',
     accessCode: 'Enter the access code from your payment notice.',
     email: INVALID_EMAIL,
-    password: HINT_LENGTH_TODO,
-    passwordMatch: HINT_MATCH_TODO,
+    password: PASSWORD_TOO_SHORT,
+    passwordMatch: PASSWORDS_DIFFER,
     statements: 'Please choose how many statements you send a month.',
     brandKitOnItsWay: 'Thank you! Your brand kit is on its way.',
     takingYou: 'Success! Taking you to your payments...',

@@ -230,6 +230,8 @@ export const es: Catalogue = {
   },
   api: {
     checkFields: 'Revise los campos marcados.',
+    sentTwice: 'Se envió más de una vez.',
+    invalidPayeeName: 'El nombre del facturador no es válido.',
     crossSite: 'Esta solicitud vino de otro sitio, por eso se rechazó. Use el formulario de papayapay.com.',
     timeout: 'Papaya está tardando demasiado en responder. Vuelva a intentarlo en un momento.',
     unreachable: 'No pudimos comunicarnos con Papaya en este momento. Vuelva a intentarlo en un momento.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HINT_LENGTH_TODO, HINT_MATCH_TODO } from '../../../src/domain/password';
+import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../../../src/domain/password';
 import { INVALID_EMAIL } from '../../../src/domain/messages';
 import { INVALID_PHONE, SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
@@ -93,8 +93,8 @@ describe('a new password without script', () => {
   });
 
   it.each([
-    ['too short', 'short', 'short', HINT_LENGTH_TODO],
-    ['not matching', 'long enough 1', 'long enough 2', HINT_MATCH_TODO],
+    ['too short', 'short', 'short', PASSWORD_TOO_SHORT],
+    ['not matching', 'long enough 1', 'long enough 2', PASSWORDS_DIFFER],
   ])('a password %s is refused at its field; the passwords are not written back', async (_label, np, confirm, message) => {
     const res = await postForm(page, { _form: 'reset', x: 'RESET-VALID', np, confirm });
     expect(res.status).toBe(400);
@@ -125,12 +125,12 @@ describe('a new password without script', () => {
   it('a link that expired shows the expired view, on the save that tried it', async () => {
     const expired = '/update-password?x=RESET-EXPIRED';
     const form = await request(embeddedEnv(), expired, { headers: { 'User-Agent': DESKTOP } });
-    expect(visibleText(await form.text())).toContain(HINT_LENGTH_TODO);
+    expect(visibleText(await form.text())).toContain(PASSWORD_TOO_SHORT);
     const res = await postForm(expired, { _form: 'reset', x: 'RESET-EXPIRED', np: 'a good password', confirm: 'a good password' });
     expect(res.status).toBe(200);
     const text = visibleText(await res.text());
     expect(text).toContain('This link has expired');
-    expect(text).not.toContain(HINT_LENGTH_TODO);
+    expect(text).not.toContain(PASSWORD_TOO_SHORT);
   });
 });
 
