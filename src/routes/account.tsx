@@ -45,61 +45,55 @@ export const accountRoutes = new Hono<AppEnv>();
 
 accountRoutes.get('/update-password', (c) => {
   const token = c.req.query('x') ?? '';
-  if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: PRIVATE_PAGE, translated: true });
+  if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: PRIVATE_PAGE });
   // After the form was posted without script: the backend's answer about the link.
   const posted = postedFor(postedForm(c), RESET_FORM);
-  if (posted?.done) return renderPage(c, <UpdatePasswordPage view="pass-changed" />, { headers: PRIVATE_PAGE, translated: true });
+  if (posted?.done) return renderPage(c, <UpdatePasswordPage view="pass-changed" />, { headers: PRIVATE_PAGE });
   const postedView = posted?.data?.view;
   if (postedView === 'expired' || postedView === 'mismatch')
-    return renderPage(c, <UpdatePasswordPage view={postedView} />, { headers: PRIVATE_PAGE, translated: true });
+    return renderPage(c, <UpdatePasswordPage view={postedView} />, { headers: PRIVATE_PAGE });
   // A token that cannot be one is expired at once. A well-formed one gets the form, and the
   // island asks the backend about it (the spec's validation call), through the API that counts a
   // client's misses: opening a link tells nothing about it, and costs no backend call.
-  if (!TOKEN_SHAPE.test(token)) return renderPage(c, <UpdatePasswordPage view="expired" />, { headers: PRIVATE_PAGE, translated: true });
+  if (!TOKEN_SHAPE.test(token)) return renderPage(c, <UpdatePasswordPage view="expired" />, { headers: PRIVATE_PAGE });
   const siteKey = humanCheckSiteKey(c.get('config'));
   return renderPage(c, <UpdatePasswordPage view="show-form" token={slot('token')} humanCheckSiteKey={siteKey} />, {
     headers: PRIVATE_PAGE,
     reuse: { token },
-    translated: true,
   });
 });
 
 accountRoutes.get('/pay-later', async (c) => {
   const until = c.get('config').payLaterUntil;
   if (!promotionOpen(until, new Date()))
-    return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE, translated: true });
+    return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE });
   // After the email form was posted without script: its result.
   const posted = postedFor(postedForm(c), PAY_LATER_FORM);
   const postedResult = PAY_LATER_RESULTS.find((view) => view === posted?.data?.view);
   if (postedResult && (posted?.done || postedResult === 'oops'))
     return renderPage(c, <PayLaterPage outcome={{ view: postedResult, notFound: !!posted?.data?.notFound }} until={until} />, {
       headers: PRIVATE_PAGE,
-      translated: true,
     });
   const ue = (c.req.query('ue') ?? '').trim();
-  if (!ue)
-    return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE, translated: true });
+  if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE });
   // A link carries the token, never the email itself, and only one the API would take.
   if (!BASE64_LINK_VALUE.test(ue) || !PayLaterSchema.safeParse({ ue }).success) {
     const stopped = await linkGuessingStopped(c);
     if (stopped) return tooManyTries(c, stopped);
     countLinkMiss(c);
-    return renderPage(c, <PayLaterPage outcome={{ view: 'oops' }} until={until} />, { headers: PRIVATE_PAGE, translated: true });
+    return renderPage(c, <PayLaterPage outcome={{ view: 'oops' }} until={until} />, { headers: PRIVATE_PAGE });
   }
   // The link enrols when the person presses its button (a form post), never when it is opened:
   // mail scanners open every emailed link.
   return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeQuery' }} token={ue} until={until} />, {
     headers: PRIVATE_PAGE,
-    translated: true,
   });
 });
 
 accountRoutes.get('/member-signup', (c) => {
   const ad = adOf(c.req.query('ad'));
   const cameFrom = cameFromOf(c.req.query('camefrom'));
-  return renderPage(c, <MemberSignupPage price={priceFor(ad)} cameFrom={cameFrom} ad={ad} view={startView(c.req.query('v'))} />, {
-    translated: true,
-  });
+  return renderPage(c, <MemberSignupPage price={priceFor(ad)} cameFrom={cameFrom} ad={ad} view={startView(c.req.query('v'))} />);
 });
 
 const LINKED_COOKIE = 'papaya_email_linked';
@@ -126,7 +120,6 @@ accountRoutes.get('/account-link', (c) => {
   const returnUrl = c.get('device') === 'apple' ? returnToAppUrl(c.get('config')) : undefined;
   return renderPage(c, <AccountLinkPage view={view} link={pending} returnUrl={returnUrl} refusal={posted?.error} />, {
     headers: PRIVATE_PAGE,
-    translated: true,
   });
 });
 

@@ -28,7 +28,6 @@ for (const page of FOREIGN_PAGES) {
     const { DemoIndexPage, ForeignStandInPage } = demo;
     return renderPage(c, page.path === '/' ? <DemoIndexPage redirectFlag={REDIRECT_FLAG} /> : <ForeignStandInPage page={page} />, {
       reuse: true,
-      translated: true,
     });
   });
 }

@@ -32,14 +32,12 @@ getPaidRoutes.get('/getpaid', async (c) => {
   if (postedFor(postedForm(c), GET_PAID_FORM))
     return renderPage(c, <GetPaidPage view="access" session={{}} invite={invite || undefined} {...base} />, {
       headers: PRIVATE_PAGE,
-      translated: true,
     });
-  if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE, translated: true });
+  if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE });
   // An invite that cannot be one is not sent on: the visitor gets the error view.
-  if (!BASE64_LINK_VALUE.test(invite))
-    return renderPage(c, <GetPaidPage view="oops" session={{}} {...base} />, { headers: PRIVATE_PAGE, translated: true });
+  if (!BASE64_LINK_VALUE.test(invite)) return renderPage(c, <GetPaidPage view="oops" session={{}} {...base} />, { headers: PRIVATE_PAGE });
   // An invite is sent on by the biller's Continue, never by opening the link: mail scanners open every link.
-  return renderPage(c, <GetPaidPage view="preEmail" session={{}} invite={invite} {...base} />, { headers: PRIVATE_PAGE, translated: true });
+  return renderPage(c, <GetPaidPage view="preEmail" session={{}} invite={invite} {...base} />, { headers: PRIVATE_PAGE });
 });
 
 /** The biller get-paid flow: each view's fields checked, sent through the API, the next view drawn. */

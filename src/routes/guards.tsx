@@ -88,7 +88,6 @@ export function countLinkMiss(c: Context<AppEnv>): void {
 export function tooManyTries(c: Context<AppEnv>, stopped: { retryAfterSeconds: number }): Promise<Response> {
   return renderPage(c, <TooManyTriesPage retryAfterSeconds={stopped.retryAfterSeconds} />, {
     status: 429,
-    translated: true,
     headers: { ...PRIVATE_PAGE, 'Retry-After': String(stopped.retryAfterSeconds) },
   });
 }

@@ -16,22 +16,22 @@ export const infoRequestRoutes = new Hono<AppEnv>();
 
 infoRequestRoutes.get('/update-info-request', async (c) => {
   const token = c.req.query('t') ?? '';
-  if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE, translated: true });
+  if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE });
   // After the form was posted without script: its result, the request no longer asked for.
   const posted = postedFor(postedForm(c), INFO_FORM);
   const result = posted?.done ? INFO_RESULT_VIEWS.find((view) => view === posted.data?.view) : undefined;
-  if (result) return renderPage(c, <InfoRequestPage result={result} />, { headers: PRIVATE_PAGE, translated: true });
+  if (result) return renderPage(c, <InfoRequestPage result={result} />, { headers: PRIVATE_PAGE });
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooManyTries(c, stopped);
   const request = await c.get('origin').getInfoRequest(token);
   // The backend does not know the token: the spec's invalid-token view, not a failure to retrieve.
   if (isUnknown(request)) {
     countLinkMiss(c);
-    return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE, translated: true });
+    return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE });
   }
   if (!request.ok || request.value.length === 0)
-    return renderPage(c, <InfoRequestPage error="retrieveFailed" />, { headers: PRIVATE_PAGE, translated: true });
-  return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: PRIVATE_PAGE, translated: true });
+    return renderPage(c, <InfoRequestPage error="retrieveFailed" />, { headers: PRIVATE_PAGE });
+  return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: PRIVATE_PAGE });
 });
 
 /** A bill-info request (`/update-info-request?t=…`): confirm, decline then cancel, or the biller's fields. */

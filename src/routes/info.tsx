@@ -20,7 +20,6 @@ for (const [path, key] of verificationForms) {
     if (!formUrl) return notFound(c);
     return renderPage(c, <VerificationPage page={path.slice(1)} form={key} formUrl={formUrl} />, {
       reuse: true,
-      translated: true,
     });
   });
 }
@@ -31,5 +30,5 @@ infoRoutes.get('/financing', (c) => {
   // Two known payees have their own page (spec 000 §2); everyone else goes back to the pay page.
   // A display name is no payee address, so it never goes into the link.
   const backHref = config.financingBackLinks.get(payeeName.toLowerCase()) ?? '/pay';
-  return renderPage(c, <FinancingPage providerUrl={config.financingProviderUrl} backHref={backHref} />, { reuse: true, translated: true });
+  return renderPage(c, <FinancingPage providerUrl={config.financingProviderUrl} backHref={backHref} />, { reuse: true });
 });

@@ -32,13 +32,12 @@ landingRoutes.get('/download', async (c) => {
   }
   const page = <DownloadPage appStoreUrl={config.appStoreUrl} playStoreUrl={config.playStoreUrl} ipadHref={ipadHref} />;
   // Kept and reused unless it carries the visitor's own query.
-  return renderPage(c, page, macLike && url.search !== `?${IPAD_FLAG}=1` ? { translated: true } : { reuse: true, translated: true });
+  return renderPage(c, page, macLike && url.search !== `?${IPAD_FLAG}=1` ? {} : { reuse: true });
 });
 
 landingRoutes.get('/appsFlyer/landing', (c) =>
   renderPage(c, <AppsFlyerLandingPage storeHref={storeUrlFor(c.get('config'), c.get('device'))} />, {
     reuse: true,
-    translated: true,
   }),
 );
 
@@ -56,6 +55,5 @@ landingRoutes.get('/pay-appclip', (c) => {
   // The plain page is kept and reused; one with the visitor's own parameters is drawn for them.
   return renderPage(c, <PayAppClipPage href={`/download?${params}`} delayMs={delayMs} />, {
     reuse: own.size === 0 ? true : undefined,
-    translated: true,
   });
 });

@@ -25,8 +25,7 @@ for (const [path, page, doc] of [
   ['/privacy', 'Privacy', 'privacy'],
   ['/embedded/billpay-termsofservice', 'BillpayTerms', 'billpay'],
 ] as const) {
-  const draw = (c: Context<AppEnv>, text: LegalText) =>
-    renderPage(c, <LegalPage page={page} text={text} />, { reuse: true, translated: true });
+  const draw = (c: Context<AppEnv>, text: LegalText) => renderPage(c, <LegalPage page={page} text={text} />, { reuse: true });
   // Read once per isolate; once it is, the page does not wait for it.
   legalRoutes.get(path, (c) => {
     const text = texts.get(doc);

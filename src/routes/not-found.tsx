@@ -10,6 +10,5 @@ export function notFound(c: Context<AppEnv>): Promise<Response> {
   return renderPage(c, <NotFoundPage storeUrl={storeUrl} humanCheckSiteKey={humanCheckSiteKey(c.get('config'))} />, {
     status: 404,
     reuse: true,
-    translated: true,
   });
 }

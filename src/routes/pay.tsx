@@ -41,7 +41,7 @@ function reportNotFound(c: C): Promise<Response> {
 
 /** The backend could not say who the payee is: a page that says so, never a wrong 404. */
 function payUnavailable(c: C): Promise<Response> {
-  return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true, translated: true });
+  return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true });
 }
 
 async function payPage(c: C, query: string, route: PayRoute, page: string): Promise<Response> {
@@ -73,7 +73,7 @@ async function payPage(c: C, query: string, route: PayRoute, page: string): Prom
       return renderPage(
         c,
         <PayPage page={page} payee={payee} webPayment={!!payee && webPaymentOffered(payee, config)} {...payPageLinks(c)} />,
-        { reuse: true, translated: true },
+        { reuse: true },
       );
     }
   }
@@ -105,7 +105,7 @@ payRoutes.get('/web-payment-multi-option/:provider', async (c) => {
   const lookup = await c.get('origin').cachedPayeeByUrl(provider);
   if (!lookup.ok) return payUnavailable(c);
   if (!lookup.value) return reportNotFound(c);
-  return renderPage(c, <MultiOptionPage provider={provider} payee={lookup.value} />, { reuse: true, translated: true });
+  return renderPage(c, <MultiOptionPage provider={provider} payee={lookup.value} />, { reuse: true });
 });
 
 /**

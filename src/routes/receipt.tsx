@@ -11,5 +11,5 @@ export const receiptRoutes = new Hono<AppEnv>();
 receiptRoutes.get('/receipt/:confirmation', async (c) => {
   const confirmation = c.req.param('confirmation');
   const receipt = /^PAP-[A-Z0-9]{8}$/.test(confirmation) ? await c.get('origin').receipt(confirmation) : null;
-  return receipt ? renderPage(c, <ReceiptPage receipt={receipt} />, { headers: PRIVATE_PAGE, translated: true }) : notFound(c);
+  return receipt ? renderPage(c, <ReceiptPage receipt={receipt} />, { headers: PRIVATE_PAGE }) : notFound(c);
 });

@@ -33,25 +33,22 @@ webPaymentRoutes.get('/web-payment', async (c) => {
   const ref404 = query.ref === '404';
   if (!p) {
     const term = (query.t ?? '').slice(0, SEARCH_TERM_MAX);
-    if (term.trim().length < SEARCH_TERM_MIN)
-      return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} />, { reuse: true, translated: true });
+    if (term.trim().length < SEARCH_TERM_MIN) return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} />, { reuse: true });
     // A search sent without script (or a link with a term): the results are drawn with the page.
     const found = await c.get('origin').searchPayees(term.trim());
     const results = found.ok ? listedProviders(found.value, c.get('config').genericPayNames) : [];
-    return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} results={results} />, { translated: true });
+    return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} results={results} />);
   }
   if (!PAYEE_ID.test(p)) return c.redirect('/web-payment', 302);
 
   const config = c.get('config');
   const payee = await c.get('origin').cachedPayeeById(p);
-  if (!payee.ok)
-    return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true, translated: true });
+  if (!payee.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true });
   if (!payee.value) return c.redirect('/web-payment', 302);
 
   if (!webPaymentOffered(payee.value, config)) {
     return renderPage(c, <PayPage page="Web-Pay" payee={payee.value} webPayment={false} {...payPageLinks(c)} />, {
       reuse: true,
-      translated: true,
     });
   }
 
@@ -73,7 +70,7 @@ webPaymentRoutes.get('/web-payment', async (c) => {
       playStoreUrl={config.playStoreUrl}
       form={form}
     />,
-    { reuse: { idempotencyKey: await key }, translated: true },
+    { reuse: { idempotencyKey: await key } },
   );
 });
 

@@ -42,7 +42,7 @@ async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Respo
       humanCheckSiteKey={humanCheckSiteKey(c.get('config'))}
     />,
     // A partner's page chooses the widget's language with `?lang=es` in the frame's address.
-    { translated: true },
+    {},
   );
 }
 

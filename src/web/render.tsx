@@ -25,8 +25,11 @@ export interface RenderInit {
    * (`slot(name)` in the props) that change with every response; the nonce is always filled in.
    */
   reuse?: true | Partial<Record<Exclude<SlotName, 'nonce'>, string>>;
-  /** Every word of the page is in the catalogue: it is drawn in the visitor's language, and offers the other. */
-  translated?: boolean;
+  /**
+   * The page's words are not all in the catalogue yet: it is drawn in English and offers no other
+   * language. Every other page is drawn in the visitor's language, and offers the other.
+   */
+  englishOnly?: true;
 }
 
 /**
@@ -85,8 +88,9 @@ const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE }
 export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: RenderInit = {}): Promise<Response> {
   const requestId = c.get('requestId');
   const origin = siteOrigin(c.get('config'), c.req.url);
-  const language = init.translated ? (c.get('language') ?? DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
-  const links = linksOf(origin, c.req.url, language, init.translated === true);
+  const translated = init.englishOnly !== true;
+  const language = translated ? (c.get('language') ?? DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
+  const links = linksOf(origin, c.req.url, language, translated);
   const context: PageContextValue = {
     nonce: c.get('nonce'),
     path: c.req.path,
