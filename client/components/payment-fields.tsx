@@ -77,7 +77,7 @@ export function postedInvoices(posted: PostedForm | undefined): Invoice[] {
   return typed.length ? typed : [{ id: 1, value: '' }];
 }
 
-/** A fresh submit key for the payee, or nothing when it cannot be had (the server's answer then renews it). */
+/** A fresh form key for the payee, or nothing when it cannot be had (the server's answer then renews it). */
 export async function freshFormKey(payeeId: string): Promise<string | undefined> {
   try {
     const res = await fetch(`${FORM_KEY_PATH}?${new URLSearchParams({ p: payeeId })}`);

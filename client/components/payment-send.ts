@@ -55,7 +55,7 @@ export function paymentSender({
     ...(flags.language ? { [LANGUAGE_PARAM]: flags.language } : {}),
   });
   return async (formKey: string) => {
-    body.set('idempotencyKey', formKey);
+    body.set('formKey', formKey);
     const res = await post(`/payment/payment_back.php?${query}`, body);
     return { res, answer: await answerOf<PaymentAnswer>(res) };
   };

@@ -32,7 +32,8 @@ export interface WebPaymentFormProps {
   labels: FormLabels;
   /** Query flags of the payment call. */
   flags: PaymentFlags;
-  idempotencyKey: string;
+  /** The form key the page issued; an answer may renew it. */
+  formKey: string;
   humanCheckSiteKey?: string;
   /** Its words and its fields' problems, in the visitor's language. */
   text: { form: PaymentFormText; problems: PaymentProblemText };
@@ -54,7 +55,7 @@ export default function WebPaymentForm({
   company,
   labels,
   flags,
-  idempotencyKey,
+  formKey: issuedKey,
   humanCheckSiteKey,
   text,
   posted,
@@ -69,7 +70,7 @@ export default function WebPaymentForm({
   const [invoices, setInvoices] = useState<Invoice[]>(() => postedInvoices(posted));
   const [touched, setTouched] = useState<Set<string>>(() => new Set(Object.keys(posted?.errors ?? {})));
   const [step, setStep] = useState<'payer' | 'card'>(posted?.data?.step === 'card' ? 'card' : 'payer');
-  const [formKey, setFormKey] = useState(posted?.data?.formKey ?? idempotencyKey);
+  const [formKey, setFormKey] = useState(posted?.data?.formKey ?? issuedKey);
   const [status, setStatus] = useState<{ kind: 'idle' } | { kind: 'processing' } | { kind: 'failed'; message: string }>(
     posted?.error ? { kind: 'failed', message: failed(posted.error) } : { kind: 'idle' },
   );
@@ -215,7 +216,7 @@ export default function WebPaymentForm({
       <form ref={formRef} method="post" className="wp-form" noValidate onSubmit={submit}>
         <input type="hidden" name={FORM_FIELD} value={PAYMENT_FORM} />
         <input type="hidden" name="step" value={step} />
-        <input type="hidden" name="idempotencyKey" value={formKey} />
+        <input type="hidden" name="formKey" value={formKey} />
         <fieldset className="wp-step" disabled={processing}>
           <legend>
             <span className="wp-step__number">1</span> {company ? words.companyStep : words.payerStep}

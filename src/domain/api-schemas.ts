@@ -84,7 +84,7 @@ export const PaymentFormSchema = z.lazy(() =>
       z.transform((v) => (v === undefined ? [] : [v].flat())),
     ),
     isBtoB: sentOnce,
-    idempotencyKey: sentOnce,
+    formKey: sentOnce,
     humanToken: sentOnce,
     googleRecaptchaToken: sentOnce,
   }),

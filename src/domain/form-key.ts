@@ -1,5 +1,5 @@
 /**
- * The shape of a payment form's submit key (signed and checked in `src/security/form-keys.ts`):
+ * The shape of a payment form's form key (signed and checked in `src/security/form-keys.ts`):
  * `<payeeId>-<expires, unix seconds>-<24 hex of randomness>-<64 hex of HMAC-SHA256>`.
  */
 export const FORM_KEY = /^(\d{1,18})-(\d{10})-([0-9a-f]{24})-([0-9a-f]{64})$/;

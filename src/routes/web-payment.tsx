@@ -70,7 +70,7 @@ webPaymentRoutes.get('/web-payment', async (c) => {
       playStoreUrl={config.playStoreUrl}
       form={form}
     />,
-    { reuse: { idempotencyKey: await key } },
+    { reuse: { formKey: await key } },
   );
 });
 
@@ -88,7 +88,7 @@ interface FormSwitches {
 /**
  * The card form's props for a payee (as the cache holds it, one object while it is kept) and the
  * address's switches: made once per combination, so the page they key is found without
- * serializing them again. The idempotency key is a slot, filled per response.
+ * serializing them again. The form key is a slot, filled per response.
  */
 const forms = new WeakMap<Payee, Map<string, PaymentForm>>();
 
@@ -106,7 +106,7 @@ function paymentForm(payee: Payee, switches: FormSwitches): PaymentForm {
       company,
       labels: formLabels({ company, notMedical: payee.notMedical, useStatement: payee.useStatement }),
       flags: { optE, silent, generic, ...(language && { language }) },
-      idempotencyKey: slot('idempotencyKey'),
+      formKey: slot('formKey'),
       humanCheckSiteKey,
     };
     made.set(which, form);
@@ -161,7 +161,7 @@ export const paymentFormPost: FormHandler = async (c, fields, dispatch) => {
     for (const invoice of invoices) body.append('invoice', invoice);
     body.append('isBtoB', 'true');
   }
-  body.append('idempotencyKey', one(fields, 'idempotencyKey') ?? '');
+  body.append('formKey', one(fields, 'formKey') ?? '');
   const token = humanToken(fields);
   if (token) body.append('humanToken', token);
   const query = new URLSearchParams({ p });

@@ -4,7 +4,7 @@ import { IsolateMemo } from '../lib/isolate-memo';
 import { keyedHashes, keyedHashMatches, toHex } from './keyed-hash';
 
 /**
- * The submit key of a payment form, issued by the page and checked by the API: bound to one
+ * The form key of a payment form, issued by the page and checked by the API: bound to one
  * payee, valid for 30 minutes, signed with FORM_KEY_SECRET so a key the site did not issue is
  * refused. The same key is also the idempotency key: sent twice, it charges once.
  *

@@ -8,10 +8,15 @@ export interface Paybot {
   paybotFields: string;
 }
 
-export async function checkPaybot(url: string, input: { pbkey: string; commonBot: string; pid: string; pname: string }): Promise<Paybot> {
+/** Asks the service about one payment: its form key (the service's `pbkey`), the payee's bot and the payee. */
+export async function checkPaybot(
+  url: string,
+  input: { formKey: string; commonBot: string; payeeId: string; payeeName: string },
+): Promise<Paybot> {
   if (!url) return { paybotName: '', paybotFields: '' };
+  const wire = { pbkey: input.formKey, commonBot: input.commonBot, pid: input.payeeId, pname: input.payeeName };
   try {
-    const res = await fetch(url, { method: 'POST', body: new URLSearchParams(input), signal: AbortSignal.timeout(5000) });
+    const res = await fetch(url, { method: 'POST', body: new URLSearchParams(wire), signal: AbortSignal.timeout(5000) });
     const body = (await res.json()) as Record<string, unknown>;
     const [name] = Object.keys(body);
     const entries = name ? body[name] : null;

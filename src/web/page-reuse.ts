@@ -5,10 +5,10 @@ import { IsolateMemo } from '../lib/isolate-memo';
 /**
  * Pages that are a pure function of their props and of the request's path, device class,
  * headerless flag and year are rendered once per isolate for each such set and reused. What
- * changes on every response (the nonce, a form's idempotency key, a token from the URL) is
+ * changes on every response (the nonce, a payment form's form key, a token from the URL) is
  * rendered as a slot marker and filled in for each response.
  */
-export type SlotName = 'nonce' | 'idempotencyKey' | 'token';
+export type SlotName = 'nonce' | 'formKey' | 'token';
 
 /** What a slot may hold: it is put into HTML attributes and JSON without escaping. */
 const SLOT_VALUE = /^[A-Za-z0-9_\-.=+/]*$/;
@@ -44,7 +44,7 @@ export function slot(name: SlotName): string {
 /** Splits a rendered page at its slot markers. */
 export function keepable(html: string): Kept {
   if (!marker || !html.includes(marker)) return { parts: [encoder.encode(html)], slots: [], names: [] };
-  slotPattern ??= new RegExp(`${marker}(nonce|idempotencyKey|token)`);
+  slotPattern ??= new RegExp(`${marker}(nonce|formKey|token)`);
   const pieces = html.split(slotPattern);
   const slots = pieces.filter((_, i) => i % 2 === 1) as SlotName[];
   return {

@@ -28,7 +28,7 @@ async function pay(request: APIRequestContext, card = '4242 4242 4242 4242') {
       ...TEST_PAYMENT,
       amount: '5.00',
       ccn: card,
-      idempotencyKey: await issuedFormKey(request, '1001'),
+      formKey: await issuedFormKey(request, '1001'),
     },
   });
 }

@@ -4,7 +4,7 @@ import { backendPayments, expect, fillCard, payer, test } from './support';
 
 /**
  * A payment on a weak connection: the first submit never gets an answer, the visitor presses
- * Submit Payment again once the connection is back. The page's submit key makes the second press
+ * Submit Payment again once the connection is back. The page's form key makes the second press
  * the same payment: the backend charges once and the visitor ends at the receipt.
  */
 test.use({ viewport: { width: 390, height: 844 } });

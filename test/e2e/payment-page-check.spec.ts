@@ -41,7 +41,7 @@ test('the pages as the site serves them are approved, then pass the check twice 
       ...TEST_PAYMENT,
       amount: '3.00',
       ccn: '4012 8888 8888 1881',
-      idempotencyKey: await issuedFormKey(request, '1001'),
+      formKey: await issuedFormKey(request, '1001'),
     },
   });
   const { confirmationUrl } = (await paid.json()) as { confirmationUrl: string };

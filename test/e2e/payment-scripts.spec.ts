@@ -17,7 +17,7 @@ async function receiptPath(request: APIRequestContext): Promise<string> {
       ...withoutBirthDate,
       account: 'P-77',
       amount: '15.00',
-      idempotencyKey: await issuedFormKey(request, '1008'),
+      formKey: await issuedFormKey(request, '1008'),
     },
   });
   return ((await res.json()) as { confirmationUrl: string }).confirmationUrl;

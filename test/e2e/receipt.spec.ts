@@ -7,7 +7,7 @@ test('a payment made through the API shows its receipt, accessibly, at both widt
       ...TEST_PAYMENT,
       amount: '42.00',
       cvv: '123',
-      idempotencyKey: await issuedFormKey(request, '1001'),
+      formKey: await issuedFormKey(request, '1001'),
     },
   });
   const { confirmationUrl } = (await res.json()) as { confirmationUrl: string };

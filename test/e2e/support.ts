@@ -117,10 +117,10 @@ export async function fillCard(page: Page, number: string, cvv: string): Promise
   await page.getByLabel('ZIP Code').fill('93721');
 }
 
-/** The submit key a payment page issues, read from the page as the form island gets it. */
+/** The form key a payment page issues, read from the page as the form island gets it. */
 export async function issuedFormKey(request: APIRequestContext, payeeId: string): Promise<string> {
   const html = await (await request.get(`/web-payment?p=${payeeId}`)).text();
-  const key = /idempotencyKey&quot;:&quot;([0-9a-f-]+)&quot;|"idempotencyKey":"([0-9a-f-]+)"/.exec(html);
+  const key = /formKey&quot;:&quot;([0-9a-f-]+)&quot;|"formKey":"([0-9a-f-]+)"/.exec(html);
   if (!key) throw new Error(`no form key on /web-payment?p=${payeeId}`);
   return key[1] ?? key[2]!;
 }

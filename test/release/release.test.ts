@@ -130,7 +130,7 @@ async function pay(version: string): Promise<number> {
   const fields = {
     ...TEST_PAYMENT,
     ccn: visaNumber(n),
-    idempotencyKey: await issueFormKey(SECRETS.FORM_KEY_SECRET, '1001'),
+    formKey: await issueFormKey(SECRETS.FORM_KEY_SECRET, '1001'),
     humanToken: `token-${n}`,
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

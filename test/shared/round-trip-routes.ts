@@ -131,10 +131,10 @@ export const ROUND_TRIP_ROUTES: RoundTripRoute[] = [
   },
   // What costs money or sends a message (contract §3)
   post('POST /payment/payment_back.php (card payment)', '/payment/payment_back.php?p=1001', ROUND_TRIP_BUDGETS.payment, async (tools) =>
-    form({ ...TEST_PAYMENT, idempotencyKey: await tools.formKey('1001'), humanToken: humanToken() }),
+    form({ ...TEST_PAYMENT, formKey: await tools.formKey('1001'), humanToken: humanToken() }),
   ),
   post('POST /web-payment?p=1001 (card form without script)', '/web-payment?p=1001', ROUND_TRIP_BUDGETS.payment, async (tools) =>
-    form({ _form: 'payment', ...TEST_PAYMENT, idempotencyKey: await tools.formKey('1001'), humanToken: humanToken() }),
+    form({ _form: 'payment', ...TEST_PAYMENT, formKey: await tools.formKey('1001'), humanToken: humanToken() }),
   ),
   post(
     'POST /api/send_sms_client.php (text-me-a-link)',

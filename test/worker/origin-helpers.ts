@@ -46,7 +46,7 @@ export const json = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-/** A submit key the payment page would have issued for this payee (the tier's FORM_KEY_SECRET). */
+/** A form key the payment page would have issued for this payee (the tier's FORM_KEY_SECRET). */
 export const formKeyFor = (payeeId: string, now = Date.now()) => issueFormKey(env.FORM_KEY_SECRET!, payeeId, now);
 
 let clients = 0;

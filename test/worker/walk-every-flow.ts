@@ -96,7 +96,7 @@ export async function walkEveryFlow(e: Env, client: string): Promise<{ made: str
       ccn,
       cvv,
     };
-    for (const [k, v] of Object.entries({ ...fields, amount: '42.50', idempotencyKey: await formKeyFor('1001') })) form.append(k, v);
+    for (const [k, v] of Object.entries({ ...fields, amount: '42.50', formKey: await formKeyFor('1001') })) form.append(k, v);
     return request(e, '/payment/payment_back.php?p=1001', { method: 'POST', body: form, headers: { 'CF-Connecting-IP': freshClient() } });
   };
   expect(await (await pay('4000 0000 0000 0002', CVV)).json()).toMatchObject({ status: 'error' });
@@ -119,7 +119,7 @@ export async function walkEveryFlow(e: Env, client: string): Promise<{ made: str
     {
       _form: 'payment',
       step: 'card',
-      idempotencyKey: await formKeyFor('1001'),
+      formKey: await formKeyFor('1001'),
       ...payer,
       patientName: NAME,
       email: EMAIL,

@@ -75,7 +75,7 @@ paymentRoutes.post(
       recordEvent(c, 'payment', { outcome, reason, amount: Number.isFinite(amount) ? amount : 0 });
 
     // The key the payment page issued for this payee: anything else is refused before any work.
-    const key = form.idempotencyKey ?? c.req.header('Idempotency-Key') ?? '';
+    const key = form.formKey ?? c.req.header('Idempotency-Key') ?? '';
     const keyCheck = await checkFormKey(formKeySecret(config), key, query.p);
     if (keyCheck !== 'valid') {
       if (keyCheck !== 'expired') logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: keyCheck });
@@ -86,14 +86,14 @@ paymentRoutes.post(
         return c.json(
           {
             error: words.api.formExpired,
-            fields: { idempotencyKey: words.api.formExpired },
+            fields: { formKey: words.api.formExpired },
             formKey: await issueFormKey(formKeySecret(config), query.p),
             expired: true,
           },
           400,
         );
       return apiError(c, 400, words.api.formExpired, {
-        idempotencyKey: key ? words.api.formExpired : words.paymentProblems.required,
+        formKey: key ? words.api.formExpired : words.paymentProblems.required,
       });
     }
 
@@ -220,10 +220,10 @@ paymentRoutes.post(
       generic: !!query.generic,
     });
     const bot = await checkPaybot(config.paybotUrl, {
-      pbkey: key,
+      formKey: key,
       commonBot: payee.value.commonBot,
-      pid: payee.value.payeeId,
-      pname: payee.value.payeeName,
+      payeeId: payee.value.payeeId,
+      payeeName: payee.value.payeeName,
     });
     // The claim is marked as charging on its way, ahead of the charge on the same stub: should this
     // request die once the charge is sent, the key is never handed out again.

@@ -14,7 +14,7 @@ const fault = (call: string, mode: string, e = embeddedEnv()) =>
 
 async function pay(e: Env) {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ ...PAYMENT_FORM, idempotencyKey: await formKeyFor('1001') })) form.append(name, value);
+  for (const [name, value] of Object.entries({ ...PAYMENT_FORM, formKey: await formKeyFor('1001') })) form.append(name, value);
   return request(e, '/payment/payment_back.php?p=1001', { method: 'POST', body: form, headers: { 'CF-Connecting-IP': freshClient() } });
 }
 

@@ -138,7 +138,7 @@ describe('web payment without script', () => {
   const page = '/web-payment?p=1001';
   const { ccn: _ccn, cvv: _cvv, exp, billName, zip, addr1, city, state, ...payer } = PAYMENT_FORM;
   const cardDetails = { exp, billName, zip, addr1, city, state };
-  const keyIn = (html: string) => inputValue(html, 'idempotencyKey') ?? '';
+  const keyIn = (html: string) => inputValue(html, 'formKey') ?? '';
 
   it('the form posts to the page, naming its step and carrying the key the page issued', async () => {
     const html = await (await request(embeddedEnv(), page, { headers: { 'User-Agent': DESKTOP } })).text();
@@ -175,7 +175,7 @@ describe('web payment without script', () => {
     const key = keyIn(first);
     const declined = await postForm(
       page,
-      { _form: 'payment', step: 'card', idempotencyKey: key, ...payer, ...cardDetails, ccn: '4000 0000 0000 0002', cvv: '123' },
+      { _form: 'payment', step: 'card', formKey: key, ...payer, ...cardDetails, ccn: '4000 0000 0000 0002', cvv: '123' },
       client,
     );
     expect(declined.status).toBe(402);
@@ -195,7 +195,7 @@ describe('web payment without script', () => {
       {
         _form: 'payment',
         step: 'card',
-        idempotencyKey: newKey,
+        formKey: newKey,
         ...payer,
         payDOB: '01311980',
         ...cardDetails,
@@ -214,7 +214,7 @@ describe('web payment without script', () => {
     const client = freshClient();
     const first = await (await request(embeddedEnv(), page, { headers: { 'User-Agent': DESKTOP } })).text();
     const card = { _form: 'payment', step: 'card', ...payer, ...cardDetails, ccn: '5555 5555 5555 4444' };
-    const declined = await postForm(page, { ...card, idempotencyKey: keyIn(first), cvv: '000' }, client);
+    const declined = await postForm(page, { ...card, formKey: keyIn(first), cvv: '000' }, client);
     expect(declined.status).toBe(402);
     const html = await declined.text();
     expect(html).toMatch(/id="wp-cvv-error"[^>]*>The security code is incorrect\. For your security, type the card number again too\.</);
@@ -227,7 +227,7 @@ describe('web payment without script', () => {
     expect(html).not.toContain('5555 5555 5555 4444');
     expect(html).not.toMatch(/name="(ccn|cvv)"[^>]*value="[^"]/);
     expect(visibleText(html)).toContain('There was a problem saving your payment: The security code is incorrect.');
-    const paid = await postForm(page, { ...card, idempotencyKey: keyIn(html), cvv: '123' }, client);
+    const paid = await postForm(page, { ...card, formKey: keyIn(html), cvv: '123' }, client);
     expect(paid.status).toBe(303);
     expect(paid.headers.get('Location')).toMatch(/\/receipt\//);
   });
@@ -235,7 +235,7 @@ describe('web payment without script', () => {
   it('in Spanish, the page asks for the card number again in Spanish', async () => {
     const first = await (await request(embeddedEnv(), `${page}&lang=es`, { headers: { 'User-Agent': DESKTOP } })).text();
     const card = { _form: 'payment', step: 'card', ...payer, ...cardDetails, ccn: '5555 5555 5555 4444', cvv: '000' };
-    const html = await (await postForm(`${page}&lang=es`, { ...card, idempotencyKey: keyIn(first) }, freshClient())).text();
+    const html = await (await postForm(`${page}&lang=es`, { ...card, formKey: keyIn(first) }, freshClient())).text();
     expect(html).toMatch(
       /id="wp-cvv-error"[^>]*>El código de seguridad es incorrecto\. Por su seguridad, vuelva a escribir también el número de tarjeta\.</,
     );

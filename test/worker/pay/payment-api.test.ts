@@ -66,7 +66,7 @@ describe('the payment API refuses bad input without forwarding it', () => {
     const json = await request(httpEnv(), '/payment/payment_back.php?p=1001', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...valid, idempotencyKey: await newKey() }),
+      body: JSON.stringify({ ...valid, formKey: await newKey() }),
     });
     expect(json.status).toBe(415);
 
@@ -75,7 +75,7 @@ describe('the payment API refuses bad input without forwarding it', () => {
     expect(await twice.json()).toEqual({ error: 'Please check the highlighted fields.', fields: { amount: 'Sent more than once.' } });
 
     const withFile = new FormData();
-    for (const [k, v] of Object.entries({ ...valid, idempotencyKey: await newKey() })) withFile.append(k, v);
+    for (const [k, v] of Object.entries({ ...valid, formKey: await newKey() })) withFile.append(k, v);
     withFile.append('payNote', new File(['%PDF'], 'bill.pdf', { type: 'application/pdf' }));
     const file = await request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', body: withFile });
     expect(file.status).toBe(400);
@@ -198,7 +198,7 @@ describe('a decline names the field to correct', () => {
   it("a known decline is said in the visitor's language; one the site does not know, as the backend wrote it", async () => {
     const spanish = async () => {
       const form = new FormData();
-      for (const [name, value] of Object.entries({ ...valid, ccn: '4000 0000 0000 0002', idempotencyKey: await newKey() }))
+      for (const [name, value] of Object.entries({ ...valid, ccn: '4000 0000 0000 0002', formKey: await newKey() }))
         form.append(name, value);
       return request(httpEnv(), '/payment/payment_back.php?p=1001&lang=es', {
         method: 'POST',
@@ -220,8 +220,7 @@ describe('a decline names the field to correct', () => {
     const client = freshClient();
     const form = async (cvv: string, key: string) => {
       const body = new FormData();
-      for (const [name, value] of Object.entries({ ...valid, ccn: '5555 5555 5555 4444', cvv, idempotencyKey: key }))
-        body.append(name, value);
+      for (const [name, value] of Object.entries({ ...valid, ccn: '5555 5555 5555 4444', cvv, formKey: key })) body.append(name, value);
       return request(embeddedEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', body, headers: { 'CF-Connecting-IP': client } });
     };
     const first = await declined(await form('000', await newKey()));

@@ -20,7 +20,7 @@ async function paidReceiptUrl(): Promise<string> {
     addr1: '9 Oak St',
     city: 'Visalia',
     state: 'CA',
-    idempotencyKey: await formKeyFor('1007'),
+    formKey: await formKeyFor('1007'),
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await request(embeddedEnv(), '/payment/payment_back.php?p=1007', { method: 'POST', body: form });

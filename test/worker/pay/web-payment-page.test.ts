@@ -16,7 +16,7 @@ describe('/web-payment', () => {
     expect(visibleText(html)).toContain('Provider Name');
   });
 
-  it('with p is the complete form, laid out on the server, with a fresh idempotency key each time', async () => {
+  it('with p is the complete form, laid out on the server, with a fresh form key each time', async () => {
     const a = await (await request(embeddedEnv(), '/web-payment?p=1001', as)).text();
     const b = await (await request(embeddedEnv(), '/web-payment?p=1001', as)).text();
     expect(visibleText(a)).toContain('Pay Valley Medical Group');
@@ -26,8 +26,8 @@ describe('/web-payment', () => {
     expect(visibleText(a)).toContain('We will text a receipt for this payment to this number.');
     expect(a).toContain('href="/termsofservice"');
     expect(a).toContain('href="/privacy"');
-    expect(props(a).idempotencyKey).toMatch(/^1001-\d{10}-[0-9a-f]{24}-[0-9a-f]{64}$/);
-    expect(props(a).idempotencyKey).not.toBe(props(b).idempotencyKey);
+    expect(props(a).formKey).toMatch(/^1001-\d{10}-[0-9a-f]{24}-[0-9a-f]{64}$/);
+    expect(props(a).formKey).not.toBe(props(b).formKey);
     expect(codeScriptTags(a)).toHaveLength(1);
   });
 

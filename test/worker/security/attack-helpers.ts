@@ -24,7 +24,7 @@ export async function pay(e: Env, client: string, card: { ccn: string; exp?: str
     ...PAYMENT_FORM,
     humanToken: solvedToken(),
     ...card,
-    idempotencyKey: key ?? (await formKeyFor('1001')),
+    formKey: key ?? (await formKeyFor('1001')),
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return request(e, '/payment/payment_back.php?p=1001', { method: 'POST', body: form, headers: { 'CF-Connecting-IP': client } });

@@ -113,7 +113,7 @@ describe('card testing', () => {
     expect((await processorCalls()).length).toBe(3);
   });
 
-  it('50 invented submit keys charge nothing; nor does a real key for another payee, or an expired one', async () => {
+  it('50 invented form keys charge nothing; nor does a real key for another payee, or an expired one', async () => {
     const client = freshClient();
     for (let i = 0; i < 50; i++) {
       const res = await pay(guarded(), client, { ccn: visaNumber(3_000 + i) }, `attacker-key-${i}-${'x'.repeat(20)}`);
@@ -123,7 +123,7 @@ describe('card testing', () => {
     const foreign = await pay(guarded(), client, { ccn: visaNumber(3_100) }, await formKeyFor('1007'));
     expect(foreign.status).toBe(400);
     // The key's own line says what is wrong with it, not that it is missing.
-    expect(await foreign.json()).toMatchObject({ fields: { idempotencyKey: 'This payment form has expired. Please reload the page.' } });
+    expect(await foreign.json()).toMatchObject({ fields: { formKey: 'This payment form has expired. Please reload the page.' } });
     expect((await pay(guarded(), client, { ccn: visaNumber(3_101) }, await formKeyFor('1001', Date.now() - 31 * 60 * 1000))).status).toBe(
       400,
     );

@@ -232,12 +232,12 @@ describe(`bad input, ${RUNS} runs per route`, () => {
       if (attack.kind === 'type') {
         const body =
           attack.type === 'application/json'
-            ? JSON.stringify({ ...valid, idempotencyKey: key })
-            : new URLSearchParams({ ...valid, idempotencyKey: key }).toString();
+            ? JSON.stringify({ ...valid, formKey: key })
+            : new URLSearchParams({ ...valid, formKey: key }).toString();
         return request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', headers: { 'Content-Type': attack.type }, body });
       }
       const form = new FormData();
-      for (const [name, value] of Object.entries({ ...valid, idempotencyKey: key }))
+      for (const [name, value] of Object.entries({ ...valid, formKey: key }))
         form.append(name, attack.kind === 'field' && name === attack.field ? attack.value : value);
       if (attack.kind === 'duplicate') form.append(attack.field, attack.value);
       return request(httpEnv(), '/payment/payment_back.php?p=1001', { method: 'POST', body: form });

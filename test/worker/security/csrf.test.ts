@@ -3,7 +3,7 @@ import { formKeyFor, httpEnv, PAYMENT_FORM, request, resetStandIn, standInCalls 
 
 /** Every route that changes something, with a body it would accept from this site. */
 const WRITES: Array<[method: string, path: string, body: Record<string, string>]> = [
-  ['POST', '/payment/payment_back.php?p=1001', { ...PAYMENT_FORM, amount: '10.00', idempotencyKey: 'csrf-attack-key-0001' }],
+  ['POST', '/payment/payment_back.php?p=1001', { ...PAYMENT_FORM, amount: '10.00', formKey: 'csrf-attack-key-0001' }],
   ['POST', '/api/send_sms_client.php', { num: '5595550142' }],
   ['POST', '/api/forgot_password_back.php', { x: 'RESET-VALID', np: 'a new password' }],
   ['POST', '/api/update_info_request.php?t=INFO-FIELDS', {}],
@@ -67,7 +67,7 @@ describe('cross-site writes are refused before anything happens', () => {
 
   it('the payment form posted from another site charges nothing, while the same post from this site does', async () => {
     const [, path, fields] = WRITES[0]!;
-    const form = new URLSearchParams({ ...fields, idempotencyKey: await formKeyFor('1001') }).toString();
+    const form = new URLSearchParams({ ...fields, formKey: await formKeyFor('1001') }).toString();
     const attack = await request(httpEnv(), path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },

@@ -9,7 +9,7 @@ const PAYMENT = { ...PAYMENT_FORM, ccn: '5555 5555 5555 4444', cvv: '321' };
 
 async function pay(key: string) {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ ...PAYMENT, idempotencyKey: key })) form.append(k, v);
+  for (const [k, v] of Object.entries({ ...PAYMENT, formKey: key })) form.append(k, v);
   return request(httpEnv(), '/payment/payment_back.php?p=1001', {
     method: 'POST',
     body: form,
@@ -18,7 +18,7 @@ async function pay(key: string) {
 }
 
 describe('housekeeping the defences rely on', () => {
-  it('a submit key left pending by a request that died is released after its timeout, not answered 409 for ever', async () => {
+  it('a form key left pending by a request that died is released after its timeout, not answered 409 for ever', async () => {
     await resetStandIn();
     const key = await formKeyFor('1001');
     const died = Date.now() - PENDING_TIMEOUT_MS - 1000;

@@ -148,7 +148,7 @@ describe('payment confirmation URLs from the backend', () => {
       // The same card over and over: these payments are about the answer, not the card limits.
       await resetGuard();
       const form = new FormData();
-      for (const [name, value] of Object.entries({ ...valid, idempotencyKey: await formKeyFor('1001') })) form.append(name, value);
+      for (const [name, value] of Object.entries({ ...valid, formKey: await formKeyFor('1001') })) form.append(name, value);
       const res = await request(httpEnv(), '/payment/payment_back.php?p=1001', {
         method: 'POST',
         body: form,
@@ -168,7 +168,7 @@ describe('payment confirmation URLs from the backend', () => {
     await injectAnswer('/payment/payment_back.php', { status: 'success', confirmationUrl: '/receipt/PAP-SAFE0001' });
     await resetGuard();
     const form = new FormData();
-    for (const [name, value] of Object.entries({ ...valid, idempotencyKey: await formKeyFor('1001') })) form.append(name, value);
+    for (const [name, value] of Object.entries({ ...valid, formKey: await formKeyFor('1001') })) form.append(name, value);
     const res = await request(httpEnv(), '/payment/payment_back.php?p=1001', {
       method: 'POST',
       body: form,

@@ -107,7 +107,7 @@ describe('what the site stores', () => {
     const page = await (await request(e, '/web-payment?p=1001')).text();
     const issued = /1001-\d{10}-[0-9a-f]{24}-[0-9a-f]{64}/.exec(page)![0];
     const form = new FormData();
-    for (const [name, value] of Object.entries({ ...PAYMENT_FORM, idempotencyKey: issued })) form.append(name, value);
+    for (const [name, value] of Object.entries({ ...PAYMENT_FORM, formKey: issued })) form.append(name, value);
     const paid = await request(e, '/payment/payment_back.php?p=1001', {
       method: 'POST',
       body: form,

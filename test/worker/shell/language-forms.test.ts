@@ -31,7 +31,7 @@ describe('forms in Spanish without script', () => {
 
   it('a card paid from a page opened with the switch: its receipt in Spanish, without a cookie', async () => {
     const page = '/web-payment?p=1001&lang=es';
-    const res = await post(page, { _form: 'payment', step: 'card', idempotencyKey: await formKeyFor('1001'), ...PAYMENT_FORM }, ENGLISH);
+    const res = await post(page, { _form: 'payment', step: 'card', formKey: await formKeyFor('1001'), ...PAYMENT_FORM }, ENGLISH);
     expect(res.status).toBe(303);
     const receipt = res.headers.get('Location')!;
     expect(receipt).toMatch(/^\/receipt\/PAP-[A-Z0-9]{8}\?lang=es$/);

@@ -168,7 +168,7 @@ describe('the pay and web payment pages in Spanish', () => {
       const form = new FormData();
       // A card of its own: one card is charged at most three times an hour, whoever pays.
       const card = { ccn: '5555 5555 5555 4444', cvv: '123' };
-      for (const [k, v] of Object.entries({ ...PAYMENT_FORM, ...card, idempotencyKey: await formKeyFor('1001') })) form.append(k, v);
+      for (const [k, v] of Object.entries({ ...PAYMENT_FORM, ...card, formKey: await formKeyFor('1001') })) form.append(k, v);
       const paid = await request(embeddedEnv(), '/payment/payment_back.php?p=1001', {
         method: 'POST',
         body: form,
@@ -186,8 +186,7 @@ describe('the pay and web payment pages in Spanish', () => {
 
   it('the receipt, its date written for es-US and its amount in dollars', async () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ ...PAYMENT_FORM, amount: '1,234.56', idempotencyKey: await formKeyFor('1001') }))
-      form.append(k, v);
+    for (const [k, v] of Object.entries({ ...PAYMENT_FORM, amount: '1,234.56', formKey: await formKeyFor('1001') })) form.append(k, v);
     const paid = await request(embeddedEnv(), '/payment/payment_back.php?p=1001', {
       method: 'POST',
       body: form,

@@ -77,9 +77,9 @@ describe('reused pages', () => {
     expect(second.token).toBe('RESET-SECOND');
   });
 
-  it('give every payment form its own idempotency key', async () => {
+  it('give every payment form its own form key', async () => {
     const keys = new Set<unknown>();
-    for (let i = 0; i < 3; i++) keys.add(islandProps(await (await visit('/web-payment?p=1001')).text(), 'web-payment-form').idempotencyKey);
+    for (let i = 0; i < 3; i++) keys.add(islandProps(await (await visit('/web-payment?p=1001')).text(), 'web-payment-form').formKey);
     expect(keys.size).toBe(3);
   });
 });
