@@ -10,7 +10,7 @@ import {
   payerFields,
   problemText,
   type CardField,
-  type PaymentField,
+  type FieldCheck,
   type PayeeRules,
   type PayerField,
   type PaymentProblem,
@@ -20,7 +20,7 @@ import {
 type Say = (problem: PaymentProblem) => string;
 
 /** A field checked by its rule, then as the backend gets it (trimmed, slashes put in). */
-function fieldSchema(field: PaymentField, say: Say) {
+function fieldSchema(field: FieldCheck, say: Say) {
   const checked = z.pipe(
     // Missing, or not text at all: the field's own word for it, as in the browser.
     z.string({ error: (issue) => say(fieldProblem(field, issue.input) ?? 'required') }),
@@ -34,8 +34,8 @@ function fieldSchema(field: PaymentField, say: Say) {
   return field.optional ? z.optional(checked) : checked;
 }
 
-function schemasOf<Name extends string>(fields: Record<Name, PaymentField>, say: Say) {
-  return Object.fromEntries(Object.entries<PaymentField>(fields).map(([name, field]) => [name, fieldSchema(field, say)])) as Record<
+function schemasOf<Name extends string>(fields: Record<Name, FieldCheck>, say: Say) {
+  return Object.fromEntries(Object.entries<FieldCheck>(fields).map(([name, field]) => [name, fieldSchema(field, say)])) as Record<
     Name,
     ReturnType<typeof fieldSchema>
   >;

@@ -76,7 +76,7 @@ export type FieldRule = (value: string) => PaymentProblem | undefined;
  * A rule and what the value becomes once it passes (trimmed, slashes put in). `optional` fields
  * may be left out altogether; a required one left out is `Required`.
  */
-export interface PaymentField {
+export interface FieldCheck {
   rule: FieldRule;
   normalize: (value: string) => string;
   optional?: boolean;
@@ -102,9 +102,9 @@ const requiredMatching =
     required(max, message)(value) ?? (pattern.test(value.trim()) ? undefined : message);
 
 /** A required field, its value trimmed. */
-const requiredField = (rule: FieldRule, normalize = trim): PaymentField => ({ rule, normalize });
+const requiredField = (rule: FieldRule, normalize = trim): FieldCheck => ({ rule, normalize });
 /** A field that may be missing or empty; anything in it must pass `rule`. */
-const optionalField = (rule: FieldRule): PaymentField => ({ rule, normalize: asTyped, optional: true });
+const optionalField = (rule: FieldRule): FieldCheck => ({ rule, normalize: asTyped, optional: true });
 const matching =
   (pattern: RegExp, message: PaymentProblem): FieldRule =>
   (value) =>
@@ -180,7 +180,7 @@ export const MAX_INVOICES = 20;
  * too: the check that runs before the payee is known uses this). A company's invoices are checked
  * by `INVOICE_FIELD`, one by one.
  */
-export function payerFields(rules: PayeeRules, { company }: { company: boolean }): Record<PayerField, PaymentField> {
+export function payerFields(rules: PayeeRules, { company }: { company: boolean }): Record<PayerField, FieldCheck> {
   const skippedDate = optionalField(matching(/^(\d{2}\/\d{2}\/\d{4}|\d{8})?$/, 'invalidDate'));
   return {
     patientName: requiredField(required(100)),
@@ -195,7 +195,7 @@ export function payerFields(rules: PayeeRules, { company }: { company: boolean }
 }
 
 /** Step 2, payment info, field by field. `now` decides which expiry dates have passed. */
-export function cardFields(rules: PayeeRules, now: Date): Record<CardField, PaymentField> {
+export function cardFields(rules: PayeeRules, now: Date): Record<CardField, FieldCheck> {
   const ccnRule = requiredMatching(23, /^[\d\s-]+$/, 'cardNotAccepted');
   return {
     ccn: requiredField((value) => {
@@ -222,14 +222,14 @@ export type PayerField = (typeof PAYER_FIELDS)[number];
 export type CardField = (typeof CARD_FIELDS)[number];
 
 /** A field's message for a value (missing is `Required` unless the field is optional). */
-export function fieldProblem(field: PaymentField, value: unknown): PaymentProblem | undefined {
+export function fieldProblem(field: FieldCheck, value: unknown): PaymentProblem | undefined {
   if (value === undefined || value === '') return field.optional ? undefined : field.rule('');
   return typeof value === 'string' ? field.rule(value) : 'required';
 }
 
 /** Every problem of a form, by field name (`invoices.0` for a company's first invoice). */
 export function formProblems(
-  fields: Record<string, PaymentField>,
+  fields: Record<string, FieldCheck>,
   values: Record<string, unknown>,
   invoices?: readonly string[],
 ): Record<string, PaymentProblem> {

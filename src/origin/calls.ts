@@ -8,7 +8,7 @@ import {
   PayLaterResultSchema,
   PaymentResultSchema,
   SearchResultSchema,
-  type PaymentFields,
+  type WirePaymentFields,
   type PaymentQuery,
   type SmsSend,
 } from './schemas';
@@ -92,7 +92,7 @@ export const calls = {
   }),
   submitPayment: define({
     name: 'payment_back',
-    request: ({ query, fields }: { query: PaymentQuery; fields: PaymentFields }) => ({
+    request: ({ query, fields }: { query: PaymentQuery; fields: WirePaymentFields }) => ({
       method: 'POST',
       path: `/payment/payment_back.php?${q({
         p: query.p,

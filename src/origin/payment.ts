@@ -2,7 +2,7 @@ import { cardDigits } from '../domain/card';
 import { parseAmount } from '../domain/payment';
 import type { CardForm, PayerForm } from '../domain/payment-schemas';
 import type { Payee } from '../domain/payee';
-import type { PaymentFields } from './schemas';
+import type { WirePaymentFields } from './schemas';
 
 /** A checked payment, in the domain's terms. */
 export interface PaymentSubmission {
@@ -21,7 +21,7 @@ export interface PaymentSubmission {
  * The multipart fields the backend takes for a payment (pay-pages spec §7). Extra fields go only
  * where the payee asks for them; card data passes through here and is stored nowhere.
  */
-export function paymentFields({ payee, payer, card, company, humanToken, userAgent, generic }: PaymentSubmission): PaymentFields {
+export function paymentFields({ payee, payer, card, company, humanToken, userAgent, generic }: PaymentSubmission): WirePaymentFields {
   return {
     patientName: payer.patientName,
     account: company ? (payer.invoices ?? []).join(',') : (payer.account ?? ''),

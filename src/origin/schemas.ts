@@ -139,7 +139,7 @@ export interface SmsSend {
 }
 
 /** The multipart fields of a payment (pay-pages spec §7). Card data passes through, never stored here. */
-export const PAYMENT_FIELDS = [
+export const WIRE_PAYMENT_FIELDS = [
   'patientName',
   'account',
   'payDOB',
@@ -166,8 +166,8 @@ export const PAYMENT_FIELDS = [
   'webUrl',
   'isBtoB',
 ] as const;
-export type PaymentField = (typeof PAYMENT_FIELDS)[number];
-export type PaymentFields = Partial<Record<PaymentField, string>>;
+export type WirePaymentField = (typeof WIRE_PAYMENT_FIELDS)[number];
+export type WirePaymentFields = Partial<Record<WirePaymentField, string>>;
 
 export interface PaymentQuery {
   p: string;

@@ -7,6 +7,7 @@ import { READABLE, randomToken } from '../../domain/random';
 import { formatDollars } from '../../domain/payment';
 import { usNumber } from '../../domain/phone';
 import { jsonBody, nowIso, str, type EmbeddedEnv } from './util';
+import type { WirePaymentField } from '../schemas';
 
 /** Payee lookups, provider search, feature flags, 404 reports, the SMS outbox and payments. */
 export const payeeRoutes = new Hono<EmbeddedEnv>();
@@ -89,7 +90,8 @@ payeeRoutes.post('/api/send_sms_client.php', async (c) => {
   return c.json({ success: true });
 });
 
-const PAYER_FIELDS = [
+/** The payer's wire fields the demo backend keeps with a payment. */
+const KEPT_PAYER_FIELDS: readonly WirePaymentField[] = [
   'patientName',
   'account',
   'payDOB',
@@ -122,7 +124,7 @@ payeeRoutes.post('/payment/payment_back.php', async (c) => {
   const amount = Number(field('amount').replace(/[$,\s]/g, ''));
   if (digits.length < 13 || digits.length > 19) return c.json({ status: 'error', message: 'Card number is invalid.' });
   if (!Number.isFinite(amount) || amount <= 0 || amount > 2000) return c.json({ status: 'error', message: 'Amount is invalid.' });
-  const payer = Object.fromEntries(PAYER_FIELDS.map((name) => [name, field(name)]).filter(([, v]) => v));
+  const payer = Object.fromEntries(KEPT_PAYER_FIELDS.map((name) => [name, field(name)]).filter(([, v]) => v));
   // The contract's test cards decline, and are kept as declined, so a corrected card can follow.
   const declined = testCardDecline(digits, field('cvv'));
   if (declined) {
