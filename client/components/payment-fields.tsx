@@ -1,6 +1,6 @@
 import { useRef, type ComponentProps } from 'react';
 import { FORM_KEY_PATH } from '../../src/domain/form-key';
-import { CARD_FIELDS, PAYER_FIELDS } from '../../src/domain/payment';
+import { CARD_FIELDS, PAYER_FIELDS, type CardField, type PayerField } from '../../src/domain/payment';
 import type { PostedForm } from '../../src/domain/posted-form';
 import type { PaymentFormText } from '../../src/domain/catalogue';
 import type { FormLabels } from '../../src/domain/web-payment-labels';
@@ -90,7 +90,8 @@ export async function freshFormKey(payeeId: string): Promise<string | undefined>
 /** Each field's label, as the error summary names it. */
 export function labelOf(name: string, words: PaymentFormText, labels: FormLabels): string {
   if (name.startsWith('invoices.')) return `${words[labels.account]} ${Number(name.slice('invoices.'.length)) + 1}`;
-  const label: Record<string, string> = {
+  // Every field of the form has its label here: a field added without one does not compile.
+  const label: Record<PayerField | CardField, string> = {
     patientName: words[labels.name],
     account: words[labels.account],
     payDOB: words.dateOfBirth,
@@ -109,5 +110,5 @@ export function labelOf(name: string, words: PaymentFormText, labels: FormLabels
     zip: words.zip,
     payNote: words.note,
   };
-  return label[name] ?? name;
+  return label[name as PayerField | CardField] ?? name;
 }

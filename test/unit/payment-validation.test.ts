@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { brandAccepted, cardBrand, expiryValid, luhnValid } from '../../src/domain/card';
 import {
+  CARD_FIELDS,
   cardFields,
   formProblems,
+  PAYER_FIELDS,
   parseAmount,
   payerFields,
   problemText,
@@ -28,6 +30,8 @@ const {
 } = en.paymentProblems;
 import { cardSchema, payerSchema } from '../../src/domain/payment-schemas';
 import { fieldErrors } from '../../src/domain/errors';
+import { formLabels } from '../../src/domain/web-payment-labels';
+import { labelOf } from '../../client/components/payment-fields';
 
 const allCards = { pall: true, pvisa: true, pmc: true, pdiscover: true, pamex: true };
 const plain: PayeeRules = {
@@ -312,6 +316,20 @@ describe.each(LANGUAGES)('the form in the browser and the server say the same, i
     for (const rules of [plain, cedar]) {
       const server = cardSchema(rules, NOW, texts).safeParse(input);
       expect(said(rules, formProblems(cardFields(rules, NOW), input))).toEqual(server.success ? {} : fieldErrors(server.error));
+    }
+  });
+});
+
+describe.each(LANGUAGES)('every field of the form has its label in the error summary, in %s', (language) => {
+  it.each([
+    { company: false, notMedical: false, useStatement: false },
+    { company: true, notMedical: false, useStatement: false },
+  ])('for %o', (kind) => {
+    const words = CATALOGUES[language].paymentForm;
+    for (const name of [...PAYER_FIELDS, ...CARD_FIELDS]) {
+      const label = labelOf(name, words, formLabels(kind));
+      expect(label, name).not.toBe(name);
+      expect(label.trim(), name).not.toBe('');
     }
   });
 });
