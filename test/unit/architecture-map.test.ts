@@ -32,9 +32,34 @@ describe("ARCHITECTURE.md's folder map", () => {
     expect(tree.filter((folder) => !named.includes(folder))).toEqual([]);
   });
 
+  it('keeps each row short enough to read: a folder the table cannot say in a few lines has its note below it', () => {
+    const long = map.split('\n').filter((line) => line.startsWith('| `') && line.length > 800);
+    expect(long.map((line) => line.slice(0, 60))).toEqual([]);
+  });
+
   it('names only paths that exist', () => {
     expect(named.length).toBeGreaterThan(20);
     expect(named.filter((p) => !existsSync(path.join(root, p)))).toEqual([]);
+  });
+
+  it("names in a row's other columns only files the project has, by their bare names too", () => {
+    const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+    // Written by the client build, never tracked.
+    const BUILT = new Set(['worker-assets.json']);
+    // The table's rows, and the notes below it (`- **folder**: …`) read as rows.
+    const missing = map
+      .split('\n')
+      .map((line) => line.replace(/^- \*\*(`.+?)\*\*: /, '| $1 | '))
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => {
+        const [, first, ...rest] = line.split('|');
+        return [...rest.join('|').matchAll(/`([^`/\s]+\.(?:ts|tsx|mjs|json|css|toml))`/g)]
+          .map((m) => m[1]!)
+          .filter((name) => !BUILT.has(name))
+          .filter((name) => !tracked.some((file) => path.basename(file) === name))
+          .map((name) => `${first!.trim()}: ${name}`);
+      });
+    expect(missing).toEqual([]);
   });
 });
 
