@@ -75,14 +75,13 @@ const overrideHeader = (version) => ({ 'Cloudflare-Workers-Version-Overrides': `
 
 let step = 0;
 /** Prints a step and its command; runs it unless this is a dry run, and gives back what it printed. */
-function run(title, command, args, { env, input } = {}) {
+function run(title, command, args, { env } = {}) {
   console.log(`\n${++step}. ${title}\n   $ ${[command, ...args].join(' ')}`);
   if (dry) return '';
   try {
     return execFileSync(command, args, {
       cwd: root,
       encoding: 'utf8',
-      input,
       stdio: ['pipe', 'pipe', 'inherit'],
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...env },
     });
@@ -133,18 +132,21 @@ async function preflight() {
   const analytics = await api('/analytics_engine/sql', { method: 'POST', body: 'SELECT 1 FORMAT JSON' });
   if (analytics.status === 401 || analytics.status === 403)
     refuse('the API token cannot read Analytics Engine (Account Analytics Read), so the canary could not be judged.');
-  const service = await api(`/workers/services/${worker}`);
+  // The site and the alerts Worker, asked together: a Worker never deployed takes its secrets from the environment.
+  const [service, alertsService] = await Promise.all([api(`/workers/services/${worker}`), api(`/workers/services/${alerts.name}`)]);
   if (service.status === 401 || service.status === 403) refuse('the API token cannot read Workers (Workers Scripts Write).');
   const exists = service.status !== 404;
+  const alertsNew = alertsService.status === 404;
+  const fromEnvironment = [
+    ...(exists ? [] : (site.secrets?.required ?? []).map((name) => [worker, name])),
+    ...(alertsNew ? (alerts.secrets?.required ?? []).map((name) => [alerts.name, name]) : []),
+  ].filter(([, name]) => !process.env[name]);
+  if (fromEnvironment.length)
+    refuse(
+      `a Worker's first release sets its secrets, and these are not in the environment: ${fromEnvironment.map(([w, name]) => `${name} (${w})`).join(', ')}.`,
+    );
+  if (!exists) return { exists: false, alertsNew };
   const newestTag = site.migrations.at(-1)?.tag ?? null;
-  if (!exists) {
-    const missing = [...(site.secrets?.required ?? []), ...(await alertsSecretsMissing())].filter((name) => !process.env[name]);
-    if (missing.length)
-      refuse(
-        `${worker} has never been deployed: its first release sets its secrets, and these are not in the environment: ${missing.join(', ')}.`,
-      );
-    return { exists: false };
-  }
   const tag = service.result?.default_environment?.script?.migration_tag ?? null;
   if (tag !== newestTag)
     refuse(
@@ -163,13 +165,7 @@ async function preflight() {
   const missing = (site.secrets?.required ?? []).filter((name) => !(secrets.result ?? []).some((s) => s.name === name));
   if (missing.length)
     refuse(`${worker} lacks the secrets ${missing.join(', ')}: set each with npx wrangler secret put <NAME> ${siteFlags.join(' ')}.`);
-  return { exists: true, serving: current.versions[0].version_id };
-}
-
-/** The alerts Worker's secrets its first deploy needs, when it has never been deployed. */
-async function alertsSecretsMissing() {
-  const service = await api(`/workers/services/${alerts.name}`);
-  return service.status === 404 ? (alerts.secrets?.required ?? []) : [];
+  return { exists: true, alertsNew, serving: current.versions[0].version_id };
 }
 
 /** A file of `NAME=value` lines for `wrangler deploy --secrets-file`, from the environment; removed once read. */
@@ -199,7 +195,7 @@ const state = await preflight();
 
 if (!values['skip-build']) run('Build the islands and the stylesheet', 'npm', ['run', 'build:client']);
 
-const alertsSecrets = !dry && (await alertsSecretsMissing()).length ? secretsFile(alerts.secrets.required) : undefined;
+const alertsSecrets = state.alertsNew ? secretsFile(alerts.secrets.required) : undefined;
 wranglerRun('Deploy the alerts Worker first (a Worker of its own, so that a broken release of the site cannot silence it)', [
   'deploy',
   '--config',
@@ -224,7 +220,6 @@ if (!state.exists) {
   console.log(dry ? '\nDry run: nothing was changed.' : `\nReleased ${worker} for the first time.`);
   process.exit(0);
 }
-serving = dry ? '<serving version id>' : undefined;
 
 const outputs = mkdtempSync(path.join(tmpdir(), 'release-output-'));
 const outputFile = path.join(outputs, 'wrangler-output.json');

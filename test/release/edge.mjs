@@ -110,7 +110,7 @@ export class Edge {
             outboundService: (request) => this.outbound(request),
           },
         ],
-        handleStructuredLogs: (l) => process.env.EDGE_LOGS && console.error(JSON.stringify(l).slice(0, 400)),
+        handleStructuredLogs: () => undefined,
       }),
     );
     this.running.set(versionId, mf);

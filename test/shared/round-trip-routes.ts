@@ -59,6 +59,14 @@ const post = (
     }),
 });
 
+/** A JSON call of the API, with the body `body` makes. */
+const json = (
+  name: string,
+  path: string,
+  budget: number | undefined,
+  body: (tools: RouteTools, site: string) => unknown | Promise<unknown>,
+): RoundTripRoute => post(name, path, budget, async (tools, site) => JSON.stringify(await body(tools, site)), 'application/json');
+
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
@@ -136,35 +144,28 @@ export const ROUND_TRIP_ROUTES: RoundTripRoute[] = [
   post('POST /web-payment?p=1001 (card form without script)', '/web-payment?p=1001', ROUND_TRIP_BUDGETS.payment, async (tools) =>
     form({ _form: 'payment', ...TEST_PAYMENT, formKey: await tools.formKey('1001'), humanToken: humanToken() }),
   ),
-  post(
-    'POST /api/send_sms_client.php (text-me-a-link)',
-    '/api/send_sms_client.php',
-    ROUND_TRIP_BUDGETS.text,
-    async (tools) => JSON.stringify({ num: tools.phone(), payeeId: '1001', source: 'p', humanToken: humanToken() }),
-    'application/json',
-  ),
+  json('POST /api/send_sms_client.php (text-me-a-link)', '/api/send_sms_client.php', ROUND_TRIP_BUDGETS.text, (tools) => ({
+    num: tools.phone(),
+    payeeId: '1001',
+    source: 'p',
+    humanToken: humanToken(),
+  })),
   post('POST /valleymed (text-me-a-link without script)', '/valleymed', ROUND_TRIP_BUDGETS.text, async (tools) =>
     form({ _form: 'sms', num: tools.phone(), humanToken: humanToken() }),
   ),
-  post(
-    'POST /api/forgot_password_back.php (password reset)',
-    '/api/forgot_password_back.php',
-    undefined,
-    async () => JSON.stringify({ x: 'RESET-VALID', np: 'a-new-password-1', humanToken: humanToken() }),
-    'application/json',
-  ),
+  json('POST /api/forgot_password_back.php (password reset)', '/api/forgot_password_back.php', undefined, () => ({
+    x: 'RESET-VALID',
+    np: 'a-new-password-1',
+    humanToken: humanToken(),
+  })),
   // The account flows' calls (contract §3), each through the API and as a form posted without script
   post('POST /api/payee_url.php', '/api/payee_url.php?url=valleymed', undefined, null),
-  post('POST /api/404.php', '/api/404.php', undefined, async () => JSON.stringify({ path: '/no/such/page' }), 'application/json'),
+  json('POST /api/404.php', '/api/404.php', undefined, () => ({ path: '/no/such/page' })),
   get('/api/unleash/is_enabled.php?featureName=pay-wpbp-redirect', DESKTOP, null),
   get('/api/update_info_request.php?t=INFO-DEADLINE', DESKTOP, null),
-  post(
-    'POST /api/update_info_request.php (bill info answered)',
-    '/api/update_info_request.php?t=INFO-DEADLINE',
-    undefined,
-    async () => JSON.stringify({ fields: [{ type: 'confirmDeadlineApproaching', name: 'Deadline', placeholder: '', value: 'confirm' }] }),
-    'application/json',
-  ),
+  json('POST /api/update_info_request.php (bill info answered)', '/api/update_info_request.php?t=INFO-DEADLINE', undefined, () => ({
+    fields: [{ type: 'confirmDeadlineApproaching', name: 'Deadline', placeholder: '', value: 'confirm' }],
+  })),
   post('DELETE /api/update_info_request.php', '/api/update_info_request.php?t=INFO-DEADLINE', undefined, null, undefined, 'DELETE'),
   post('POST /cancel_back.php', '/cancel_back.php?t=INFO-AMOUNT', undefined, null),
   post('POST /update-info-request (without script)', '/update-info-request?t=INFO-DEADLINE', undefined, async () =>
@@ -173,13 +174,10 @@ export const ROUND_TRIP_ROUTES: RoundTripRoute[] = [
   post('POST /update-password (password reset without script)', '/update-password?x=RESET-VALID', undefined, async () =>
     form({ _form: 'reset', x: 'RESET-VALID', np: 'a-new-password-1', confirm: 'a-new-password-1', humanToken: humanToken() }),
   ),
-  post(
-    'POST /api/api_get_paid/get_paid.php (access code)',
-    '/api/api_get_paid/get_paid.php',
-    undefined,
-    async () => JSON.stringify({ whichState: 'access', access: 'ACCESS1' }),
-    'application/json',
-  ),
+  json('POST /api/api_get_paid/get_paid.php (access code)', '/api/api_get_paid/get_paid.php', undefined, () => ({
+    whichState: 'access',
+    access: 'ACCESS1',
+  })),
   post('POST /getpaid (access code without script)', '/getpaid', undefined, async () =>
     form({ _form: 'get-paid', whichState: 'access', access: 'ACCESS1' }),
   ),
@@ -187,42 +185,24 @@ export const ROUND_TRIP_ROUTES: RoundTripRoute[] = [
   post('POST /member-signup (without script)', '/member-signup?camefrom=app&ad=2', undefined, async () =>
     form({ _form: 'membership', payment: 'NEW_METHOD' }),
   ),
-  post(
-    'POST /api/pay_later.php',
-    '/api/pay_later.php',
-    undefined,
-    async () => JSON.stringify({ ue: 'bWVtYmVyQGV4YW1wbGUuY29t' }),
-    'application/json',
-  ),
+  json('POST /api/pay_later.php', '/api/pay_later.php', undefined, () => ({ ue: 'bWVtYmVyQGV4YW1wbGUuY29t' })),
   post('POST /pay-later (without script)', '/pay-later?ue=bWVtYmVyQGV4YW1wbGUuY29t', undefined, async () =>
     form({ _form: 'pay-later', ue: 'bWVtYmVyQGV4YW1wbGUuY29t' }),
   ),
-  post(
-    'POST /api/link_gmail_account.php',
-    '/api/link_gmail_account.php',
-    undefined,
-    async () => JSON.stringify({ state: 's1', code: 'auth-code', scope: 'gmail.readonly' }),
-    'application/json',
-  ),
+  json('POST /api/link_gmail_account.php', '/api/link_gmail_account.php', undefined, () => ({
+    state: 's1',
+    code: 'auth-code',
+    scope: 'gmail.readonly',
+  })),
   post('POST /account-link (without script)', '/account-link?code=auth-code', undefined, async () =>
     form({ _form: 'account-link', state: 's1', code: 'auth-code', scope: 'gmail.readonly' }),
   ),
-  post(
-    'POST /api/shorten_url.php',
-    '/api/shorten_url.php?action=shorten_url',
-    undefined,
-    async (_tools, site) => JSON.stringify({ url: `${site}/web-payment?p=1001` }),
-    'application/json',
-  ),
+  json('POST /api/shorten_url.php', '/api/shorten_url.php?action=shorten_url', undefined, (_tools, site) => ({
+    url: `${site}/web-payment?p=1001`,
+  })),
   get('/receipt/PAP-STANDIN1'),
   // Reports
-  post(
-    'POST /api/browser-error',
-    '/api/browser-error',
-    ROUND_TRIP_BUDGETS.report,
-    async () => JSON.stringify(BROWSER_ERROR_REPORT),
-    'application/json',
-  ),
+  json('POST /api/browser-error', '/api/browser-error', ROUND_TRIP_BUDGETS.report, () => BROWSER_ERROR_REPORT),
   post(
     'POST /api/csp-report',
     '/api/csp-report',
