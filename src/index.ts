@@ -32,12 +32,8 @@ app.use('*', chooseLanguage);
 app.use('*', refuseCrossSite);
 app.on(['GET', 'HEAD'], '*', canonicalPath);
 // Forms posted without script (a POST only, so a page's GET passes one layer fewer): carried out
-// through the site's own API routes, then a 303 or the page again.
-app.on(
-  'POST',
-  '*',
-  formPosts(async (request, c) => app.fetch(request, c.env, c.executionCtx)),
-);
+// by the feature the API route calls, then a 303 or the page's route draws it again.
+app.on('POST', '*', formPosts);
 app.route('/', readinessRoutes);
 app.route('/', assetRoutes);
 app.route('/', legalRoutes);

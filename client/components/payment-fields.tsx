@@ -1,6 +1,6 @@
 import { useRef, type ComponentProps } from 'react';
 import { FORM_KEY_PATH } from '../../src/domain/form-key';
-import { CARD_FIELDS, PAYER_FIELDS, type CardField, type PayerField } from '../../src/domain/payment';
+import { CARD_FIELDS, labelKey, PAYER_FIELDS, PAYMENT_FIELDS } from '../../src/domain/payment';
 import type { PostedForm } from '../../src/domain/posted-form';
 import type { PaymentFormText } from '../../src/domain/catalogue';
 import type { FormLabels } from '../../src/domain/web-payment-labels';
@@ -87,28 +87,9 @@ export async function freshFormKey(payeeId: string): Promise<string | undefined>
   }
 }
 
-/** Each field's label, as the error summary names it. */
+/** Each field's label, as the error summary names it: from the field's description (`PAYMENT_FIELDS`). */
 export function labelOf(name: string, words: PaymentFormText, labels: FormLabels): string {
   if (name.startsWith('invoices.')) return `${words[labels.account]} ${Number(name.slice('invoices.'.length)) + 1}`;
-  // Every field of the form has its label here: a field added without one does not compile.
-  const label: Record<PayerField | CardField, string> = {
-    patientName: words[labels.name],
-    account: words[labels.account],
-    payDOB: words.dateOfBirth,
-    payDOS: words.dateOfService,
-    amount: words[labels.amount],
-    email: words.email,
-    phone: words[labels.phone],
-    billingZip: words.billingZip,
-    ccn: words.cardNumber,
-    exp: words.expiry,
-    cvv: words.cvv,
-    billName: words.nameOnCard,
-    addr1: words.billingAddress,
-    city: words.city,
-    state: words.state,
-    zip: words.zip,
-    payNote: words.note,
-  };
-  return label[name as PayerField | CardField] ?? name;
+  const field = Object.hasOwn(PAYMENT_FIELDS, name) ? PAYMENT_FIELDS[name as keyof typeof PAYMENT_FIELDS] : undefined;
+  return field ? words[labelKey(field, labels)] : name;
 }

@@ -1,5 +1,4 @@
-import type { ApiError } from '../../src/domain/errors';
-import type { DeclineField } from '../../src/domain/declines';
+import { paymentQuery, type PaymentAnswer } from '../../src/domain/payment';
 import { LANGUAGE_PARAM, type Language } from '../../src/domain/catalogue/languages';
 import { isCardField, isPayerField, type Invoice } from './payment-fields';
 import { answerOf, post } from './submit';
@@ -11,16 +10,6 @@ export interface PaymentFlags {
   generic: boolean;
   language?: Language;
 }
-
-/** The payment API's answer: a receipt's address, a decline at its field, or errors by field; a fresh key after any refusal. */
-export type PaymentAnswer = ApiError & {
-  status: string;
-  confirmationUrl: string;
-  message: string;
-  field?: DeclineField;
-  formKey: string;
-  expired?: boolean;
-};
 
 /** The card form's fields as the payment API takes them (`POST /payment/payment_back.php`), sent under a form key. */
 export function paymentSender({
@@ -47,10 +36,7 @@ export function paymentSender({
   }
   if (humanToken) body.append('humanToken', humanToken);
   const query = new URLSearchParams({
-    p: payeeId,
-    ...(flags.optE ? { optE: 'true' } : {}),
-    ...(flags.silent ? { silent: '1' } : {}),
-    ...(flags.generic ? { generic: '1' } : {}),
+    ...paymentQuery(payeeId, flags),
     // Named in the page's address (a cookie may be refused): the receipt is drawn in it too.
     ...(flags.language ? { [LANGUAGE_PARAM]: flags.language } : {}),
   });

@@ -9,10 +9,11 @@ import {
   MAX_INVOICES,
   payerFields,
   problemText,
-  type CardField,
+  type CARD_FORM,
+  type CheckedStep,
   type FieldCheck,
+  type PAYER_FORM,
   type PayeeRules,
-  type PayerField,
   type PaymentProblem,
 } from './payment';
 
@@ -42,10 +43,9 @@ function schemasOf<Name extends string>(fields: Record<Name, FieldCheck>, say: S
 }
 
 /** Step 1 as checked: every field the payee asks for is there (and `invoices` for a company). */
-export type PayerForm = Record<Exclude<PayerField, 'account' | 'payDOB' | 'payDOS' | 'billingZip'>, string> &
-  Partial<Record<'account' | 'payDOB' | 'payDOS' | 'billingZip', string>> & { invoices?: string[] };
+export type PayerForm = CheckedStep<typeof PAYER_FORM> & { invoices?: string[] };
 /** Step 2 as checked. */
-export type CardForm = Record<Exclude<CardField, 'payNote'>, string> & { payNote?: string };
+export type CardForm = CheckedStep<typeof CARD_FORM>;
 
 /** Step 1, patient / payer / company info (`payerFields`), with a company's invoice numbers; problems said in `texts`. */
 export function payerSchema(

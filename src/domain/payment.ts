@@ -5,39 +5,23 @@ import { EMAIL_PATTERN } from './email';
 import { REQUIRED } from './messages';
 import { formatPhone, readPhone } from './phone';
 import { US_STATES } from './us-states';
+import type { DeclineField } from './declines';
+import type { PaymentFormText, PaymentProblemText } from './catalogue';
+import type { FormLabels } from './web-payment-labels';
 
 export { REQUIRED };
 
 /** The most a web payment may be (pay-pages spec §5). */
 export const MAX_WEB_PAYMENT = 2000;
 
-/** The `_form` name of the web payment form, and its fields by step. */
+/** The `_form` name of the web payment form. */
 export const PAYMENT_FORM = 'payment';
-export const PAYER_FIELDS = ['patientName', 'account', 'payDOB', 'payDOS', 'amount', 'email', 'phone', 'billingZip'] as const;
-export const CARD_FIELDS = ['ccn', 'exp', 'cvv', 'billName', 'addr1', 'city', 'state', 'zip', 'payNote'] as const;
-/** Card fields never written back into a page, whatever happens to the payment. */
-export const UNREPEATED_CARD_FIELDS: readonly string[] = ['ccn', 'cvv'];
 
 /**
  * What can be wrong with a field of the form: a key of the catalogue's `paymentProblems`, where
  * each is written in every language (`problemText` puts in the payee's own words).
  */
-export type PaymentProblem =
-  | 'required'
-  | 'tooLong'
-  | 'amountOverLimit'
-  | 'cardNotAccepted'
-  | 'accountWarning'
-  | 'accountStartsWith'
-  | 'invalidDate'
-  | 'invalidPhone'
-  | 'unreachablePhone'
-  | 'invalidZip'
-  | 'invalidExpiry'
-  | 'invalidCvv'
-  | 'invalidCardholder'
-  | 'invalidState'
-  | 'invalidEmail';
+export type PaymentProblem = keyof PaymentProblemText;
 
 /** A problem as the visitor reads it, in the language of `texts`, with the payee's account hint. */
 export function problemText(texts: Readonly<Record<PaymentProblem, string>>, problem: PaymentProblem, rules: PayeeRules): string {
@@ -174,52 +158,129 @@ export function accountIsNumeric(rules: PayeeRules): boolean {
 export const INVOICE_FIELD = requiredField(required(50));
 export const MAX_INVOICES = 20;
 
+/** What some fields' rules depend on: the payee's rules, whether a company pays, and the time. */
+export interface FieldContext {
+  rules: PayeeRules;
+  company: boolean;
+  now: Date;
+}
+
 /**
- * Step 1, patient / payer / company info, field by field. Fields the payee does not enable are
- * not sent on; anything typed in them must still be well formed (bare digits count as a date here
- * too: the check that runs before the payee is known uses this). A company's invoices are checked
- * by `INVOICE_FIELD`, one by one.
+ * One field of the web payment form, from which everything else about it is derived: the lists
+ * of each step, the checked form's type, the error summary's label, what the backend receives and
+ * the demo backend keeps, what is written back after a decline. Its name is the page's, the API's
+ * and the backend's alike (the backend kept the legacy form's names).
  */
+export interface FieldDescription {
+  /** Its rule for a payee. */
+  check: (context: FieldContext) => FieldCheck;
+  /** Its label: a key of the catalogue's `paymentForm`, or which of the payee's labels (`formLabels`). */
+  label: keyof PaymentFormText | { of: keyof FormLabels };
+  /** It may be missing for some payee (its check says when); the checked form's type says so. */
+  optional?: true;
+  /** Card data (the number, its expiry, its code): sent to the backend, kept nowhere. */
+  cardData?: true;
+  /** Typed again after a decline or a refusal, never written back into a page. */
+  unrepeated?: true;
+}
+
+const skippedDate = optionalField(matching(/^(\d{2}\/\d{2}\/\d{4}|\d{8})?$/, 'invalidDate'));
+
+/**
+ * Step 1, patient / payer / company info. Fields the payee does not enable are not sent on;
+ * anything typed in them must still be well formed (bare digits count as a date here too: the
+ * check that runs before the payee is known uses this). A company's invoices are checked by
+ * `INVOICE_FIELD`, one by one.
+ */
+export const PAYER_FORM = {
+  patientName: { check: () => requiredField(required(100)), label: { of: 'name' } },
+  account: {
+    check: ({ rules, company }) => (company ? optionalField(atMost(50)) : requiredField(accountRule(rules))),
+    label: { of: 'account' },
+    optional: true,
+  },
+  payDOB: { check: ({ rules }) => (rules.customFields.payDOB ? DATE_FIELD : skippedDate), label: 'dateOfBirth', optional: true },
+  payDOS: { check: ({ rules }) => (rules.customFields.payDOS ? DATE_FIELD : skippedDate), label: 'dateOfService', optional: true },
+  amount: { check: () => AMOUNT_FIELD, label: { of: 'amount' } },
+  email: { check: () => EMAIL_FIELD, label: 'email' },
+  phone: { check: () => PHONE_FIELD, label: { of: 'phone' } },
+  billingZip: {
+    check: ({ rules }) => (rules.customFields.billingZip ? ZIP_FIELD : optionalField(matching(/^(\d{5}(-\d{4})?)?$/, 'invalidZip'))),
+    label: 'billingZip',
+    optional: true,
+  },
+} as const satisfies Record<string, FieldDescription>;
+
+const ccnRule = requiredMatching(23, /^[\d\s-]+$/, 'cardNotAccepted');
+
+/** Step 2, payment info. `now` decides which expiry dates have passed. */
+export const CARD_FORM = {
+  ccn: {
+    check: ({ rules }) =>
+      requiredField((value) => {
+        const problem = ccnRule(value);
+        if (problem) return problem;
+        const digits = cardDigits(value);
+        return luhnValid(digits) && brandAccepted(cardBrand(digits), rules.ccAccepted) ? undefined : 'cardNotAccepted';
+      }),
+    label: 'cardNumber',
+    cardData: true,
+    unrepeated: true,
+  },
+  exp: {
+    check: ({ now }) =>
+      requiredField(
+        (value) => required(12, 'invalidExpiry')(value) ?? (expiryValid(readExpiry(value), now) ? undefined : 'invalidExpiry'),
+        readExpiry,
+      ),
+    label: 'expiry',
+    cardData: true,
+  },
+  cvv: { check: () => requiredField(requiredMatching(4, /^\d{3,4}$/, 'invalidCvv')), label: 'cvv', cardData: true, unrepeated: true },
+  billName: { check: () => requiredField(requiredMatching(100, /^\S+(\s+\S+)+$/, 'invalidCardholder')), label: 'nameOnCard' },
+  addr1: { check: () => requiredField(required(200)), label: 'billingAddress' },
+  city: { check: () => requiredField(required(100)), label: 'city' },
+  state: {
+    check: () => requiredField((value) => ((US_STATES as readonly string[]).includes(value) ? undefined : 'invalidState'), asTyped),
+    label: 'state',
+  },
+  zip: { check: () => ZIP_FIELD, label: 'zip' },
+  payNote: { check: () => optionalField(atMost(500)), label: 'note', optional: true },
+} as const satisfies Record<string, FieldDescription>;
+
+export type PayerField = keyof typeof PAYER_FORM;
+export type CardField = keyof typeof CARD_FORM;
+/** The fields of each step, in the page's order. */
+export const PAYER_FIELDS = Object.keys(PAYER_FORM) as readonly PayerField[];
+export const CARD_FIELDS = Object.keys(CARD_FORM) as readonly CardField[];
+/** Every field of the form, by name. */
+export const PAYMENT_FIELDS: Readonly<Record<PayerField | CardField, FieldDescription>> = { ...PAYER_FORM, ...CARD_FORM };
+/** Card fields never written back into a page, whatever happens to the payment. */
+export const UNREPEATED_CARD_FIELDS: readonly string[] = CARD_FIELDS.filter((name) => 'unrepeated' in CARD_FORM[name]);
+/** Card data, which is sent on and kept nowhere (not in the demo backend, not in a key's fingerprint). */
+export const CARD_DATA_FIELDS: readonly string[] = CARD_FIELDS.filter((name) => 'cardData' in CARD_FORM[name]);
+
+/** A step as checked: each field a string, those that may be missing optional. */
+export type CheckedStep<D> = { -readonly [K in keyof D as D[K] extends { optional: true } ? never : K]: string } & {
+  -readonly [K in keyof D as D[K] extends { optional: true } ? K : never]?: string;
+};
+
+const checksOf = <F extends string>(form: Readonly<Record<F, FieldDescription>>, context: FieldContext) =>
+  Object.fromEntries(Object.entries<FieldDescription>(form).map(([name, field]) => [name, field.check(context)])) as Record<F, FieldCheck>;
+
+/** Step 1's rules for a payee, field by field. */
 export function payerFields(rules: PayeeRules, { company }: { company: boolean }): Record<PayerField, FieldCheck> {
-  const skippedDate = optionalField(matching(/^(\d{2}\/\d{2}\/\d{4}|\d{8})?$/, 'invalidDate'));
-  return {
-    patientName: requiredField(required(100)),
-    account: company ? optionalField(atMost(50)) : requiredField(accountRule(rules)),
-    payDOB: rules.customFields.payDOB ? DATE_FIELD : skippedDate,
-    payDOS: rules.customFields.payDOS ? DATE_FIELD : skippedDate,
-    amount: AMOUNT_FIELD,
-    email: EMAIL_FIELD,
-    phone: PHONE_FIELD,
-    billingZip: rules.customFields.billingZip ? ZIP_FIELD : optionalField(matching(/^(\d{5}(-\d{4})?)?$/, 'invalidZip')),
-  };
+  return checksOf(PAYER_FORM, { rules, company, now: new Date() });
 }
 
-/** Step 2, payment info, field by field. `now` decides which expiry dates have passed. */
+/** Step 2's rules for a payee, field by field. `now` decides which expiry dates have passed. */
 export function cardFields(rules: PayeeRules, now: Date): Record<CardField, FieldCheck> {
-  const ccnRule = requiredMatching(23, /^[\d\s-]+$/, 'cardNotAccepted');
-  return {
-    ccn: requiredField((value) => {
-      const problem = ccnRule(value);
-      if (problem) return problem;
-      const digits = cardDigits(value);
-      return luhnValid(digits) && brandAccepted(cardBrand(digits), rules.ccAccepted) ? undefined : 'cardNotAccepted';
-    }),
-    exp: requiredField(
-      (value) => required(12, 'invalidExpiry')(value) ?? (expiryValid(readExpiry(value), now) ? undefined : 'invalidExpiry'),
-      readExpiry,
-    ),
-    cvv: requiredField(requiredMatching(4, /^\d{3,4}$/, 'invalidCvv')),
-    billName: requiredField(requiredMatching(100, /^\S+(\s+\S+)+$/, 'invalidCardholder')),
-    addr1: requiredField(required(200)),
-    city: requiredField(required(100)),
-    state: requiredField((value) => ((US_STATES as readonly string[]).includes(value) ? undefined : 'invalidState'), asTyped),
-    zip: ZIP_FIELD,
-    payNote: optionalField(atMost(500)),
-  };
+  return checksOf(CARD_FORM, { rules, company: false, now });
 }
 
-export type PayerField = (typeof PAYER_FIELDS)[number];
-export type CardField = (typeof CARD_FIELDS)[number];
+/** A field's label in the words of the payee's form version (`formLabels`). */
+export const labelKey = (field: FieldDescription, labels: FormLabels): keyof PaymentFormText =>
+  typeof field.label === 'string' ? field.label : labels[field.label.of];
 
 /** A field's message for a value (missing is `Required` unless the field is optional). */
 export function fieldProblem(field: FieldCheck, value: unknown): PaymentProblem | undefined {
@@ -247,4 +308,51 @@ export function formProblems(
     });
   }
   return problems;
+}
+
+/**
+ * What the payment call (`POST /payment/payment_back.php`) answers, read the same way by the API,
+ * the card form posted without script and the island: a receipt's address (`status: 'success'`),
+ * a decline at the field to correct with a fresh key (`status: 'error'`), or a refusal with each
+ * field's message (`error`, `fields`), with a fresh key when the form's only ran out (`expired`).
+ */
+export interface PaymentAnswer {
+  status?: 'success' | 'error';
+  confirmationUrl?: string;
+  message?: string;
+  field?: DeclineField;
+  formKey?: string;
+  expired?: true;
+  error?: string;
+  fields?: Record<string, string>;
+}
+
+/**
+ * The switches a card form's address carries (`ib`, `emailOpt`, `silent`, `g`), as the payment
+ * call's query names them: the page sends them with the payment, with script or without.
+ */
+export function paymentSwitches(query: Partial<Record<string, string>>): PaymentSwitches {
+  return {
+    company: query.ib === '1',
+    optE: query.emailOpt !== undefined,
+    silent: query.silent !== undefined,
+    generic: query.g !== undefined,
+  };
+}
+
+export interface PaymentSwitches {
+  company: boolean;
+  optE: boolean;
+  silent: boolean;
+  generic: boolean;
+}
+
+/** The payment call's query (`PaymentQuerySchema`) for a payee's form and its switches. */
+export function paymentQuery(payeeId: string, { optE, silent, generic }: Omit<PaymentSwitches, 'company'>): Record<string, string> {
+  return {
+    p: payeeId,
+    ...(optE && { optE: 'true' }),
+    ...(silent && { silent: '1' }),
+    ...(generic && { generic: '1' }),
+  };
 }

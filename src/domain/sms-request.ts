@@ -41,3 +41,6 @@ export const SmsRequestSchema = z.lazy(() =>
     })),
   ),
 );
+
+/** A request for a text, checked. */
+export type SmsRequest = z.output<typeof SmsRequestSchema>;

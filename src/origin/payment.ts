@@ -1,5 +1,5 @@
 import { cardDigits } from '../domain/card';
-import { parseAmount } from '../domain/payment';
+import { CARD_FIELDS, parseAmount, type CardField } from '../domain/payment';
 import type { CardForm, PayerForm } from '../domain/payment-schemas';
 import type { Payee } from '../domain/payee';
 import type { WirePaymentFields } from './schemas';
@@ -31,15 +31,9 @@ export function paymentFields({ payee, payer, card, company, humanToken, userAge
     email: payer.email,
     phone: payer.phone,
     ...(payee.customFields.billingZip && payer.billingZip ? { billingZip: payer.billingZip } : {}),
+    // The card step's fields under their own names (an optional one left out is sent empty), the number as digits.
+    ...(Object.fromEntries(CARD_FIELDS.map((name) => [name, card[name] ?? ''])) as Record<CardField, string>),
     ccn: cardDigits(card.ccn),
-    exp: card.exp,
-    cvv: card.cvv,
-    billName: card.billName,
-    zip: card.zip,
-    addr1: card.addr1,
-    city: card.city,
-    state: card.state,
-    payNote: card.payNote ?? '',
     googleRecaptchaToken: humanToken,
     WebPayVue: 'true',
     Submit: 'Submit',

@@ -4,6 +4,7 @@ import { declineReason } from '../domain/declines';
 import { GET_PAID_VIEWS, type GetPaidResponse } from '../domain/get-paid';
 import { PAY_LATER_CODES, type PayLaterResult } from '../domain/pay-later';
 import { PAYEE_ID, type Payee, type SearchResult } from '../domain/payee';
+import type { CardField, PayerField } from '../domain/payment';
 
 /**
  * Wire formats of the legacy origin (contract §3), read into the domain's own types. Everything
@@ -138,35 +139,21 @@ export interface SmsSend {
   requestOrigin?: string;
 }
 
-/** The multipart fields of a payment (pay-pages spec §7). Card data passes through, never stored here. */
-export const WIRE_PAYMENT_FIELDS = [
-  'patientName',
-  'account',
-  'payDOB',
-  'payDOS',
-  'amount',
-  'email',
-  'phone',
-  'billingZip',
-  'ccn',
-  'exp',
-  'cvv',
-  'billName',
-  'zip',
-  'addr1',
-  'city',
-  'state',
-  'payNote',
-  'googleRecaptchaToken',
-  'paybotName',
-  'paybotFields',
-  'WebPayVue',
-  'Submit',
-  'deviceType',
-  'webUrl',
-  'isBtoB',
-] as const;
-export type WirePaymentField = (typeof WIRE_PAYMENT_FIELDS)[number];
+/**
+ * The multipart fields of a payment (pay-pages spec §7): the form's own fields under their own
+ * names (`PAYMENT_FIELDS`), then what the site adds. Card data passes through, never stored here.
+ */
+export type WirePaymentField =
+  | PayerField
+  | CardField
+  | 'googleRecaptchaToken'
+  | 'paybotName'
+  | 'paybotFields'
+  | 'WebPayVue'
+  | 'Submit'
+  | 'deviceType'
+  | 'webUrl'
+  | 'isBtoB';
 export type WirePaymentFields = Partial<Record<WirePaymentField, string>>;
 
 export interface PaymentQuery {

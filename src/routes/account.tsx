@@ -1,6 +1,5 @@
 import {
   again,
-  callApi,
   humanToken,
   one,
   pageAgain,
@@ -10,19 +9,24 @@ import {
   typed,
   type FormHandler,
   postedForm,
+  pageWithForm,
 } from '../web/form-post';
 import {
   NewPasswordSchema,
   ACCOUNT_LINK_FORM,
   BASE64_LINK_VALUE,
   EmailLinkSchema,
+  MemberSignupQuerySchema,
+  PasswordResetSchema,
   PayLaterSchema,
   TOKEN_SHAPE,
 } from '../domain/api-schemas';
-import { fieldErrorsIn } from '../web/validate';
+import { checked, fieldErrorsIn } from '../web/validate';
+import { isRefused } from '../web/answer';
+import { joinWaitlist, linkInbox, payLater, resetPassword } from './api';
 import { resetRefusedBySite, resetView, RESET_FORM } from '../domain/password';
 import { looksLikeEmail } from '../domain/email';
-import { emailToken, payLaterOutcome, type PayLaterResult, PAY_LATER_FORM, PAY_LATER_RESULTS, promotionOpen } from '../domain/pay-later';
+import { emailToken, payLaterOutcome, PAY_LATER_FORM, PAY_LATER_RESULTS, promotionOpen } from '../domain/pay-later';
 import { MEMBERSHIP_FORM, PAYMENT_CHOICES, adOf, cameFromOf, priceFor, startView } from '../domain/membership';
 import { wordsOf } from '../web/words';
 import { tooManyTries, countLinkMiss, linkGuessingStopped } from './guards';
@@ -43,7 +47,7 @@ import { renderPage } from '../web/render';
 /** Account pages reached from an email, holding a one-time token. */
 export const accountRoutes = new Hono<AppEnv>();
 
-accountRoutes.get('/update-password', (c) => {
+pageWithForm(accountRoutes, '/update-password', (c) => {
   const token = c.req.query('x') ?? '';
   if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: PRIVATE_PAGE });
   // After the form was posted without script: the backend's answer about the link.
@@ -63,7 +67,7 @@ accountRoutes.get('/update-password', (c) => {
   });
 });
 
-accountRoutes.get('/pay-later', async (c) => {
+pageWithForm(accountRoutes, '/pay-later', async (c) => {
   const until = c.get('config').payLaterUntil;
   if (!promotionOpen(until, new Date()))
     return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE });
@@ -90,7 +94,7 @@ accountRoutes.get('/pay-later', async (c) => {
   });
 });
 
-accountRoutes.get('/member-signup', (c) => {
+pageWithForm(accountRoutes, '/member-signup', (c) => {
   const ad = adOf(c.req.query('ad'));
   const cameFrom = cameFromOf(c.req.query('camefrom'));
   return renderPage(c, <MemberSignupPage price={priceFor(ad)} cameFrom={cameFrom} ad={ad} view={startView(c.req.query('v'))} />);
@@ -107,7 +111,7 @@ export function rememberLinked(c: Context<AppEnv>): void {
  * opening the link never posts, so a scanner's or a preview's fetch cannot use its code up. Sign-in's
  * own refusal, or an answer that cannot be one, is the failure at once.
  */
-accountRoutes.get('/account-link', (c) => {
+pageWithForm(accountRoutes, '/account-link', (c) => {
   const posted = postedFor(postedForm(c), ACCOUNT_LINK_FORM);
   const answer = EmailLinkSchema.safeParse({
     state: c.req.query('state'),
@@ -124,50 +128,44 @@ accountRoutes.get('/account-link', (c) => {
 });
 
 /** The new password (update-password page): checked here, then changed through the API. */
-export const resetForm: FormHandler = async (c, fields, dispatch) => {
+export const resetForm: FormHandler = async (c, fields) => {
   const check = NewPasswordSchema.safeParse({ np: one(fields, 'np') ?? '', confirm: one(fields, 'confirm') ?? '' });
   // A password is never written back into the page.
-  if (!check.success) return pageAgain(c, dispatch, { form: RESET_FORM, values: {}, errors: fieldErrorsIn(c, check.error) }, 400);
-  const answer = await callApi(c, dispatch, 'POST', '/api/forgot_password_back.php', {
-    x: one(fields, 'x') ?? '',
-    np: check.data.np,
-    humanToken: humanToken(fields),
-  });
-  if (resetRefusedBySite(answer.status)) return again(c, dispatch, refused(c, RESET_FORM, {}, answer), answer);
+  if (!check.success) return pageAgain({ form: RESET_FORM, values: {}, errors: fieldErrorsIn(c, check.error) }, 400);
+  const request = checked(c, PasswordResetSchema, { x: one(fields, 'x') ?? '', np: check.data.np, humanToken: humanToken(fields) });
+  const answer = 'data' in request ? await resetPassword(c, request.data) : request.refused;
+  if (resetRefusedBySite(answer.status)) return again(refused(c, RESET_FORM, {}, answer), answer);
   // A failure of the call is the expired view, as with script (spec §8).
-  const view = resetView(answer.status === 200 ? (answer.body as { success: boolean; status: string }) : null);
+  const view = resetView(isRefused(answer) ? null : answer.body);
   if (view === 'pass-changed') return samePageDone(c, RESET_FORM);
-  return pageAgain(c, dispatch, { form: RESET_FORM, values: {}, errors: {}, data: { view } }, answer.status);
+  return pageAgain({ form: RESET_FORM, values: {}, errors: {}, data: { view } }, answer.status);
 };
 
 /** The pay-later opt-in by email: through the API, then a 303 to the result, or the email again with its error. */
-export const payLaterForm: FormHandler = async (c, fields, dispatch) => {
+export const payLaterForm: FormHandler = async (c, fields) => {
   const ue = one(fields, 'ue');
   if (ue !== undefined) {
     // The emailed link's button: its token enrols, and the result is shown.
-    const answer = await callApi(c, dispatch, 'POST', '/api/pay_later.php', { ue });
-    if (answer.status === 429) return again(c, dispatch, refused(c, PAY_LATER_FORM, {}, answer), answer);
-    const outcome = payLaterOutcome('welcomeQuery', answer.status === 200 ? (answer.body as PayLaterResult) : null);
+    const request = checked(c, PayLaterSchema, { ue });
+    const answer = 'data' in request ? await payLater(c, request.data.ue) : request.refused;
+    if (answer.status === 429) return again(refused(c, PAY_LATER_FORM, {}, answer), answer);
+    const outcome = payLaterOutcome('welcomeQuery', isRefused(answer) ? null : answer.body);
     if (outcome.view !== 'oops') return samePageDone(c, PAY_LATER_FORM, outcome.view);
     const data = { view: 'oops', ...(outcome.notFound ? { notFound: '1' } : {}) };
-    return pageAgain(c, dispatch, { form: PAY_LATER_FORM, values: {}, errors: {}, data }, answer.status === 200 ? 200 : answer.status);
+    return pageAgain({ form: PAY_LATER_FORM, values: {}, errors: {}, data }, answer.status === 200 ? 200 : answer.status);
   }
   const values = typed(fields, ['email']);
   const email = values.email?.trim() ?? '';
   if (!looksLikeEmail(email))
     return pageAgain(
-      c,
-      dispatch,
       { form: PAY_LATER_FORM, values, errors: { email: email ? wordsOf(c).payLater.invalidEmail : wordsOf(c).payLater.required } },
       400,
     );
-  const answer = await callApi(c, dispatch, 'POST', '/api/pay_later.php', { ue: emailToken(email) });
-  if (answer.status === 429) return again(c, dispatch, refused(c, PAY_LATER_FORM, values, answer), answer);
-  const outcome = payLaterOutcome('welcomeInput', answer.status === 200 ? (answer.body as PayLaterResult) : null);
+  const answer = await payLater(c, emailToken(email));
+  if (answer.status === 429) return again(refused(c, PAY_LATER_FORM, values, answer), answer);
+  const outcome = payLaterOutcome('welcomeInput', isRefused(answer) ? null : answer.body);
   if (outcome.view === 'welcomeInput')
     return pageAgain(
-      c,
-      dispatch,
       {
         form: PAY_LATER_FORM,
         values,
@@ -179,38 +177,36 @@ export const payLaterForm: FormHandler = async (c, fields, dispatch) => {
 };
 
 /** Linking an inbox: the answer from sign-in sent on by the visitor's button, success remembered for the session. */
-export const accountLinkForm: FormHandler = async (c, fields, dispatch) => {
-  const answer = await callApi(c, dispatch, 'POST', '/api/link_gmail_account.php', {
+export const accountLinkForm: FormHandler = async (c, fields) => {
+  const link = checked(c, EmailLinkSchema, {
     state: one(fields, 'state') ?? '',
     code: one(fields, 'code') ?? '',
     scope: one(fields, 'scope') ?? '',
     error: '',
   });
-  if (answer.status === 429) return again(c, dispatch, refused(c, ACCOUNT_LINK_FORM, {}, answer), answer);
-  if (answer.status !== 200 || answer.body.success !== 'true')
-    return pageAgain(c, dispatch, { form: ACCOUNT_LINK_FORM, values: {}, errors: {} }, answer.status === 200 ? 200 : answer.status);
+  const answer = 'data' in link ? await linkInbox(c, link.data) : link.refused;
+  if (answer.status === 429) return again(refused(c, ACCOUNT_LINK_FORM, {}, answer), answer);
+  if (isRefused(answer) || answer.body.success !== 'true')
+    return pageAgain({ form: ACCOUNT_LINK_FORM, values: {}, errors: {} }, answer.status === 200 ? 200 : answer.status);
   rememberLinked(c);
   // Without the code in the address: a reload or a shared link shows the result and posts nothing.
   return seeOther(c, `/account-link?done=${ACCOUNT_LINK_FORM}`);
 };
 
 /** The membership waitlist: the payment choice through the API, then a 303 to the joined view. */
-export const membershipForm: FormHandler = async (c, fields, dispatch) => {
+export const membershipForm: FormHandler = async (c, fields) => {
   const page = new URL(c.req.url);
   const choice = PAYMENT_CHOICES.find((p) => p === one(fields, 'payment'));
   const values: Record<string, string> = choice ? { payment: choice } : {};
-  if (!choice)
-    return pageAgain(c, dispatch, { form: MEMBERSHIP_FORM, values, errors: {}, error: wordsOf(c).memberSignup.serverError }, 400);
-  const query = new URLSearchParams({
+  if (!choice) return pageAgain({ form: MEMBERSHIP_FORM, values, errors: {}, error: wordsOf(c).memberSignup.serverError }, 400);
+  const query = checked(c, MemberSignupQuerySchema, {
     p: choice,
     f: cameFromOf(page.searchParams.get('camefrom') ?? undefined),
     a: adOf(page.searchParams.get('ad') ?? undefined),
   });
-  const answer = await callApi(c, dispatch, 'POST', `/api/member_signup.php?${query}`);
-  if (answer.status === 200 && answer.body.success === true) return samePageDone(c, MEMBERSHIP_FORM);
+  const answer = 'data' in query ? await joinWaitlist(c, query.data) : query.refused;
+  if (!isRefused(answer) && answer.body.success === true) return samePageDone(c, MEMBERSHIP_FORM);
   return pageAgain(
-    c,
-    dispatch,
     { form: MEMBERSHIP_FORM, values, errors: {}, error: wordsOf(c).memberSignup.serverError },
     answer.status === 200 ? 502 : answer.status,
   );

@@ -8,19 +8,20 @@ import { RESET_FORM } from '../domain/password';
 import { PAY_LATER_FORM } from '../domain/pay-later';
 import { PAYMENT_FORM } from '../domain/payment';
 import type { AppEnv } from '../web/app-env';
-import { one, withApiCookies, type Dispatch, type Fields, type FormHandler } from '../web/form-post';
+import { drawAgain, one, type Fields, type FormHandler } from '../web/form-post';
 import { isFormBody, readForm } from '../web/validate';
 import { accountLinkForm, membershipForm, payLaterForm, resetForm } from './account';
 import { getPaidForm } from './get-paid';
 import { infoForm } from './info-request';
 import { smsForm } from './pay';
+import { notFound } from './not-found';
 import { paymentFormPost } from './web-payment';
 
 /**
  * Forms posted without script. A page's form posts to the page's own URL with a hidden `_form`
- * field naming it; its handler, beside the page's route, carries it out through the site's API route, then answers a
- * 303 or the page again (src/web/form-post.ts). Posts to the API itself (`/api/…`, `….php`) are
- * the islands' and old clients' and never come here.
+ * field naming it; its handler, beside the page's route, calls the feature the API route calls,
+ * then answers a 303 or goes on to the page's route to draw it again (src/web/form-post.ts).
+ * Posts to the API itself (`/api/…`, `….php`) are the islands' and old clients' and never come here.
  */
 /** Largest form a page takes. */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -39,17 +40,21 @@ const FORMS: Record<string, FormHandler> = {
 
 const isApiPath = (path: string) => path.startsWith('/api/') || path.endsWith('.php');
 
-/** Takes the form posts of pages; every other request goes on to the route table. */
-export function formPosts(dispatch: Dispatch): MiddlewareHandler<AppEnv> {
-  const carryOut = async (c: Context<AppEnv>, next: Next) => {
-    const form = await readForm(c, MAX_FORM_BYTES);
-    if (form instanceof Response) return form;
-    const fields: Fields = new Map();
-    for (const [name, value] of form) fields.set(name, [...(fields.get(name) ?? []), String(value)]);
-    const handler = FORMS[one(fields, FORM_FIELD) ?? ''];
-    if (!handler) return next();
-    return withApiCookies(c, await handler(c, fields, dispatch));
-  };
-  // Not async: anything but a form post goes on without a promise of this layer's own.
-  return (c, next) => (c.req.method !== 'POST' || !isFormBody(c) || isApiPath(c.req.path) ? next() : carryOut(c, next));
+async function carryOut(c: Context<AppEnv>, next: Next): Promise<Response | void> {
+  const form = await readForm(c, MAX_FORM_BYTES);
+  if (form instanceof Response) return form;
+  const fields: Fields = new Map();
+  for (const [name, value] of form) fields.set(name, [...(fields.get(name) ?? []), String(value)]);
+  const name = one(fields, FORM_FIELD) ?? '';
+  const handler = Object.hasOwn(FORMS, name) ? FORMS[name] : undefined;
+  // A post no page's form makes is the not-found page, as any path without a route.
+  if (!handler) return notFound(c);
+  c.set('form', name);
+  const outcome = await handler(c, fields);
+  if (outcome instanceof Response) return outcome;
+  await drawAgain(c, outcome, next);
 }
+
+/** Takes the form posts of pages; every other request goes on to the route table. Not async: those go on without a promise of this layer's own. */
+export const formPosts: MiddlewareHandler<AppEnv> = (c, next) =>
+  c.req.method !== 'POST' || !isFormBody(c) || isApiPath(c.req.path) ? next() : carryOut(c, next);

@@ -1,5 +1,5 @@
 import { Hono } from '../lib/hono';
-import { BASE64_LINK_VALUE } from '../domain/api-schemas';
+import { BASE64_LINK_VALUE, GetPaidRequestSchema } from '../domain/api-schemas';
 import { PRIVATE_PAGE } from '../security/headers';
 import { SUPPORT_EMAIL } from '../domain/site';
 import {
@@ -8,7 +8,6 @@ import {
   getPaidCall,
   getPaidErrors,
   successTarget,
-  type GetPaidResponse,
   type GetPaidValues,
   type GetPaidView,
   type Session,
@@ -17,14 +16,17 @@ import type { PostedForm } from '../domain/posted-form';
 import { postedFor } from '../domain/posted-form';
 import { GetPaidPage } from '../pages/get-paid';
 import type { AppEnv } from '../web/app-env';
-import { again, callApi, one, pageAgain, postedForm, refused, seeOther, typed, type FormHandler } from '../web/form-post';
+import { again, one, pageAgain, postedForm, refused, seeOther, typed, type FormHandler, pageWithForm } from '../web/form-post';
 import { renderPage } from '../web/render';
 import { wordsOf } from '../web/words';
+import { checked } from '../web/validate';
+import { isRefused } from '../web/answer';
+import { getPaid } from './api';
 
 /** The biller get-paid flow (`/getpaid`, `?i=<invite>`). */
 export const getPaidRoutes = new Hono<AppEnv>();
 
-getPaidRoutes.get('/getpaid', async (c) => {
+pageWithForm(getPaidRoutes, '/getpaid', async (c) => {
   const { billerPanelUrl } = c.get('config');
   const invite = c.req.query('i') ?? '';
   const base = { billerPanelUrl, helpEmail: SUPPORT_EMAIL };
@@ -41,7 +43,7 @@ getPaidRoutes.get('/getpaid', async (c) => {
 });
 
 /** The biller get-paid flow: each view's fields checked, sent through the API, the next view drawn. */
-export const getPaidForm: FormHandler = async (c, fields, dispatch) => {
+export const getPaidForm: FormHandler = async (c, fields) => {
   const view = GET_PAID_VIEWS.find((v) => v === one(fields, 'whichState')) ?? 'access';
   const invite = one(fields, 'i') || undefined;
   const session: Session = Object.fromEntries(
@@ -66,15 +68,16 @@ export const getPaidForm: FormHandler = async (c, fields, dispatch) => {
     data: { view: at, session: JSON.stringify(withSession) },
   });
   const errors = getPaidErrors(view, values, wordsOf(c).getPaid);
-  if (Object.keys(errors).length) return pageAgain(c, dispatch, state(view, session, { errors }), 400);
-  const answer = await callApi(c, dispatch, 'POST', '/api/api_get_paid/get_paid.php', getPaidCall(view, values, session, invite));
+  if (Object.keys(errors).length) return pageAgain(state(view, session, { errors }), 400);
+  const call = checked(c, GetPaidRequestSchema, getPaidCall(view, values, session, invite));
+  const answer = 'data' in call ? await getPaid(c, call.data) : call.refused;
   if (answer.status === 429) {
     const refusal = refused(c, GET_PAID_FORM, kept, answer);
-    return again(c, dispatch, state(view, session, { errors: refusal.errors, error: refusal.error }), answer);
+    return again(state(view, session, { errors: refusal.errors, error: refusal.error }), answer);
   }
-  if (answer.status !== 200) return pageAgain(c, dispatch, state('oops', {}, { values: {} }), answer.status);
-  const { nextView, ...next } = answer.body as unknown as GetPaidResponse;
+  if (isRefused(answer)) return pageAgain(state('oops', {}, { values: {} }), answer.status);
+  const { nextView, ...next } = answer.body;
   const target = successTarget(nextView, next, c.get('config').billerPanelUrl);
   if (target) return seeOther(c, target);
-  return pageAgain(c, dispatch, state(nextView, next, nextView === view ? {} : { values: {} }), 200);
+  return pageAgain(state(nextView, next, nextView === view ? {} : { values: {} }), 200);
 };

@@ -1,33 +1,31 @@
 import type { Context } from 'hono';
-import { routePath } from 'hono/route';
 import type { PolicyName, Refusal } from '../security/guard';
 import { IsolateMemo } from '../lib/isolate-memo';
-import { runLater } from '../web/middleware';
+import { routeOf, runLater } from '../web/middleware';
 import { verifyHuman } from '../security/human-check';
 import type { AppEnv } from '../web/app-env';
 import { recordEvent } from '../telemetry/events';
 import { logSecurityEvent } from '../telemetry/log';
-import { apiError } from '../web/validate';
+import { refusal, respond, type Refused } from '../web/answer';
 import { wordsOf } from '../web/words';
 import { PRIVATE_PAGE } from '../security/headers';
 import { renderPage } from '../web/render';
 import { TooManyTriesPage } from '../pages/too-many-tries';
 
 /** The human check before a send, a password change or a payment: null when it passes. */
-export async function refuseBots(c: Context<AppEnv>, token: string | undefined): Promise<Response | null> {
+export async function refuseBots(c: Context<AppEnv>, token: string | undefined): Promise<Refused | null> {
   const human = await verifyHuman(c.get('config'), token, c.req.header('CF-Connecting-IP'));
   if (human.ok) return null;
   logSecurityEvent(c.get('requestId'), 'human-check-failed', { path: c.req.path, reason: human.reason });
-  recordEvent(c, 'humanCheck', { reason: human.reason, route: routePath(c) });
+  recordEvent(c, 'humanCheck', { reason: human.reason, route: routeOf(c) });
   const message = wordsOf(c).smsForm.humanCheckFailed;
-  return apiError(c, 400, message, { humanToken: message });
+  return refusal(400, message, { humanToken: message });
 }
 
 /** A limit of the abuse guard was reached: 429 with Retry-After, the visitor's message, and a security event. */
-export function tooMany(c: Context<AppEnv>, decision: Refusal, message: string, fields: Record<string, string> = {}): Response {
+export function tooMany(c: Context<AppEnv>, decision: Refusal, message: string, fields: Record<string, string> = {}): Refused {
   limitReached(c, decision.policy);
-  c.header('Retry-After', String(decision.retryAfterSeconds));
-  return apiError(c, 429, message, fields);
+  return refusal(429, message, fields, { 'Retry-After': String(decision.retryAfterSeconds) });
 }
 
 /** Clients this isolate found over a report limit, and until when (they are answered 429 without asking the guard). */
@@ -43,7 +41,7 @@ export function countReportLater(c: Context<AppEnv>, policy: PolicyName, message
   const now = Date.now();
   const remembered = `${policy}:${client}`;
   const until = overReportLimit.get(remembered, now);
-  if (until) return tooMany(c, { allowed: false, policy, retryAfterSeconds: Math.ceil((until - now) / 1000) }, message);
+  if (until) return respond(c, tooMany(c, { allowed: false, policy, retryAfterSeconds: Math.ceil((until - now) / 1000) }, message));
   runLater(
     c,
     c
@@ -62,7 +60,7 @@ export function countReportLater(c: Context<AppEnv>, policy: PolicyName, message
 /** A limit reached: a security log line and a `limit` event, by policy. */
 function limitReached(c: Context<AppEnv>, policy: PolicyName): void {
   logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy });
-  recordEvent(c, 'limit', { policy, route: routePath(c) });
+  recordEvent(c, 'limit', { policy, route: routeOf(c) });
 }
 
 /** Stops a client that has tried too many reset, bill-info or pay-later links that matched nothing. */

@@ -1,4 +1,8 @@
-import { again, callApi, humanToken, one, refused, samePageDone, typed, type FormHandler } from '../web/form-post';
+import { again, humanToken, one, drawingPost, pageWithForm, refused, samePageDone, typed, type FormHandler } from '../web/form-post';
+import { withCookies } from '../web/answer';
+import { checked } from '../web/validate';
+import { SmsRequestSchema } from '../domain/sms-request';
+import { textLink } from './api/sms';
 import type { Context } from 'hono';
 import { Hono } from '../lib/hono';
 import { humanCheckSiteKey, storeUrlFor } from '../settings/config';
@@ -91,11 +95,11 @@ for (const [path, page] of [
   ['/pay-demo', 'Pay-Demo'],
   ['/demo', 'Pay-Demo'],
 ] as const) {
-  payRoutes.get(path, (c) => payPage(c, named(c), 'pay', page));
+  pageWithForm(payRoutes, path, (c) => payPage(c, named(c), 'pay', page));
 }
 
-payRoutes.get('/pay/:provider', (c) => {
-  const provider = c.req.param('provider');
+pageWithForm(payRoutes, '/pay/:provider', (c) => {
+  const provider = c.req.param('provider') ?? '';
   return PROVIDER_CODE.test(provider) ? payPage(c, provider, 'provider', 'Pay') : notFound(c);
 });
 
@@ -114,7 +118,9 @@ payRoutes.get('/web-payment-multi-option/:provider', async (c) => {
  * out of the route table, so every route there is matched by one regular expression.
  */
 export function unclaimedPath(c: C): Promise<Response> {
-  const match = c.req.method === 'GET' || c.req.method === 'HEAD' ? /^\/([^/]+)(\/.*)?$/.exec(c.req.path) : null;
+  // A pay page's text form posted without script is drawn again here too.
+  const drawn = c.req.method === 'GET' || c.req.method === 'HEAD' || drawingPost(c);
+  const match = drawn ? /^\/([^/]+)(\/.*)?$/.exec(c.req.path) : null;
   const provider = match ? decodeSegment(match[1]!) : null;
   if (!provider || !PROVIDER_CODE.test(provider)) return notFound(c);
   return match![2] === undefined ? payPage(c, provider, 'provider', 'Pay-Provider') : payPage(c, provider, 'slash', 'Pay-Slash');
@@ -129,16 +135,17 @@ function decodeSegment(segment: string): string | null {
 }
 
 /** Text-me-a-link (pay pages, the widget, the not-found page), posted without script. */
-export const smsForm: FormHandler = async (c, fields, dispatch) => {
+export const smsForm: FormHandler = async (c, fields) => {
   const values = typed(fields, ['num']);
-  const answer = await callApi(c, dispatch, 'POST', '/api/send_sms_client.php', {
+  const request = checked(c, SmsRequestSchema, {
     num: values.num ?? '',
     payeeId: one(fields, 'payeeId') || undefined,
     source: one(fields, 'source') || undefined,
     humanToken: humanToken(fields),
   });
-  if (answer.status === 200) return samePageDone(c, 'sms');
-  return again(c, dispatch, refused(c, 'sms', values, answer), answer);
+  const answer = 'data' in request ? await textLink(c, request.data) : request.refused;
+  if (answer.status === 200) return withCookies(samePageDone(c, 'sms'), answer);
+  return again(refused(c, 'sms', values, answer), answer);
 };
 
 /** What every pay page offers beside its form: the device's store, the other stores, the human check. */

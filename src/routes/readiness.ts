@@ -6,6 +6,7 @@ import { claimOf } from '../security/payment-claim';
 import type { AppEnv } from '../web/app-env';
 import { workerVersion } from '../telemetry/events';
 import { tooMany } from './guards';
+import { respond } from '../web/answer';
 
 /**
  * `/readyz` for an uptime check: 200 when the backend (one cheap contract call, the redirect flag,
@@ -57,7 +58,7 @@ readinessRoutes.get('/readyz', async (c) => {
     pass('claims', () => claimOf(c.env.CLAIMS, 'readiness').stored()),
     pass('kv', () => c.get('origin').cacheReadable()),
   ]);
-  if (refused) return tooMany(c, refused, 'Too many readiness checks.');
+  if (refused) return respond(c, tooMany(c, refused, 'Too many readiness checks.'));
   const checks = Object.fromEntries([...results].map(([name, ok]) => [name, ok ? 'ok' : 'failing']));
   const failing = [...results].filter(([, ok]) => !ok).map(([name]) => name);
   return c.json({ ready: !failing.length, version: workerVersion(), failing, checks }, failing.length ? 503 : 200);

@@ -6,6 +6,7 @@ import { redirectPolicy, safeRedirectTarget } from '../security/redirect-targets
 import { apiError, validJson } from '../web/validate';
 import { notFound } from './not-found';
 import { tooMany } from './guards';
+import { respond } from '../web/answer';
 import { tooManyShortLinks } from '../domain/limits';
 import { wordsOf } from '../web/words';
 
@@ -26,7 +27,7 @@ shortLinkRoutes.post(
       });
     // Each link is kept 30 days: a client may make a few, never fill the store.
     const limited = await c.get('guard').take({ policy: 'shortLinksPerClient', subject: c.get('client') });
-    if (!limited.allowed) return tooMany(c, limited, tooManyShortLinks(limited.retryAfterSeconds, wordsOf(c).limits));
+    if (!limited.allowed) return respond(c, tooMany(c, limited, tooManyShortLinks(limited.retryAfterSeconds, wordsOf(c).limits)));
     return c.json({ key: await createShortLink(c.env.LINKS, policy, url) });
   },
 );

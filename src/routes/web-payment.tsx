@@ -1,8 +1,18 @@
-import { again, callApi, humanToken, one, pageAgain, refused, seeOther, typed, type FormHandler } from '../web/form-post';
+import { again, humanToken, one, pageAgain, refused, seeOther, typed, type FormHandler, pageWithForm } from '../web/form-post';
 import type { PostedForm } from '../domain/posted-form';
-import type { DeclineField } from '../domain/declines';
 import { fieldErrors } from '../domain/errors';
-import { CARD_FIELDS, PAYER_FIELDS, PAYMENT_FORM, UNREPEATED_CARD_FIELDS } from '../domain/payment';
+import {
+  CARD_FIELDS,
+  PAYER_FIELDS,
+  PAYMENT_FORM,
+  paymentQuery,
+  paymentSwitches,
+  UNREPEATED_CARD_FIELDS,
+  type PaymentAnswer,
+} from '../domain/payment';
+import { PaymentFormSchema, PaymentQuerySchema } from '../domain/api-schemas';
+import { checked } from '../web/validate';
+import { payByCard } from './api/payment';
 import { payerSchema } from '../domain/payment-schemas';
 import { wordsOf, languageInAddress } from '../web/words';
 import { Hono } from '../lib/hono';
@@ -26,7 +36,7 @@ import type { Language } from '../domain/catalogue';
 /** `/web-payment`: the provider lookup, or the payment form of one payee, rendered complete. */
 export const webPaymentRoutes = new Hono<AppEnv>();
 
-webPaymentRoutes.get('/web-payment', async (c) => {
+pageWithForm(webPaymentRoutes, '/web-payment', async (c) => {
   // Every parameter at once (the first of each name), rather than reading the address once per name.
   const query: Partial<Record<string, string>> = c.req.query();
   const p = query.p;
@@ -54,10 +64,7 @@ webPaymentRoutes.get('/web-payment', async (c) => {
 
   const key = formKeyForPage(formKeySecret(config), payee.value.payeeId, (work) => runLater(c, work));
   const form = paymentForm(payee.value, {
-    company: query.ib === '1',
-    optE: query.emailOpt !== undefined,
-    silent: query.silent !== undefined,
-    generic: query.g !== undefined,
+    ...paymentSwitches(query),
     humanCheckSiteKey: humanCheckSiteKey(config),
     language: languageInAddress(c),
   });
@@ -116,12 +123,13 @@ function paymentForm(payee: Payee, switches: FormSwitches): PaymentForm {
 
 /**
  * The web payment form (`/web-payment?p=…`): the first step is checked against the payee's rules
- * and the page drawn again at the card step; the second is the payment itself, through the API.
+ * and the page drawn again at the card step; the second is the payment itself (`payByCard`, the
+ * payment call's own feature).
  */
-export const paymentFormPost: FormHandler = async (c, fields, dispatch) => {
-  const page = new URL(c.req.url);
-  const p = page.searchParams.get('p') ?? '';
-  const company = page.searchParams.get('ib') === '1';
+export const paymentFormPost: FormHandler = async (c, fields) => {
+  const p = c.req.query('p') ?? '';
+  const switches = paymentSwitches(c.req.query());
+  const { company } = switches;
   const invoices = fields.get('invoice') ?? [];
   const payer = typed(fields, PAYER_FIELDS);
   const card = typed(
@@ -137,48 +145,36 @@ export const paymentFormPost: FormHandler = async (c, fields, dispatch) => {
     data: { step, ...rest.data },
   });
   const steps = fields.get('step') ?? [];
-  if (steps.includes('edit')) return pageAgain(c, dispatch, posted('payer'), 200);
+  if (steps.includes('edit')) return pageAgain(posted('payer'), 200);
 
   if (steps[0] === 'payer') {
     const payee = await c.get('origin').cachedPayeeById(p);
     // The page itself says when the payee cannot be shown or paid.
-    if (!payee.ok || !payee.value) return pageAgain(c, dispatch, posted('payer'), payee.ok ? 404 : 503);
+    if (!payee.ok || !payee.value) return pageAgain(posted('payer'), payee.ok ? 404 : 503);
     const check = payerSchema(payee.value, { company }, wordsOf(c).paymentProblems).safeParse({
       ...payer,
       account: company ? undefined : (payer.account ?? ''),
       invoices: company ? invoices : undefined,
     });
-    if (!check.success) return pageAgain(c, dispatch, posted('payer', { errors: fieldErrors(check.error) }), 400);
-    return pageAgain(c, dispatch, posted('card'), 200);
+    if (!check.success) return pageAgain(posted('payer', { errors: fieldErrors(check.error) }), 400);
+    return pageAgain(posted('card'), 200);
   }
 
-  const body = new FormData();
-  for (const name of [...PAYER_FIELDS, ...CARD_FIELDS]) {
-    const value = one(fields, name);
-    if (value && !(company && name === 'account')) body.append(name, value);
-  }
-  if (company) {
-    for (const invoice of invoices) body.append('invoice', invoice);
-    body.append('isBtoB', 'true');
-  }
-  body.append('formKey', one(fields, 'formKey') ?? '');
-  const token = humanToken(fields);
-  if (token) body.append('humanToken', token);
-  const query = new URLSearchParams({ p });
-  if (page.searchParams.has('emailOpt')) query.set('optE', 'true');
-  if (page.searchParams.has('silent')) query.set('silent', '1');
-  if (page.searchParams.has('g')) query.set('generic', '1');
-  const answer = await callApi(c, dispatch, 'POST', `/payment/payment_back.php?${query}`, body);
-  const result = answer.body as {
-    status?: string;
-    confirmationUrl?: string;
-    message?: string;
-    formKey?: string;
-    field?: DeclineField;
-    fields?: Record<string, string>;
-    expired?: boolean;
-  };
-  // The API made the receipt address safe (this site, the web-pay host or the backend's).
+  // The card step: the payment the island sends, checked by the same schemas, as the page's address and fields name it.
+  const request = checked(c, PaymentQuerySchema, paymentQuery(p, switches));
+  const form = checked(c, PaymentFormSchema, {
+    ...Object.fromEntries(
+      [...PAYER_FIELDS, ...CARD_FIELDS].flatMap((name) =>
+        one(fields, name) && !(company && name === 'account') ? [[name, one(fields, name)]] : [],
+      ),
+    ),
+    ...(company && { invoice: invoices, isBtoB: 'true' }),
+    formKey: one(fields, 'formKey') ?? '',
+    humanToken: humanToken(fields),
+  });
+  const answer = 'data' in request ? ('data' in form ? await payByCard(c, request.data, form.data) : form.refused) : request.refused;
+  const result: PaymentAnswer = answer.body;
+  // The payment made the receipt's address safe (this site, the web-pay host or the backend's).
   if (answer.status === 200 && result.status === 'success' && result.confirmationUrl) return seeOther(c, result.confirmationUrl);
   const data: Record<string, string> = result.formKey ? { formKey: result.formKey } : {};
   if (answer.status === 200 && result.status === 'error') {
@@ -187,12 +183,11 @@ export const paymentFormPost: FormHandler = async (c, fields, dispatch) => {
     const message = result.message ?? wordsOf(c).api.declined;
     const errors: Record<string, string> =
       result.field === 'cvv' ? { cvv: `${message} ${wordsOf(c).paymentForm.typeCardAgain}` } : { ccn: message };
-    return pageAgain(c, dispatch, posted('card', { errors, error: message, data }), 402);
+    return pageAgain(posted('card', { errors, error: message, data }), 402);
   }
   // The form was open past its key's life: drawn again with a fresh key and every value kept but the card's.
-  if (result.expired && result.formKey)
-    return pageAgain(c, dispatch, posted('card', { errors: {}, error: wordsOf(c).paymentForm.renewed, data }), 400);
+  if (result.expired && result.formKey) return pageAgain(posted('card', { errors: {}, error: wordsOf(c).paymentForm.renewed, data }), 400);
   const refusal = refused(c, PAYMENT_FORM, values, answer);
   const payerError = Object.keys(refusal.errors).some((name) => (PAYER_FIELDS as readonly string[]).includes(name) || name === 'invoice');
-  return again(c, dispatch, posted(payerError ? 'payer' : 'card', { errors: refusal.errors, error: refusal.error, data }), answer);
+  return again(posted(payerError ? 'payer' : 'card', { errors: refusal.errors, error: refusal.error, data }), answer);
 };

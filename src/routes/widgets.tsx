@@ -8,6 +8,7 @@ import { WidgetPage } from '../pages/widget';
 import type { AppEnv } from '../web/app-env';
 import { chosenLanguage } from '../web/words';
 import { renderPage } from '../web/render';
+import { pageWithForm } from '../web/form-post';
 import { redirectPolicy } from '../security/redirect-targets';
 
 /** The embeddable widgets; their frame-ancestors come from WIDGET_FRAME_ANCESTORS. */
@@ -46,6 +47,6 @@ async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Respo
   );
 }
 
-widgetRoutes.get('/pay-widget', (c) => widget(c, 'widget'));
-widgetRoutes.get('/pay-widget-imaginepay-button', (c) => widget(c, 'button'));
-widgetRoutes.get('/pay-widget-restore-tab', (c) => widget(c, 'restore-tab'));
+pageWithForm(widgetRoutes, '/pay-widget', (c) => widget(c, 'widget'));
+pageWithForm(widgetRoutes, '/pay-widget-imaginepay-button', (c) => widget(c, 'button'));
+pageWithForm(widgetRoutes, '/pay-widget-restore-tab', (c) => widget(c, 'restore-tab'));

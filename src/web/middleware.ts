@@ -23,6 +23,16 @@ import { isLocalHost } from '../domain/site';
 /** Requests this isolate has answered: the first one paid for starting it. */
 let answered = 0;
 
+/**
+ * What the request's events name it by: the route's pattern, never the path (a path can carry a
+ * short link's key or a receipt's number); a form posted without script by its name (`form:sms`),
+ * whether it is answered with a 303 or with its page again.
+ */
+export function routeOf(c: Context<AppEnv>): string {
+  const form = c.get('form');
+  return form ? `form:${form}` : routePath(c) || 'unmatched';
+}
+
 /** Work that must finish but need not delay the answer (cache writes, reports, clean-up). */
 export function runLater(c: Context<AppEnv>, work: Promise<unknown>): void {
   const settled = work.catch(() => undefined);
@@ -83,8 +93,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   const durationMs = Date.now() - started;
   const keepLocally = !config.originUrl;
-  // The route's pattern, never the path: a path can carry a short link's key or a receipt's number.
-  const route = routePath(c) || 'unmatched';
+  const route = routeOf(c);
   // The site's own hourly check of its payment pages is counted as `check`, never as a visitor.
   const ownCheck = c.req.header(OWN_CHECK_HEADER);
   writeEvent(c.env, keepLocally, 'answer', {

@@ -2,9 +2,10 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
 import { sayIn } from '../domain/catalogue';
-import { fieldErrors, type ApiError } from '../domain/errors';
+import { fieldErrors } from '../domain/errors';
 import type { OriginFailure } from '../origin';
 import type { AppEnv } from './app-env';
+import { refusal, respond, type Refused } from './answer';
 import { wordsOf } from './words';
 
 /**
@@ -17,14 +18,15 @@ export const MAX_JSON_BYTES = 16 * 1024;
 
 type ApiStatus = 400 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 504;
 
+/** A refusal sent at once, by a route that is no feature's (the body's checks, reports, the dev tools). */
 export function apiError(c: Context<AppEnv>, status: ApiStatus, error: string, fields: Record<string, string> = {}) {
-  return c.json<ApiError>({ error, fields }, status);
+  return respond(c, refusal(status, error, fields));
 }
 
-/** What a visitor's browser is told when the backend could not answer. */
-export function originUnavailable(c: Context<AppEnv>, failure: OriginFailure): Response {
+/** What a visitor is told when the backend could not answer. */
+export function unavailable(c: Context<AppEnv>, failure: OriginFailure): Refused {
   const words = wordsOf(c).api;
-  return failure.kind === 'timeout' ? apiError(c, 504, words.timeout) : apiError(c, 502, words.unreachable);
+  return failure.kind === 'timeout' ? refusal(504, words.timeout) : refusal(502, words.unreachable);
 }
 
 /** The body as text, or null when it is larger than `limit` bytes (declared or actual). */
@@ -126,7 +128,23 @@ export const noBody: MiddlewareHandler<AppEnv> = async (c, next) => {
 function refuseInvalid(result: { success: boolean; error?: unknown }, ctx: Context) {
   if (result.success) return;
   const c = ctx as Context<AppEnv>;
-  return apiError(c, 400, wordsOf(c).api.checkFields, fieldErrorsIn(c, result.error as z.core.$ZodError));
+  return respond(c, invalid(c, result.error as z.core.$ZodError));
+}
+
+/** The 400 for values a schema refused: each field's first message, in the visitor's language. */
+const invalid = (c: Context<AppEnv>, error: z.core.$ZodError): Refused => refusal(400, wordsOf(c).api.checkFields, fieldErrorsIn(c, error));
+
+/**
+ * Values a form posted without script hands a feature, checked by the schema its API route checks
+ * with: the checked values, or the same 400 the API answers.
+ */
+export function checked<S extends z.ZodMiniType>(
+  c: Context<AppEnv>,
+  schema: S,
+  value: unknown,
+): { data: z.output<S> } | { refused: Refused } {
+  const result = schema.safeParse(value);
+  return result.success ? { data: result.data } : { refused: invalid(c, result.error) };
 }
 
 /** Each field's first message of a shared schema (catalogue texts in English), in the visitor's language. */

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { brandAccepted, cardBrand, expiryValid, luhnValid } from '../../src/domain/card';
 import {
+  CARD_DATA_FIELDS,
   CARD_FIELDS,
   cardFields,
   formProblems,
   PAYER_FIELDS,
   parseAmount,
   payerFields,
+  PAYMENT_FIELDS,
   problemText,
+  UNREPEATED_CARD_FIELDS,
   type PayeeRules,
   type PaymentProblem,
 } from '../../src/domain/payment';
@@ -331,5 +334,25 @@ describe.each(LANGUAGES)('every field of the form has its label in the error sum
       expect(label, name).not.toBe(name);
       expect(label.trim(), name).not.toBe('');
     }
+  });
+});
+
+describe('each field of the form is described once', () => {
+  const payees = [
+    { ...plain, customFields: { payDOB: false, payDOS: false, billingZip: false } },
+    { ...plain, customFields: { payDOB: true, payDOS: true, billingZip: true } },
+  ];
+  const contexts = payees.flatMap((rules) => [false, true].map((company) => ({ rules, company, now: new Date('2026-11-27T12:00:00Z') })));
+
+  it('a field said to be optional may be left out for some payee, and only such a field', () => {
+    for (const [name, field] of Object.entries(PAYMENT_FIELDS)) {
+      const leftOut = contexts.some((context) => field.check(context).optional === true);
+      expect(leftOut, name).toBe(field.optional === true);
+    }
+  });
+
+  it('card data is never written back into a page: the number and the code are typed again', () => {
+    expect(CARD_DATA_FIELDS).toEqual(['ccn', 'exp', 'cvv']);
+    expect(UNREPEATED_CARD_FIELDS).toEqual(['ccn', 'cvv']);
   });
 });

@@ -1,3 +1,4 @@
+import { EVENT_LAYOUT } from '../../src/telemetry/events';
 import { createExecutionContext, listDurableObjectIds, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import worker from '../../src/index';
@@ -105,4 +106,24 @@ export async function visitWith(vars: Partial<Env>, path: string, init: RequestI
   const res = await worker.fetch(new Request(`https://papaya.test${path}`, { redirect: 'manual', ...init }), { ...env, ...vars }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
+}
+
+/** The Analytics Engine data points the Worker wrote, seen through a stand-in of the binding (`EVENTS`). */
+type Point = { indexes: string[]; blobs: string[]; doubles: number[] };
+export function dataset() {
+  const points: Point[] = [];
+  const binding = { writeDataPoint: (p: Point) => void points.push(p) } as unknown as AnalyticsEngineDataset;
+  /** The points as named events: the layout of src/telemetry/events.ts read back. */
+  const events = () =>
+    points.map((p) => {
+      const name = p.blobs[0] as keyof typeof EVENT_LAYOUT;
+      const layout: { blobs: readonly string[]; doubles: readonly string[] } = EVENT_LAYOUT[name];
+      return {
+        event: name,
+        version: p.blobs[1],
+        ...Object.fromEntries(layout.blobs.map((b, i) => [b, p.blobs[i + 2]])),
+        ...Object.fromEntries(layout.doubles.map((d, i) => [d, p.doubles[i]])),
+      } as Record<string, unknown>;
+    });
+  return { points, binding, events };
 }

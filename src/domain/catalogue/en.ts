@@ -5,7 +5,6 @@
  */
 import { INVALID_EMAIL, INVALID_PAYEE_NAME, INVALID_TOKEN, REQUIRED, SENT_TWICE } from '../messages';
 import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../password';
-import type { PaymentProblem } from '../payment';
 import { DECLINE_MESSAGES } from '../declines';
 import { DEFAULT_TITLE, type MetaSection, type NavLabel } from '../site';
 
@@ -14,7 +13,7 @@ const OFFLINE = 'You seem to be offline. Check your connection and try again.';
 const UNREACHABLE_PHONE = 'Please check the number: no US area code or exchange starts with 0 or 1.';
 
 /** What is wrong with a field of the web payment form (pay-pages spec §5 and §8, exactly as written there). */
-const paymentProblems: Record<PaymentProblem, string> = {
+const paymentProblems = {
   required: REQUIRED,
   tooLong: 'This is too long.',
   amountOverLimit:

@@ -4,10 +4,9 @@ import { testCardDecline } from './test-cards';
 import { Hono } from '../../lib/hono';
 import { BRAND_NAMES, cardBrand } from '../../domain/card';
 import { READABLE, randomToken } from '../../domain/random';
-import { formatDollars } from '../../domain/payment';
+import { CARD_DATA_FIELDS, CARD_FIELDS, formatDollars, PAYER_FIELDS } from '../../domain/payment';
 import { usNumber } from '../../domain/phone';
 import { jsonBody, nowIso, str, type EmbeddedEnv } from './util';
-import type { WirePaymentField } from '../schemas';
 
 /** Payee lookups, provider search, feature flags, 404 reports, the SMS outbox and payments. */
 export const payeeRoutes = new Hono<EmbeddedEnv>();
@@ -90,23 +89,10 @@ payeeRoutes.post('/api/send_sms_client.php', async (c) => {
   return c.json({ success: true });
 });
 
-/** The payer's wire fields the demo backend keeps with a payment. */
-const KEPT_PAYER_FIELDS: readonly WirePaymentField[] = [
-  'patientName',
-  'account',
-  'payDOB',
-  'payDOS',
-  'email',
-  'phone',
-  'billingZip',
-  'billName',
-  'zip',
-  'addr1',
-  'city',
-  'state',
-  'payNote',
-  'isBtoB',
-];
+/** What the demo backend keeps with a payment: the form's fields but card data and the amount (kept as cents), and whether a company paid. */
+const KEPT_PAYER_FIELDS: readonly string[] = [...PAYER_FIELDS, ...CARD_FIELDS, 'isBtoB'].filter(
+  (name) => name !== 'amount' && !CARD_DATA_FIELDS.includes(name),
+);
 
 payeeRoutes.post('/payment/payment_back.php', async (c) => {
   const payee = await c.env.DB.prepare('SELECT id, name FROM payees WHERE id = ?')

@@ -19,7 +19,9 @@ import { isUnknown, type OriginResult } from '../../origin';
 import type { AppEnv } from '../../web/app-env';
 import { runLater } from '../../web/middleware';
 import { logProductEvent } from '../../telemetry/log';
-import { apiError, noBody, originUnavailable, validJson, validQuery } from '../../web/validate';
+import { noBody, unavailable, validJson, validQuery } from '../../web/validate';
+import { refusal, respond, type Answer, type Refused } from '../../web/answer';
+import type * as z from 'zod/mini';
 import { countLinkMiss, linkGuessingStopped, refuseBots, tooMany } from '../guards';
 import { tooManyCodes, tooManyLinks } from '../../domain/limits';
 import { wordsOf } from '../../web/words';
@@ -45,139 +47,186 @@ apiRoutes.route('/', cspReportRoutes);
 apiRoutes.route('/', paymentRoutes);
 
 type C = Context<AppEnv>;
-const answer = <T>(c: C, result: OriginResult<T>, shape: (value: T) => unknown) =>
-  result.ok ? c.json(shape(result.value) as object) : originUnavailable(c, result);
+/** The backend's answer in the shape the API gives it, or what the visitor is told when it could not answer. */
+const answered = <T, B extends object>(c: C, result: OriginResult<T>, shape: (value: T) => B): Answer<B> | Refused =>
+  result.ok ? { status: 200, body: shape(result.value) } : unavailable(c, result);
 
 /**
  * A bill-info call by token: refused once the client has tried too many unknown ones; a token the
  * backend does not know is the spec's invalid-token message, not a failure, and counts as a miss.
  */
-async function byInfoToken<T>(c: C, call: () => Promise<OriginResult<T>>, shape: (value: T) => unknown): Promise<Response> {
+async function byInfoToken<T, B extends object>(
+  c: C,
+  call: () => Promise<OriginResult<T>>,
+  shape: (value: T) => B,
+): Promise<Answer<B> | Refused> {
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
   const result = await call();
-  if (!isUnknown(result)) return answer(c, result, shape);
+  if (!isUnknown(result)) return answered(c, result, shape);
   countLinkMiss(c);
   const invalid = wordsOf(c).infoRequest.invalidToken;
-  return apiError(c, 404, invalid, { t: invalid });
+  return refusal(404, invalid, { t: invalid });
 }
 
 apiRoutes.post('/api/payee_url.php', validQuery(PayeeQuerySchema), noBody, async (c) => {
   const query = c.req.valid('query');
   const result = await c.get('origin').cachedPayeeByUrl(query.url);
-  return answer(c, result, (payee) => ({ result: { payee } }));
+  return respond(
+    c,
+    answered(c, result, (payee) => ({ result: { payee } })),
+  );
 });
 
 apiRoutes.post('/api/404.php', ...validJson(NotFoundReportSchema), async (c) => {
   const body = c.req.valid('json');
-  return answer(c, await c.get('origin').report404(body.path), () => ({}));
+  return respond(
+    c,
+    answered(c, await c.get('origin').report404(body.path), () => ({})),
+  );
 });
 
 apiRoutes.get('/api/unleash/is_enabled.php', validQuery(FeatureQuerySchema), async (c) => {
   const query = c.req.valid('query');
-  return answer(c, await c.get('origin').featureEnabled(query.featureName), (message) => ({ data: { message } }));
+  return respond(
+    c,
+    answered(c, await c.get('origin').featureEnabled(query.featureName), (message) => ({ data: { message } })),
+  );
 });
 
-apiRoutes.post('/api/forgot_password_back.php', ...validJson(PasswordResetSchema), async (c) => {
-  const body = c.req.valid('json');
-  const { x, np, humanToken } = body;
+apiRoutes.post('/api/forgot_password_back.php', ...validJson(PasswordResetSchema), async (c) =>
+  respond(c, await resetPassword(c, c.req.valid('json'))),
+);
+
+/** A reset link's check (no `np`) or its new password (the update-password page, with script or without). */
+export async function resetPassword(c: C, { x, np, humanToken }: z.output<typeof PasswordResetSchema>) {
   // A new password needs the human check; the client's guessing lock is asked beside it.
   const [bot, stopped] = await Promise.all([np === undefined ? null : refuseBots(c, humanToken), linkGuessingStopped(c)]);
   if (bot) return bot;
-  c.header('Referrer-Policy', 'no-referrer');
-  if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
+  const unreferred = { 'Referrer-Policy': 'no-referrer' };
+  if (stopped) {
+    const limited = tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
+    return { ...limited, headers: { ...limited.headers, ...unreferred } };
+  }
   const result = await c.get('origin').forgotPassword(np === undefined ? { x } : { x, np });
   if (result.ok && !result.value.success) countLinkMiss(c);
-  return answer(c, result, (v) => v);
-});
+  return { ...answered(c, result, (v) => v), headers: unreferred };
+}
 
 apiRoutes.post('/api/web_payment.php', validQuery(GetPayeeQuerySchema), noBody, async (c) => {
   const query = c.req.valid('query');
-  return answer(c, await c.get('origin').getPayee(query.p), (payee) => payee ?? {});
+  return respond(
+    c,
+    answered(c, await c.get('origin').getPayee(query.p), (payee) => payee ?? {}),
+  );
 });
 
 apiRoutes.get('/api/web_payment.php', validQuery(SearchQuerySchema), async (c) => {
   const query = c.req.valid('query');
   if (query.term.length > SEARCH_TERM_MAX) return c.json([]);
-  return answer(c, await c.get('origin').searchPayees(query.term), (list) => listedProviders(list, c.get('config').genericPayNames));
+  const result = await c.get('origin').searchPayees(query.term);
+  return result.ok ? c.json(listedProviders(result.value, c.get('config').genericPayNames)) : respond(c, unavailable(c, result));
 });
 
-apiRoutes.post('/api/link_gmail_account.php', ...validJson(EmailLinkSchema), async (c) => {
-  const body = c.req.valid('json');
+apiRoutes.post('/api/link_gmail_account.php', ...validJson(EmailLinkSchema), async (c) =>
+  respond(c, await linkInbox(c, c.req.valid('json'))),
+);
+
+/** Sends sign-in's answer on to link an inbox (the account-link page's button, with script or without). */
+export async function linkInbox(c: C, link: z.output<typeof EmailLinkSchema>) {
   // A sign-in answer the backend refuses counts as a link that matched nothing: codes are not guessed here.
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
-  const result = await c.get('origin').linkGmail(body);
+  const result = await c.get('origin').linkGmail(link);
   if (result.ok && !result.value) countLinkMiss(c);
-  return answer(c, result, (ok) => ({ success: ok ? 'true' : 'false' }));
-});
+  return answered(c, result, (ok) => ({ success: ok ? ('true' as const) : ('false' as const) }));
+}
 
-apiRoutes.get('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), async (c) => {
-  const query = c.req.valid('query');
-  return byInfoToken(
+/** What a bill-info request asks for. */
+export const infoRequestFields = (c: C, t: string) =>
+  byInfoToken(
     c,
-    () => c.get('origin').getInfoRequest(query.t),
+    () => c.get('origin').getInfoRequest(t),
     (requestedInfo) => ({ requestedInfo }),
   );
-});
 
-apiRoutes.post('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), ...validJson(InfoAnswerSchema), async (c) => {
-  const query = c.req.valid('query');
-  const body = c.req.valid('json');
-  return byInfoToken(
+/** The biller's answers to a bill-info request. */
+export const answerInfoRequest = (c: C, t: string, fields: z.output<typeof InfoAnswerSchema>['fields']) =>
+  byInfoToken(
     c,
-    () => c.get('origin').submitInfoRequest({ t: query.t, fields: body.fields }),
+    () => c.get('origin').submitInfoRequest({ t, fields }),
     (success) => ({ success }),
   );
-});
-
-apiRoutes.delete('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), async (c) => {
-  const query = c.req.valid('query');
-  return byInfoToken(
-    c,
-    () => c.get('origin').deleteInfoRequest(query.t),
-    (billId) => ({ billId }),
-  );
-});
 
 /**
  * Cancelling a bill goes through its bill-info token: the Worker removes the info request, takes
  * the bill id from the backend's answer and cancels that bill. A bill id from the browser is
  * never acted on.
  */
-apiRoutes.post('/cancel_back.php', validQuery(CancelQuerySchema), noBody, async (c) => {
-  const { t } = c.req.valid('query');
-  const origin = c.get('origin');
-  return byInfoToken(
+export const cancelBill = (c: C, t: string) =>
+  byInfoToken(
     c,
     async () => {
+      const origin = c.get('origin');
       const removed = await origin.deleteInfoRequest(t);
       return removed.ok ? origin.cancelBill(removed.value) : removed;
     },
     (success) => ({ success }),
   );
-});
 
-apiRoutes.post('/api/member_signup.php', validQuery(MemberSignupQuerySchema), noBody, async (c) => {
+apiRoutes.get('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), async (c) =>
+  respond(c, await infoRequestFields(c, c.req.valid('query').t)),
+);
+
+apiRoutes.post('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), ...validJson(InfoAnswerSchema), async (c) =>
+  respond(c, await answerInfoRequest(c, c.req.valid('query').t, c.req.valid('json').fields)),
+);
+
+apiRoutes.delete('/api/update_info_request.php', validQuery(InfoTokenQuerySchema), async (c) => {
   const query = c.req.valid('query');
-  const { p, f, a } = query;
-  return answer(c, await c.get('origin').memberSignup({ paymentType: p, cameFrom: f, ad: a }), (success) => ({ success }));
+  return respond(
+    c,
+    await byInfoToken(
+      c,
+      () => c.get('origin').deleteInfoRequest(query.t),
+      (billId) => ({ billId }),
+    ),
+  );
 });
 
-apiRoutes.post('/api/pay_later.php', ...validJson(PayLaterSchema), async (c) => {
-  const body = c.req.valid('json');
+apiRoutes.post('/cancel_back.php', validQuery(CancelQuerySchema), noBody, async (c) =>
+  respond(c, await cancelBill(c, c.req.valid('query').t)),
+);
+
+apiRoutes.post('/api/member_signup.php', validQuery(MemberSignupQuerySchema), noBody, async (c) =>
+  respond(c, await joinWaitlist(c, c.req.valid('query'))),
+);
+
+/** A place on the membership waitlist, with the payment the visitor chose. */
+export async function joinWaitlist(c: C, { p, f, a }: z.output<typeof MemberSignupQuerySchema>) {
+  return answered(c, await c.get('origin').memberSignup({ paymentType: p, cameFrom: f, ad: a }), (success) => ({ success }));
+}
+
+apiRoutes.post('/api/pay_later.php', ...validJson(PayLaterSchema), async (c) => respond(c, await payLater(c, c.req.valid('json').ue)));
+
+/** The pay-later opt-in, by the emailed link's token or the email's (the pay-later page, with script or without). */
+export async function payLater(c: C, ue: string) {
   const started = Date.now();
   const stopped = await linkGuessingStopped(c);
   if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
-  const result = await c.get('origin').payLater(body.ue);
+  const result = await c.get('origin').payLater(ue);
   if (result.ok && payLaterMiss(result.value)) countLinkMiss(c);
   // Whether an email is known must not show in how long the answer takes.
   await evenOut(started);
-  return answer(c, result, (v) => v);
-});
+  return answered(c, result, (v) => v);
+}
 
-apiRoutes.post('/api/api_get_paid/get_paid.php', ...validJson(GetPaidRequestSchema), async (c) => {
-  const body = c.req.valid('json');
+apiRoutes.post('/api/api_get_paid/get_paid.php', ...validJson(GetPaidRequestSchema), async (c) =>
+  respond(c, await getPaid(c, c.req.valid('json'))),
+);
+
+/** One step of the biller get-paid flow (the get-paid page, with script or without). */
+export async function getPaid(c: C, body: z.output<typeof GetPaidRequestSchema>) {
   const guard = c.get('guard');
   const codeEntered = body.whichState === 'access' || body.whichState === 'oopsTryAgain';
   const codeCounters = [
@@ -211,7 +260,7 @@ apiRoutes.post('/api/api_get_paid/get_paid.php', ...validJson(GetPaidRequestSche
         .then((notify) => (notify.allowed ? origin.sendTeamEmail(notification) : undefined)),
     );
   }
-  return answer(c, result, (v) => v);
-});
+  return answered(c, result, (v) => v);
+}
 
 apiRoutes.all('/api/*', (c) => c.json({ error: 'There is no such API call.', fields: {} }, 404));

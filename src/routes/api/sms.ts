@@ -1,21 +1,25 @@
 import { Hono } from '../../lib/hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import type { Context } from 'hono';
+import { generateCookie, getCookie } from 'hono/cookie';
 import { tooManyTexts } from '../../domain/limits';
-import { SmsRequestSchema } from '../../domain/sms-request';
+import { SmsRequestSchema, type SmsRequest } from '../../domain/sms-request';
 import { downloadPath, LINK_ID_COOKIE, LINK_ID_COOKIE_MAX_AGE_S, linkIdFrom, smsBody, smsTimestamp } from '../../domain/sms-template';
 import type { AppEnv } from '../../web/app-env';
 import { createShortLink } from '../../security/short-links';
 import { redirectPolicy } from '../../security/redirect-targets';
 import { recordEvent } from '../../telemetry/events';
-import { apiError, originUnavailable, validJson } from '../../web/validate';
+import { unavailable, validJson } from '../../web/validate';
+import { refusal, respond, type Answer, type Refused } from '../../web/answer';
 import { refuseBots, tooMany } from '../guards';
 import { chosenLanguage, wordsOf } from '../../web/words';
 
 /** Text-me-a-link: the Worker checks, limits, composes and sends; the browser only gives a number. */
 export const smsRoutes = new Hono<AppEnv>();
 
-smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async (c) => {
-  const request = c.req.valid('json');
+smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async (c) => respond(c, await textLink(c, c.req.valid('json'))));
+
+/** Texts the app's link to a number (a pay page's, the widget's or the not-found page's form, with script or without). */
+export async function textLink(c: Context<AppEnv>, request: SmsRequest): Promise<Answer<{ success: true }> | Refused> {
   const config = c.get('config');
   const words = wordsOf(c);
 
@@ -43,9 +47,9 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
   if (payee) {
     if (!payee.ok) {
       text('failed-backend');
-      return originUnavailable(c, payee);
+      return unavailable(c, payee);
     }
-    if (!payee.value) return apiError(c, 400, words.api.billerNotFound, { payeeId: words.api.unknownPayee });
+    if (!payee.value) return refusal(400, words.api.billerNotFound, { payeeId: words.api.unknownPayee });
     payeeName = payee.value.payeeName;
   }
 
@@ -66,11 +70,23 @@ smsRoutes.post('/api/send_sms_client.php', ...validJson(SmsRequestSchema), async
     requestOrigin: policy.siteOrigin,
   });
   if (!sent.ok || !sent.value.success) text('failed-backend');
-  if (!sent.ok) return originUnavailable(c, sent);
-  if (!sent.value.success) return apiError(c, 502, words.smsForm.sendFailed);
+  if (!sent.ok) return unavailable(c, sent);
+  if (!sent.value.success) return refusal(502, words.smsForm.sendFailed);
   text('sent');
-  // A widget lives in a partner's page, where this site sets no cookies.
-  if (request.source !== 'w')
-    setCookie(c, LINK_ID_COOKIE, linkId, { path: '/', maxAge: LINK_ID_COOKIE_MAX_AGE_S, httpOnly: true, secure: true, sameSite: 'Lax' });
-  return c.json({ success: true });
-});
+  return {
+    status: 200,
+    body: { success: true },
+    // A widget lives in a partner's page, where this site sets no cookies.
+    ...(request.source !== 'w' && {
+      cookies: [
+        generateCookie(LINK_ID_COOKIE, linkId, {
+          path: '/',
+          maxAge: LINK_ID_COOKIE_MAX_AGE_S,
+          httpOnly: true,
+          secure: true,
+          sameSite: 'Lax',
+        }),
+      ],
+    }),
+  };
+}

@@ -1,3 +1,4 @@
+import { CARD_FIELDS, PAYER_FIELDS } from '../../../src/domain/payment';
 import { describe, expect, it } from 'vitest';
 import { codeScriptTags, DESKTOP, islandProps, visibleText } from '../helpers';
 import { embeddedEnv, httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
@@ -90,5 +91,15 @@ describe('/web-payment', () => {
     expect(res.status).toBe(503);
     expect(visibleText(await res.text())).toContain("We can't load this payment page right now.");
     await resetStandIn();
+  });
+
+  it('every field the form describes has its input in the page, each step drawn on the server', async () => {
+    // 1001 asks for a date of birth; 1007 for a date of service and a billing ZIP (drawn last: the payee cache's test counts 1007's first look-up).
+    const pages = await Promise.all(['1001', '1007'].map(async (p) => (await request(embeddedEnv(), `/web-payment?p=${p}`, as)).text()));
+    for (const name of [...PAYER_FIELDS, ...CARD_FIELDS])
+      expect(
+        pages.some((html) => new RegExp(`<(input|select|textarea)[^>]*name="${name}"`).test(html)),
+        name,
+      ).toBe(true);
   });
 });
