@@ -16,7 +16,7 @@ import { claimOf, fingerprint, keyRef } from '../../security/payment-claim';
 import { fill } from '../../domain/catalogue/fill';
 import { keyedHash } from '../../security/keyed-hash';
 import type { Taken } from '../../security/guard';
-import { checkPaybot } from '../../security/paybot';
+import { checkPaybot } from '../../origin/paybot';
 import { redirectPolicy, safeRedirectTarget } from '../../security/redirect-targets';
 import type { AppEnv } from '../../web/app-env';
 import { backendOutcome, recordEvent } from '../../telemetry/events';
