@@ -63,10 +63,20 @@ function limitReached(c: Context<AppEnv>, policy: PolicyName): void {
   recordEvent(c, 'limit', { policy, route: routeOf(c) });
 }
 
+/** Each request's answer about its client's link guessing: a form that reads and then answers a bill-info request asks once. */
+const guessingChecks = new WeakMap<Context<AppEnv>, Promise<Refusal | null>>();
+
 /** Stops a client that has tried too many reset, bill-info or pay-later links that matched nothing. */
-export async function linkGuessingStopped(c: Context<AppEnv>): Promise<Refusal | null> {
-  const decision = await c.get('guard').check('linkMissesPerClient', c.get('client'));
-  return decision.allowed ? null : decision;
+export function linkGuessingStopped(c: Context<AppEnv>): Promise<Refusal | null> {
+  let check = guessingChecks.get(c);
+  if (!check) {
+    check = c
+      .get('guard')
+      .check('linkMissesPerClient', c.get('client'))
+      .then((decision) => (decision.allowed ? null : decision));
+    guessingChecks.set(c, check);
+  }
+  return check;
 }
 
 /** A link token or email that matched nothing: one more miss for this client, counted after the answer. */

@@ -83,6 +83,13 @@ describe('remote round trips a visitor waits on, one after another', () => {
     expect(rounds).toEqual(['kv ×2', 'kv']);
   });
 
+  it("the bill-info form without script asks its client's guessing lock once, though it reads the request and then answers it", async () => {
+    const route = ROUND_TRIP_ROUTES.find((r) => r.name === 'POST /update-info-request (without script)')!;
+    const { status, rounds } = await measure(route);
+    expect(status).toBe(303);
+    expect(rounds).toEqual(['durable-object', 'backend', 'backend']);
+  });
+
   // The bench's table is only as good as its routes: each is asked as its flow asks it, and carried out.
   for (const route of ROUND_TRIP_ROUTES.filter((r) => r.budget === undefined))
     it(`${route.name}: carried out through the gate`, async () => {
