@@ -90,7 +90,7 @@ payeeRoutes.post('/api/send_sms_client.php', async (c) => {
 });
 
 /** What the demo backend keeps with a payment: the form's fields but card data and the amount (kept as cents), and whether a company paid. */
-const KEPT_PAYER_FIELDS: readonly string[] = [...PAYER_FIELDS, ...CARD_FIELDS, 'isBtoB'].filter(
+const KEPT_FIELDS: readonly string[] = [...PAYER_FIELDS, ...CARD_FIELDS, 'isBtoB'].filter(
   (name) => name !== 'amount' && !CARD_DATA_FIELDS.includes(name),
 );
 
@@ -110,7 +110,7 @@ payeeRoutes.post('/payment/payment_back.php', async (c) => {
   const amount = Number(field('amount').replace(/[$,\s]/g, ''));
   if (digits.length < 13 || digits.length > 19) return c.json({ status: 'error', message: 'Card number is invalid.' });
   if (!Number.isFinite(amount) || amount <= 0 || amount > 2000) return c.json({ status: 'error', message: 'Amount is invalid.' });
-  const payer = Object.fromEntries(KEPT_PAYER_FIELDS.map((name) => [name, field(name)]).filter(([, v]) => v));
+  const payer = Object.fromEntries(KEPT_FIELDS.map((name) => [name, field(name)]).filter(([, v]) => v));
   // The contract's test cards decline, and are kept as declined, so a corrected card can follow.
   const declined = testCardDecline(digits, field('cvv'));
   if (declined) {
