@@ -93,12 +93,12 @@ const env = (extra: Record<string, string> = {}) => ({
 });
 
 /** `npm run deploy` as a child process, the stand-ins answering in this one. */
-function deploy(args: string[] = []): Promise<{ code: number; out: string }> {
+function deploy(args: string[] = [], extra: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   return new Promise((resolve) =>
     execFile(
       'node',
       ['scripts/deploy.mjs', '--skip-build', '--config', SITE_CONFIG, '--alerts-config', ALERTS_CONFIG, '--watch-minutes', '8', ...args],
-      { cwd: root, env: env(), maxBuffer: 64 * 1024 * 1024 },
+      { cwd: root, env: env(extra), maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: `${stdout}${stderr}` }),
     ),
   );
@@ -195,6 +195,18 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     } finally {
       api.permissions.add('Account Analytics Read');
     }
+  });
+
+  it("a first release without one of the alerts Worker's secrets in the environment is refused before anything changed, naming it", async () => {
+    const from = api.requests.length;
+    const { code, out } = await deploy([], { PAGERDUTY_ROUTING_KEY: '' });
+    expect(code, out).toBe(1);
+    expect(out).toContain(
+      "Release refused, nothing changed: a Worker's first release sets its secrets, and these are not in the environment: PAGERDUTY_ROUTING_KEY (papaya-alerts).",
+    );
+    expect(changesSince(from)).toEqual([]);
+    expect(api.script(WORKER)).toBeUndefined();
+    expect(api.script('papaya-alerts')).toBeUndefined();
   });
 
   it('a first release: the Worker deployed whole with its secrets and Durable Object classes, checked on its host, its pages approved', async () => {
