@@ -127,7 +127,7 @@ pageWithForm(accountRoutes, '/account-link', (c) => {
   });
 });
 
-/** The new password (update-password page): checked here, then changed through the API. */
+/** The new password (update-password page): checked here, then changed by `resetPassword`, as the API changes it. */
 export const resetForm: FormHandler = async (c, fields) => {
   const check = NewPasswordSchema.safeParse({ np: one(fields, 'np') ?? '', confirm: one(fields, 'confirm') ?? '' });
   // A password is never written back into the page.
@@ -141,7 +141,7 @@ export const resetForm: FormHandler = async (c, fields) => {
   return pageAgain({ form: RESET_FORM, values: {}, errors: {}, data: { view } }, answer.status);
 };
 
-/** The pay-later opt-in by email: through the API, then a 303 to the result, or the email again with its error. */
+/** The pay-later opt-in by email (`payLater`, as the API opts in): a 303 to the result, or the email again with its error. */
 export const payLaterForm: FormHandler = async (c, fields) => {
   const ue = one(fields, 'ue');
   if (ue !== undefined) {
@@ -193,7 +193,7 @@ export const accountLinkForm: FormHandler = async (c, fields) => {
   return seeOther(c, `/account-link?done=${ACCOUNT_LINK_FORM}`);
 };
 
-/** The membership waitlist: the payment choice through the API, then a 303 to the joined view. */
+/** The membership waitlist: the payment choice (`joinWaitlist`, as the API joins), then a 303 to the joined view. */
 export const membershipForm: FormHandler = async (c, fields) => {
   const page = new URL(c.req.url);
   const choice = PAYMENT_CHOICES.find((p) => p === one(fields, 'payment'));

@@ -42,7 +42,7 @@ pageWithForm(getPaidRoutes, '/getpaid', async (c) => {
   return renderPage(c, <GetPaidPage view="preEmail" session={{}} invite={invite} {...base} />, { headers: PRIVATE_PAGE });
 });
 
-/** The biller get-paid flow: each view's fields checked, sent through the API, the next view drawn. */
+/** The biller get-paid flow: each view's fields checked, sent by `getPaid` (the API's own step), the next view drawn. */
 export const getPaidForm: FormHandler = async (c, fields) => {
   const view = GET_PAID_VIEWS.find((v) => v === one(fields, 'whichState')) ?? 'access';
   const invite = one(fields, 'i') || undefined;
