@@ -21,7 +21,7 @@ import {
   PayLaterSchema,
   TOKEN_SHAPE,
 } from '../domain/api-schemas';
-import { checked, fieldErrorsIn } from '../web/validate';
+import { fieldErrorsIn, withChecked } from '../web/validate';
 import { isRefused } from '../web/answer';
 import { joinWaitlist, linkInbox, payLater, resetPassword } from './api';
 import { resetRefusedBySite, resetView, RESET_FORM } from '../domain/password';
@@ -132,8 +132,8 @@ export const resetForm: FormHandler = async (c, fields) => {
   const check = NewPasswordSchema.safeParse({ np: one(fields, 'np') ?? '', confirm: one(fields, 'confirm') ?? '' });
   // A password is never written back into the page.
   if (!check.success) return pageAgain({ form: RESET_FORM, values: {}, errors: fieldErrorsIn(c, check.error) }, 400);
-  const request = checked(c, PasswordResetSchema, { x: one(fields, 'x') ?? '', np: check.data.np, humanToken: humanToken(fields) });
-  const answer = 'data' in request ? await resetPassword(c, request.data) : request.refused;
+  const request = { x: one(fields, 'x') ?? '', np: check.data.np, humanToken: humanToken(fields) };
+  const answer = await withChecked(c, PasswordResetSchema, request, (checked) => resetPassword(c, checked));
   if (resetRefusedBySite(answer.status)) return again(refused(c, RESET_FORM, {}, answer), answer);
   // A failure of the call is the expired view, as with script (spec §8).
   const view = resetView(isRefused(answer) ? null : answer.body);
@@ -146,8 +146,7 @@ export const payLaterForm: FormHandler = async (c, fields) => {
   const ue = one(fields, 'ue');
   if (ue !== undefined) {
     // The emailed link's button: its token enrols, and the result is shown.
-    const request = checked(c, PayLaterSchema, { ue });
-    const answer = 'data' in request ? await payLater(c, request.data.ue) : request.refused;
+    const answer = await withChecked(c, PayLaterSchema, { ue }, (checked) => payLater(c, checked.ue));
     if (answer.status === 429) return again(refused(c, PAY_LATER_FORM, {}, answer), answer);
     const outcome = payLaterOutcome('welcomeQuery', isRefused(answer) ? null : answer.body);
     if (outcome.view !== 'oops') return samePageDone(c, PAY_LATER_FORM, outcome.view);
@@ -178,13 +177,8 @@ export const payLaterForm: FormHandler = async (c, fields) => {
 
 /** Linking an inbox: the answer from sign-in sent on by the visitor's button, success remembered for the session. */
 export const accountLinkForm: FormHandler = async (c, fields) => {
-  const link = checked(c, EmailLinkSchema, {
-    state: one(fields, 'state') ?? '',
-    code: one(fields, 'code') ?? '',
-    scope: one(fields, 'scope') ?? '',
-    error: '',
-  });
-  const answer = 'data' in link ? await linkInbox(c, link.data) : link.refused;
+  const link = { state: one(fields, 'state') ?? '', code: one(fields, 'code') ?? '', scope: one(fields, 'scope') ?? '', error: '' };
+  const answer = await withChecked(c, EmailLinkSchema, link, (checked) => linkInbox(c, checked));
   if (answer.status === 429) return again(refused(c, ACCOUNT_LINK_FORM, {}, answer), answer);
   if (isRefused(answer) || answer.body.success !== 'true')
     return pageAgain({ form: ACCOUNT_LINK_FORM, values: {}, errors: {} }, answer.status === 200 ? 200 : answer.status);
@@ -199,12 +193,12 @@ export const membershipForm: FormHandler = async (c, fields) => {
   const choice = PAYMENT_CHOICES.find((p) => p === one(fields, 'payment'));
   const values: Record<string, string> = choice ? { payment: choice } : {};
   if (!choice) return pageAgain({ form: MEMBERSHIP_FORM, values, errors: {}, error: wordsOf(c).memberSignup.serverError }, 400);
-  const query = checked(c, MemberSignupQuerySchema, {
+  const query = {
     p: choice,
     f: cameFromOf(page.searchParams.get('camefrom') ?? undefined),
     a: adOf(page.searchParams.get('ad') ?? undefined),
-  });
-  const answer = 'data' in query ? await joinWaitlist(c, query.data) : query.refused;
+  };
+  const answer = await withChecked(c, MemberSignupQuerySchema, query, (checked) => joinWaitlist(c, checked));
   if (!isRefused(answer) && answer.body.success === true) return samePageDone(c, MEMBERSHIP_FORM);
   return pageAgain(
     { form: MEMBERSHIP_FORM, values, errors: {}, error: wordsOf(c).memberSignup.serverError },

@@ -19,7 +19,7 @@ import type { AppEnv } from '../web/app-env';
 import { again, one, pageAgain, postedForm, refused, seeOther, typed, type FormHandler, pageWithForm } from '../web/form-post';
 import { renderPage } from '../web/render';
 import { wordsOf } from '../web/words';
-import { checked } from '../web/validate';
+import { withChecked } from '../web/validate';
 import { isRefused } from '../web/answer';
 import { getPaid } from './api';
 
@@ -69,8 +69,7 @@ export const getPaidForm: FormHandler = async (c, fields) => {
   });
   const errors = getPaidErrors(view, values, wordsOf(c).getPaid);
   if (Object.keys(errors).length) return pageAgain(state(view, session, { errors }), 400);
-  const call = checked(c, GetPaidRequestSchema, getPaidCall(view, values, session, invite));
-  const answer = 'data' in call ? await getPaid(c, call.data) : call.refused;
+  const answer = await withChecked(c, GetPaidRequestSchema, getPaidCall(view, values, session, invite), (checked) => getPaid(c, checked));
   if (answer.status === 429) {
     const refusal = refused(c, GET_PAID_FORM, kept, answer);
     return again(state(view, session, { errors: refusal.errors, error: refusal.error }), answer);

@@ -8,7 +8,7 @@ import type { AppEnv } from '../web/app-env';
 import { again, one, pageAgain, postedForm, refused, samePageDone, seeOther, type FormHandler, pageWithForm } from '../web/form-post';
 import { renderPage } from '../web/render';
 import { wordsOf } from '../web/words';
-import { checked } from '../web/validate';
+import { withChecked } from '../web/validate';
 import { isRefused } from '../web/answer';
 import { answerInfoRequest, cancelBill, infoRequestFields } from './api';
 import { isUnknown } from '../origin';
@@ -40,24 +40,21 @@ pageWithForm(infoRequestRoutes, '/update-info-request', async (c) => {
 /** A bill-info request (`/update-info-request?t=…`): confirm, decline then cancel, or the biller's fields. */
 export const infoForm: FormHandler = async (c, fields) => {
   const page = new URL(c.req.url);
-  const token = checked(c, InfoTokenQuerySchema, { t: page.searchParams.get('t') ?? '' });
+  const query = { t: page.searchParams.get('t') ?? '' };
   const state = (rest: Partial<PostedForm>): PostedForm => ({ form: INFO_FORM, values: {}, errors: {}, ...rest });
   const button = one(fields, 'answer');
   if (button === 'decline') return pageAgain(state({ data: { declining: '1' } }), 200);
   if (button === 'back') return seeOther(c, `${page.pathname}${page.search}`);
-  // The page itself says when the link cannot be one.
-  if ('refused' in token) return pageAgain(state({}), token.refused.status);
-  const { t } = token.data;
   if (button === 'cancel') {
-    const cancelled = await cancelBill(c, t);
+    const cancelled = await withChecked(c, InfoTokenQuerySchema, query, ({ t }) => cancelBill(c, t));
     if (!isRefused(cancelled) && cancelled.body.success === true) return samePageDone(c, INFO_FORM, 'cancelled');
     if (cancelled.status === 429) return again(refused(c, INFO_FORM, {}, cancelled), cancelled);
     return pageAgain(state({ error: wordsOf(c).infoRequest.cancelFailed }), cancelled.status === 200 ? 502 : cancelled.status);
   }
 
-  const asked = await infoRequestFields(c, t);
+  const asked = await withChecked(c, InfoTokenQuerySchema, query, ({ t }) => infoRequestFields(c, t));
   const list = isRefused(asked) ? null : asked.body.requestedInfo;
-  // The page itself says when the link is unknown or the request cannot be read.
+  // The page itself says when the link cannot be one, is unknown, or the request cannot be read.
   if (!list) return pageAgain(state({}), asked.status);
   const values = Object.fromEntries(list.map((_, i) => [infoFieldName(i), one(fields, infoFieldName(i)) ?? '']));
   const answers = isConfirmation(list)
@@ -67,8 +64,8 @@ export const infoForm: FormHandler = async (c, fields) => {
     const errors = Object.fromEntries(answers.flatMap((f, i) => (f.value ? [] : [[infoFieldName(i), wordsOf(c).infoRequest.required]])));
     return pageAgain(state({ values, errors }), 400);
   }
-  const checkedAnswers = checked(c, InfoAnswerSchema, { fields: answers });
-  const sent = 'data' in checkedAnswers ? await answerInfoRequest(c, t, checkedAnswers.data.fields) : checkedAnswers.refused;
+  // The token was checked by the read above.
+  const sent = await withChecked(c, InfoAnswerSchema, { fields: answers }, (checked) => answerInfoRequest(c, query.t, checked.fields));
   if (!isRefused(sent) && sent.body.success === true) return samePageDone(c, INFO_FORM, 'in-progress');
   if (sent.status === 429) return again(refused(c, INFO_FORM, values, sent), sent);
   return pageAgain(state({ values, error: wordsOf(c).infoRequest.submitFailed }), sent.status === 200 ? 502 : sent.status);

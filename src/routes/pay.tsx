@@ -1,6 +1,6 @@
 import { again, humanToken, one, drawingPost, pageWithForm, refused, samePageDone, typed, type FormHandler } from '../web/form-post';
 import { withCookies } from '../web/answer';
-import { checked } from '../web/validate';
+import { withChecked } from '../web/validate';
 import { SmsRequestSchema } from '../domain/sms-request';
 import { textLink } from './api/sms';
 import type { Context } from 'hono';
@@ -137,13 +137,13 @@ function decodeSegment(segment: string): string | null {
 /** Text-me-a-link (pay pages, the widget, the not-found page), posted without script. */
 export const smsForm: FormHandler = async (c, fields) => {
   const values = typed(fields, ['num']);
-  const request = checked(c, SmsRequestSchema, {
+  const request = {
     num: values.num ?? '',
     payeeId: one(fields, 'payeeId') || undefined,
     source: one(fields, 'source') || undefined,
     humanToken: humanToken(fields),
-  });
-  const answer = 'data' in request ? await textLink(c, request.data) : request.refused;
+  };
+  const answer = await withChecked(c, SmsRequestSchema, request, (checked) => textLink(c, checked));
   if (answer.status === 200) return withCookies(samePageDone(c, 'sms'), answer);
   return again(refused(c, 'sms', values, answer), answer);
 };

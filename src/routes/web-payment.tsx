@@ -11,7 +11,7 @@ import {
   type PaymentAnswer,
 } from '../domain/payment';
 import { PaymentFormSchema, PaymentQuerySchema } from '../domain/api-schemas';
-import { checked } from '../web/validate';
+import { withChecked } from '../web/validate';
 import { payByCard } from './api/payment';
 import { payerSchema } from '../domain/payment-schemas';
 import { wordsOf, languageInAddress } from '../web/words';
@@ -161,8 +161,7 @@ export const paymentFormPost: FormHandler = async (c, fields) => {
   }
 
   // The card step: the payment the island sends, checked by the same schemas, as the page's address and fields name it.
-  const request = checked(c, PaymentQuerySchema, paymentQuery(p, switches));
-  const form = checked(c, PaymentFormSchema, {
+  const form = {
     ...Object.fromEntries(
       [...PAYER_FIELDS, ...CARD_FIELDS].flatMap((name) =>
         one(fields, name) && !(company && name === 'account') ? [[name, one(fields, name)]] : [],
@@ -171,8 +170,10 @@ export const paymentFormPost: FormHandler = async (c, fields) => {
     ...(company && { invoice: invoices, isBtoB: 'true' }),
     formKey: one(fields, 'formKey') ?? '',
     humanToken: humanToken(fields),
-  });
-  const answer = 'data' in request ? ('data' in form ? await payByCard(c, request.data, form.data) : form.refused) : request.refused;
+  };
+  const answer = await withChecked(c, PaymentQuerySchema, paymentQuery(p, switches), (query) =>
+    withChecked(c, PaymentFormSchema, form, (checked) => payByCard(c, query, checked)),
+  );
   const result: PaymentAnswer = answer.body;
   // The payment made the receipt's address safe (this site, the web-pay host or the backend's).
   if (answer.status === 200 && result.status === 'success' && result.confirmationUrl) return seeOther(c, result.confirmationUrl);

@@ -92,6 +92,7 @@ export async function drawAgain(c: Context<AppEnv>, again: PageAgain, draw: () =
   const page = c.res;
   const answer = new Response(page.body, { status: page.ok ? again.status : page.status, headers: page.headers });
   for (const [name, value] of Object.entries(again.headers)) answer.headers.set(name, value);
+  // Cleared first: Hono's setter would copy the page's own headers back over the form's.
   c.res = undefined;
   c.res = answer;
 }

@@ -135,16 +135,17 @@ function refuseInvalid(result: { success: boolean; error?: unknown }, ctx: Conte
 const invalid = (c: Context<AppEnv>, error: z.core.$ZodError): Refused => refusal(400, wordsOf(c).api.checkFields, fieldErrorsIn(c, error));
 
 /**
- * Values a form posted without script hands a feature, checked by the schema its API route checks
- * with: the checked values, or the same 400 the API answers.
+ * A feature called by a form posted without script: `value` checked by the schema its API route
+ * checks with, then `feature` with the checked values; or, refused, the same 400 the API answers.
  */
-export function checked<S extends z.ZodMiniType>(
+export async function withChecked<S extends z.ZodMiniType, A>(
   c: Context<AppEnv>,
   schema: S,
   value: unknown,
-): { data: z.output<S> } | { refused: Refused } {
+  feature: (data: z.output<S>) => Promise<A>,
+): Promise<A | Refused> {
   const result = schema.safeParse(value);
-  return result.success ? { data: result.data } : { refused: invalid(c, result.error) };
+  return result.success ? feature(result.data) : invalid(c, result.error);
 }
 
 /** Each field's first message of a shared schema (catalogue texts in English), in the visitor's language. */

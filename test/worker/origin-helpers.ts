@@ -127,3 +127,7 @@ export function dataset() {
     });
   return { points, binding, events };
 }
+
+/** The update-password form for a reset link's token, posted with a good new password, and the page it posts to. */
+export const resetPost = (token: string) =>
+  [`/update-password?x=${token}`, { _form: 'reset', x: token, np: 'a good password', confirm: 'a good password' }] as const;

@@ -103,14 +103,15 @@ export async function resetPassword(c: C, { x, np, humanToken }: z.output<typeof
   // A new password needs the human check; the client's guessing lock is asked beside it.
   const [bot, stopped] = await Promise.all([np === undefined ? null : refuseBots(c, humanToken), linkGuessingStopped(c)]);
   if (bot) return bot;
-  const unreferred = { 'Referrer-Policy': 'no-referrer' };
-  if (stopped) {
-    const limited = tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
-    return { ...limited, headers: { ...limited.headers, ...unreferred } };
-  }
+  const answer = stopped ? tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits)) : await changePassword(c, x, np);
+  // No referrer leaves with an answer about a reset link.
+  return { ...answer, headers: { ...answer.headers, 'Referrer-Policy': 'no-referrer' } };
+}
+
+async function changePassword(c: C, x: string, np: string | undefined) {
   const result = await c.get('origin').forgotPassword(np === undefined ? { x } : { x, np });
   if (result.ok && !result.value.success) countLinkMiss(c);
-  return { ...answered(c, result, (v) => v), headers: unreferred };
+  return answered(c, result, (v) => v);
 }
 
 apiRoutes.post('/api/web_payment.php', validQuery(GetPayeeQuerySchema), noBody, async (c) => {

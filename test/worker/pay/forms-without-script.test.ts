@@ -3,7 +3,7 @@ import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../../../src/domain/passwo
 import { INVALID_EMAIL } from '../../../src/domain/messages';
 import { INVALID_PHONE, SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
-import { embeddedEnv, freshClient, PAYMENT_FORM, postForm, request, outbox, inputValue } from '../origin-helpers';
+import { embeddedEnv, freshClient, PAYMENT_FORM, postForm, request, outbox, inputValue, resetPost } from '../origin-helpers';
 import { en } from '../../../src/domain/catalogue/en';
 
 const { mismatch: MISMATCH, changed: PASSWORD_CHANGED } = en.passwordReset;
@@ -104,7 +104,7 @@ describe('a new password without script', () => {
   });
 
   it('a good password is changed: a 303 to the page, which says so', async () => {
-    const res = await postForm(page, { _form: 'reset', x: 'RESET-VALID', np: 'a good password', confirm: 'a good password' });
+    const res = await postForm(...resetPost('RESET-VALID'));
     expect(res.status).toBe(303);
     expect(res.headers.get('Location')).toBe('/update-password?x=RESET-VALID&done=reset');
     const done = await request(embeddedEnv(), res.headers.get('Location')!, { headers: { 'User-Agent': DESKTOP } });
@@ -112,12 +112,7 @@ describe('a new password without script', () => {
   });
 
   it('a link for another account shows the mismatch view', async () => {
-    const res = await postForm('/update-password?x=RESET-MISMATCH', {
-      _form: 'reset',
-      x: 'RESET-MISMATCH',
-      np: 'a good password',
-      confirm: 'a good password',
-    });
+    const res = await postForm(...resetPost('RESET-MISMATCH'));
     expect(res.status).toBe(200);
     expect(visibleText(await res.text())).toContain(MISMATCH);
   });
@@ -126,7 +121,7 @@ describe('a new password without script', () => {
     const expired = '/update-password?x=RESET-EXPIRED';
     const form = await request(embeddedEnv(), expired, { headers: { 'User-Agent': DESKTOP } });
     expect(visibleText(await form.text())).toContain(PASSWORD_TOO_SHORT);
-    const res = await postForm(expired, { _form: 'reset', x: 'RESET-EXPIRED', np: 'a good password', confirm: 'a good password' });
+    const res = await postForm(...resetPost('RESET-EXPIRED'));
     expect(res.status).toBe(200);
     const text = visibleText(await res.text());
     expect(text).toContain('This link has expired');

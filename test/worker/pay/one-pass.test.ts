@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DESKTOP } from '../helpers';
-import { dataset, embeddedEnv, formKeyFor, freshClient, outbox, PAYMENT_FORM, postForm, request } from '../origin-helpers';
+import { dataset, embeddedEnv, formKeyFor, freshClient, json, outbox, PAYMENT_FORM, postForm, request, resetPost } from '../origin-helpers';
 
 /**
  * A form posted without script is one request inside the Worker: the feature its API route calls
@@ -89,36 +88,16 @@ describe('a form posted without script is one request inside the Worker', () => 
   });
 
   it('a password reset: one request changes it; a link for another account is its view, drawn in the same request', async () => {
-    const changed = await posted('/update-password?x=RESET-VALID', {
-      _form: 'reset',
-      x: 'RESET-VALID',
-      np: 'a good password',
-      confirm: 'a good password',
-    });
+    const changed = await posted(...resetPost('RESET-VALID'));
     onePass(changed, 'reset', 303);
     expect(changed.recorded).toContainEqual(expect.objectContaining({ event: 'backend', call: 'forgot_password_back' }));
 
-    const other = await posted('/update-password?x=RESET-MISMATCH', {
-      _form: 'reset',
-      x: 'RESET-MISMATCH',
-      np: 'a good password',
-      confirm: 'a good password',
-    });
+    const other = await posted(...resetPost('RESET-MISMATCH'));
     onePass(other, 'reset', 200);
   });
 
   it('a page is drawn for a POST only when its form asks: another post to it is the not-found page', async () => {
-    const json = await request(embeddedEnv(), '/web-payment?p=1001', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'User-Agent': DESKTOP,
-        Origin: 'https://papaya.test',
-        'Sec-Fetch-Site': 'same-origin',
-      },
-      body: '{}',
-    });
-    expect(json.status).toBe(404);
+    expect((await request(embeddedEnv(), '/web-payment?p=1001', json({}))).status).toBe(404);
     const unknown = await postForm('/web-payment?p=1001', { _form: 'constructor' });
     expect(unknown.status).toBe(404);
   });
