@@ -14,7 +14,6 @@ import { accountLinkForm, membershipForm, payLaterForm, resetForm } from './acco
 import { getPaidForm } from './get-paid';
 import { infoForm } from './info-request';
 import { smsForm } from './pay';
-import { notFound } from './not-found';
 import { paymentFormPost } from './web-payment';
 
 /**
@@ -47,8 +46,8 @@ async function carryOut(c: Context<AppEnv>, next: Next): Promise<Response | void
   for (const [name, value] of form) fields.set(name, [...(fields.get(name) ?? []), String(value)]);
   const name = one(fields, FORM_FIELD) ?? '';
   const handler = Object.hasOwn(FORMS, name) ? FORMS[name] : undefined;
-  // A post no page's form makes is the not-found page, as any path without a route.
-  if (!handler) return notFound(c);
+  // A post no page's form makes goes on to the route table, like any other request.
+  if (!handler) return next();
   c.set('form', name);
   const outcome = await handler(c, fields);
   if (outcome instanceof Response) return outcome;

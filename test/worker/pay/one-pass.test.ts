@@ -100,5 +100,7 @@ describe('a form posted without script is one request inside the Worker', () => 
     expect((await request(embeddedEnv(), '/web-payment?p=1001', json({}))).status).toBe(404);
     const unknown = await postForm('/web-payment?p=1001', { _form: 'constructor' });
     expect(unknown.status).toBe(404);
+    // A form-encoded post no page's form makes still reaches its own route.
+    expect(await (await postForm('/_dev/reset', {})).json()).toEqual({ reset: true });
   });
 });
