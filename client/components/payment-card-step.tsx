@@ -5,6 +5,7 @@ import { US_STATES } from '../../src/domain/us-states';
 import { SelectField } from './field';
 import { Field, MaskedField, type Binding } from './payment-fields';
 import { HumanCheck } from './submit';
+import { INTERACTIVE_TOKEN_FIELD } from '../../src/domain/human-check';
 
 interface CardStepProps extends Binding {
   words: PaymentFormText;
@@ -16,6 +17,8 @@ interface CardStepProps extends Binding {
   touch: (...names: string[]) => void;
   shown: (name: string) => string | undefined;
   humanCheckSiteKey?: string;
+  /** The interactive check's site key, once an answer asked for it (a crowd's count ran high), with what it asks. */
+  interactiveCheck?: { siteKey: string; message: string };
   humanReset: number;
   processing: boolean;
 }
@@ -30,6 +33,7 @@ export function CardStep({
   touch,
   shown,
   humanCheckSiteKey,
+  interactiveCheck,
   humanReset,
   processing,
   bind,
@@ -99,6 +103,12 @@ export function CardStep({
       </div>
       <Field name="payNote" label={words.note} {...bind('payNote')} />
       {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
+      {interactiveCheck && (
+        <div role="group" aria-labelledby="wp-interactive-check">
+          <p id="wp-interactive-check">{interactiveCheck.message}</p>
+          <HumanCheck siteKey={interactiveCheck.siteKey} resetKey={humanReset} field={INTERACTIVE_TOKEN_FIELD} />
+        </div>
+      )}
       <button type="submit" className="button" disabled={processing}>
         {processing ? words.processing : words.submit}
       </button>

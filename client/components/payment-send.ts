@@ -2,6 +2,7 @@ import { paymentQuery, type PaymentAnswer } from '../../src/domain/payment';
 import { LANGUAGE_PARAM, type Language } from '../../src/domain/catalogue/languages';
 import { isCardField, isPayerField, type Invoice } from './payment-fields';
 import { answerOf, post } from './submit';
+import { INTERACTIVE_TOKEN_FIELD } from '../../src/domain/human-check';
 
 /** Query flags of the payment call. */
 export interface PaymentFlags {
@@ -19,6 +20,7 @@ export function paymentSender({
   company,
   invoices,
   humanToken,
+  interactiveToken,
 }: {
   payeeId: string;
   flags: PaymentFlags;
@@ -26,6 +28,8 @@ export function paymentSender({
   company: boolean;
   invoices: Invoice[];
   humanToken?: string;
+  /** The interactive check's token, when an answer asked for it. */
+  interactiveToken?: string;
 }) {
   const body = new FormData();
   for (const [name, value] of Object.entries(values)) if (value && (isPayerField(name) || isCardField(name))) body.append(name, value);
@@ -35,6 +39,7 @@ export function paymentSender({
     body.append('isBtoB', 'true');
   }
   if (humanToken) body.append('humanToken', humanToken);
+  if (interactiveToken) body.append(INTERACTIVE_TOKEN_FIELD, interactiveToken);
   const query = new URLSearchParams({
     ...paymentQuery(payeeId, flags),
     // Named in the page's address (a cookie may be refused): the receipt is drawn in it too.

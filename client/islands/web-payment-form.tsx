@@ -14,6 +14,7 @@ import {
 } from '../../src/domain/payment';
 import { FORM_FIELD } from '../../src/domain/islands';
 import { formKeyRanOut } from '../../src/domain/form-key';
+import { INTERACTIVE_TOKEN_FIELD } from '../../src/domain/human-check';
 import type { PostedForm } from '../../src/domain/posted-form';
 import type { FormLabels } from '../../src/domain/web-payment-labels';
 import type { PaymentFormText, PaymentProblemText } from '../../src/domain/catalogue';
@@ -35,6 +36,8 @@ export interface WebPaymentFormProps {
   /** The form key the page issued; an answer may renew it. */
   formKey: string;
   humanCheckSiteKey?: string;
+  /** The interactive check's site key: drawn only when a payment's answer asks for it. */
+  interactiveCheckSiteKey?: string;
   /** Its words and its fields' problems, in the visitor's language. */
   text: { form: PaymentFormText; problems: PaymentProblemText };
   /** The form as posted without script: values (never the card number or code), errors, step, new key. */
@@ -57,6 +60,7 @@ export default function WebPaymentForm({
   flags,
   formKey: issuedKey,
   humanCheckSiteKey,
+  interactiveCheckSiteKey,
   text,
   posted,
 }: WebPaymentFormProps) {
@@ -77,6 +81,11 @@ export default function WebPaymentForm({
   // The server's messages, each with the value it was about: shown until that value changes.
   const [serverErrors, setServerErrors] = useState<ServerErrors>(() => about(posted?.errors ?? {}, (name) => posted?.values[name] ?? ''));
   const [humanReset, setHumanReset] = useState(0);
+  // The interactive check, once an answer asked for it: what it said.
+  const [interactiveAsked, setInteractiveAsked] = useState<string | null>(null);
+  // A key sent whose answer never came (a dropped connection): it may have charged, so it is sent
+  // again as it is, for the server to answer from its claim, never renewed by this device's clock.
+  const sentUnanswered = useRef<string | null>(null);
   // The fields named by the error summary after a failed Next or Submit (or a post without script).
   const [summary, setSummary] = useState<string[]>(() => Object.keys(posted?.errors ?? {}));
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -166,18 +175,24 @@ export default function WebPaymentForm({
     const humanToken = humanTokenIn(formRef.current);
     if (humanCheckSiteKey && !humanToken) return setStatus({ kind: 'failed', message: words.humanCheckFailed });
     setStatus({ kind: 'processing' });
-    // A key that ran out while the payer was away (by this device's clock) is renewed before sending.
-    const key = formKeyRanOut(formKey) ? ((await freshFormKey(payeeId)) ?? formKey) : formKey;
+    // A key that ran out while the payer was away (by this device's clock) is renewed before
+    // sending, unless it was sent before without an answer.
+    const renew = formKeyRanOut(formKey) && sentUnanswered.current !== formKey;
+    const key = renew ? ((await freshFormKey(payeeId)) ?? formKey) : formKey;
     if (key !== formKey) setFormKey(key);
-    const sent = paymentSender({ payeeId, flags, values, company, invoices, humanToken });
+    const interactiveToken = interactiveAsked ? humanTokenIn(formRef.current, INTERACTIVE_TOKEN_FIELD) : undefined;
+    const sent = paymentSender({ payeeId, flags, values, company, invoices, humanToken, interactiveToken });
     try {
+      sentUnanswered.current = key;
       const first = await sent(key);
+      sentUnanswered.current = null;
       // The key ran out by the server's clock though not by this device's: the answer's fresh key sends it again, once.
       const { res, answer } = first.answer.expired && first.answer.formKey ? await sent(first.answer.formKey) : first;
       // After a decline the answer carries a new key: the corrected card goes with it, no reload.
       if (answer.formKey) setFormKey(answer.formKey);
       if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);
       freshHumanCheck();
+      if (answer.interactiveCheck && interactiveCheckSiteKey) setInteractiveAsked(answer.error ?? words.tryAgain);
       if (answer.fields && Object.keys(answer.fields).length) {
         setServerErrors(about(answer.fields, valueOf));
         touch(...Object.keys(answer.fields));
@@ -256,6 +271,9 @@ export default function WebPaymentForm({
             touch={touch}
             shown={shown}
             humanCheckSiteKey={humanCheckSiteKey}
+            interactiveCheck={
+              interactiveAsked && interactiveCheckSiteKey ? { siteKey: interactiveCheckSiteKey, message: interactiveAsked } : undefined
+            }
             humanReset={humanReset}
             processing={processing}
             bind={bind}

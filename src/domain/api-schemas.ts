@@ -87,6 +87,7 @@ export const PaymentFormSchema = z.lazy(() =>
     formKey: sentOnce,
     humanToken: sentOnce,
     googleRecaptchaToken: sentOnce,
+    interactiveToken: sentOnce,
   }),
 );
 

@@ -1,8 +1,8 @@
 /**
  * The shape of a payment form's form key (signed and checked in `src/security/form-keys.ts`):
- * `<payeeId>-<expires, unix seconds>-<24 hex of randomness>-<64 hex of HMAC-SHA256>`.
+ * `<payeeId>-<expires, unix seconds>-<64 hex: the id of the key's payment claim>-<64 hex of HMAC-SHA256>`.
  */
-export const FORM_KEY = /^(\d{1,18})-(\d{10})-([0-9a-f]{24})-([0-9a-f]{64})$/;
+export const FORM_KEY = /^(\d{1,18})-(\d{10})-([0-9a-f]{64})-([0-9a-f]{64})$/;
 
 /** Whether a key has run out by this clock: the form island asks for a fresh one before it sends. */
 export function formKeyRanOut(key: string, now = Date.now()): boolean {

@@ -5,3 +5,5 @@
  */
 export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 export const HUMAN_TOKEN_FIELD = 'cf-turnstile-response';
+/** The interactive check's token, its widget's own field (`data-response-field-name`), so it never passes as the site's check. */
+export const INTERACTIVE_TOKEN_FIELD = 'interactiveToken';

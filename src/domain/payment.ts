@@ -323,6 +323,8 @@ export interface PaymentAnswer {
   field?: DeclineField;
   formKey?: string;
   expired?: true;
+  /** An address's or a payee's count runs high: send again with the interactive check. */
+  interactiveCheck?: true;
   error?: string;
   fields?: Record<string, string>;
 }

@@ -14,3 +14,11 @@ export function webPaymentOffered(
   if (genericPayNames.includes(payee.url.toLowerCase()) || genericPayNames.includes(payee.urls.url.toLowerCase())) return false;
   return true;
 }
+
+/**
+ * The site's own page for an approved payment whose receipt address the site would not send a
+ * visitor to: `/web-payment/approved/<the claim id of its form key>?p=<payee id>`, which the page
+ * reads back from the claim.
+ */
+export const APPROVED_PATH = '/web-payment/approved';
+export const approvedPath = (claimId: string, payeeId: string): string => `${APPROVED_PATH}/${claimId}?p=${payeeId}`;

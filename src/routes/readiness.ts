@@ -2,7 +2,7 @@ import { Hono } from '../lib/hono';
 import { createOrigin } from '../origin';
 import { REDIRECT_FLAG } from '../origin/feature-flags';
 import type { GuardDecision } from '../security/guard';
-import { claimOf } from '../security/payment-claim';
+import { readinessClaim } from '../security/payment-claim';
 import type { AppEnv } from '../web/app-env';
 import { workerVersion } from '../telemetry/events';
 import { tooMany } from './guards';
@@ -55,7 +55,7 @@ readinessRoutes.get('/readyz', async (c) => {
       if (!answer.ok) throw new Error(answer.kind);
     }),
     // Each store is asked by the module that owns it: payments' claims (a Durable Object of the prober's own), the payee cache in KV.
-    pass('claims', () => claimOf(c.env.CLAIMS, 'readiness').stored()),
+    pass('claims', () => readinessClaim(c.env.CLAIMS).stored()),
     pass('kv', () => c.get('origin').cacheReadable()),
   ]);
   if (refused) return respond(c, tooMany(c, refused, 'Too many readiness checks.'));

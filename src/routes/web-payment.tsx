@@ -17,10 +17,12 @@ import { payerSchema } from '../domain/payment-schemas';
 import { wordsOf, languageInAddress } from '../web/words';
 import { Hono } from '../lib/hono';
 import type { ComponentProps } from 'react';
-import { formKeyForPage } from '../security/form-keys';
+import { claimIds, formKeyForPage } from '../security/form-keys';
+import { issueDeviceWithPage } from '../web/device';
+import { INTERACTIVE_TOKEN_FIELD } from '../domain/human-check';
 import { formKeySecret } from '../security/secrets';
 import { listedProviders, PAYEE_ID, SEARCH_TERM_MAX, SEARCH_TERM_MIN, type Payee } from '../domain/payee';
-import { humanCheckSiteKey } from '../settings/config';
+import { humanCheckSiteKey, interactiveCheckSiteKey } from '../settings/config';
 import { formLabels } from '../domain/web-payment-labels';
 import { webPaymentOffered } from '../domain/web-payment';
 import { PayPage } from '../pages/pay';
@@ -62,10 +64,13 @@ pageWithForm(webPaymentRoutes, '/web-payment', async (c) => {
     });
   }
 
-  const key = formKeyForPage(formKeySecret(config), payee.value.payeeId, (work) => runLater(c, work));
+  const key = formKeyForPage(formKeySecret(config), payee.value.payeeId, claimIds(c.env.CLAIMS), (work) => runLater(c, work));
+  // The device cookie goes with the card form: the guard tells apart the payers who share an address by it.
+  await issueDeviceWithPage(c);
   const form = paymentForm(payee.value, {
     ...paymentSwitches(query),
     humanCheckSiteKey: humanCheckSiteKey(config),
+    interactiveCheckSiteKey: interactiveCheckSiteKey(config),
     language: languageInAddress(c),
   });
   return renderPage(
@@ -88,6 +93,7 @@ interface FormSwitches {
   silent: boolean;
   generic: boolean;
   humanCheckSiteKey: string | undefined;
+  interactiveCheckSiteKey: string | undefined;
   /** The language the page's address names: the payment call names it too, for the receipt it leads to. */
   language: Language | undefined;
 }
@@ -100,8 +106,8 @@ interface FormSwitches {
 const forms = new WeakMap<Payee, Map<string, PaymentForm>>();
 
 function paymentForm(payee: Payee, switches: FormSwitches): PaymentForm {
-  const { company, optE, silent, generic, humanCheckSiteKey, language } = switches;
-  const which = `${company}|${optE}|${silent}|${generic}|${humanCheckSiteKey ?? ''}|${language ?? ''}`;
+  const { company, optE, silent, generic, humanCheckSiteKey, interactiveCheckSiteKey, language } = switches;
+  const which = `${company}|${optE}|${silent}|${generic}|${humanCheckSiteKey ?? ''}|${interactiveCheckSiteKey ?? ''}|${language ?? ''}`;
   let made = forms.get(payee);
   if (!made) forms.set(payee, (made = new Map()));
   let form = made.get(which);
@@ -115,6 +121,7 @@ function paymentForm(payee: Payee, switches: FormSwitches): PaymentForm {
       flags: { optE, silent, generic, ...(language && { language }) },
       formKey: slot('formKey'),
       humanCheckSiteKey,
+      interactiveCheckSiteKey,
     };
     made.set(which, form);
   }
@@ -170,6 +177,7 @@ export const paymentFormPost: FormHandler = async (c, fields) => {
     ...(company && { invoice: invoices, isBtoB: 'true' }),
     formKey: one(fields, 'formKey') ?? '',
     humanToken: humanToken(fields),
+    interactiveToken: one(fields, INTERACTIVE_TOKEN_FIELD),
   };
   const answer = await withChecked(c, PaymentQuerySchema, paymentQuery(p, switches), (query) =>
     withChecked(c, PaymentFormSchema, form, (checked) => payByCard(c, query, checked)),
@@ -177,7 +185,11 @@ export const paymentFormPost: FormHandler = async (c, fields) => {
   const result: PaymentAnswer = answer.body;
   // The payment made the receipt's address safe (this site, the web-pay host or the backend's).
   if (answer.status === 200 && result.status === 'success' && result.confirmationUrl) return seeOther(c, result.confirmationUrl);
-  const data: Record<string, string> = result.formKey ? { formKey: result.formKey } : {};
+  // The page drawn again keeps the key it posted, unless the answer gives a new one (a decline, a
+  // key that ran out) or refused that key: a key whose charge may have gone through is answered by
+  // its claim again, never replaced by a fresh key that would charge twice.
+  const keep = result.formKey ?? (result.fields?.formKey ? undefined : form.formKey);
+  const data: Record<string, string> = keep ? { formKey: keep } : {};
   if (answer.status === 200 && result.status === 'error') {
     // A decline: the processor's message at the field to correct, a new key. The card number is
     // never written back, so at the security code the message also asks for the number again.

@@ -1,34 +1,40 @@
 import { FORM_KEY } from '../domain/form-key';
 import { PAYEE_ID } from '../domain/payee';
 import { IsolateMemo } from '../lib/isolate-memo';
-import { keyedHashes, keyedHashMatches, toHex } from './keyed-hash';
+import { keyedHashes, keyedHashMatches } from './keyed-hash';
 
 /**
  * The form key of a payment form, issued by the page and checked by the API: bound to one
  * payee, valid for 30 minutes, signed with FORM_KEY_SECRET so a key the site did not issue is
  * refused. The same key is also the idempotency key: sent twice, it charges once.
  *
- * `<payeeId>-<expires, unix seconds>-<24 hex of randomness>-<64 hex of HMAC-SHA256>`
+ * `<payeeId>-<expires, unix seconds>-<claim id>-<64 hex of HMAC-SHA256>`: the claim id is a
+ * `newUniqueId` of the `PaymentClaim` namespace, minted with the key, so the claim's object is
+ * reached by its id and never waits on the check a name's first use costs (payment-claim.ts).
  */
 export const FORM_KEY_LIFETIME_MS = 30 * 60 * 1000;
 export { FORM_KEY };
 
-export async function issueFormKey(secret: string, payeeId: string, now = Date.now()): Promise<string> {
-  return (await issueFormKeys(secret, payeeId, 1, now))[0]!;
+/** Mints the id of a new key's claim: `() => env.CLAIMS.newUniqueId().toString()` (`claimIds`). */
+export type MintClaimId = () => string;
+
+/** The ids of new claims, from the claims' namespace: made here, with no call to anything. */
+export const claimIds =
+  (namespace: Pick<DurableObjectNamespace, 'newUniqueId'>): MintClaimId =>
+  () =>
+    namespace.newUniqueId().toString();
+
+export async function issueFormKey(secret: string, payeeId: string, mint: MintClaimId, now = Date.now()): Promise<string> {
+  return (await issueFormKeys(secret, payeeId, mint, 1, now))[0]!;
 }
 
-/** `count` keys at once: one draw of randomness, the signatures made together. */
-async function issueFormKeys(secret: string, payeeId: string, count: number, now: number): Promise<string[]> {
+/** `count` keys at once, the signatures made together. */
+async function issueFormKeys(secret: string, payeeId: string, mint: MintClaimId, count: number, now: number): Promise<string[]> {
   const expires = Math.floor((now + FORM_KEY_LIFETIME_MS) / 1000);
-  const random = toHex(crypto.getRandomValues(new Uint8Array(NONCE_BYTES * count)));
-  const bodies = Array.from(
-    { length: count },
-    (_, i) => `${payeeId}-${expires}-${random.slice(i * NONCE_BYTES * 2, (i + 1) * NONCE_BYTES * 2)}`,
-  );
+  const bodies = Array.from({ length: count }, () => `${payeeId}-${expires}-${mint()}`);
   const signatures = await keyedHashes(secret, bodies);
   return bodies.map((body, i) => `${body}-${signatures[i]}`);
 }
-const NONCE_BYTES = 12;
 
 /**
  * A page's key: taken from the keys signed ahead for its payee when there are some, so the page
@@ -42,6 +48,7 @@ const NONCE_BYTES = 12;
 export function formKeyForPage(
   secret: string,
   payeeId: string,
+  mint: MintClaimId,
   later: (work: Promise<unknown>) => void,
   now = Date.now(),
 ): Promise<string> {
@@ -49,7 +56,7 @@ export function formKeyForPage(
   const stock = signedAhead.get(name, now);
   if (!stock) {
     signedAhead.set(name, { keys: [], signing: false }, now + SIGNED_AHEAD_MS);
-    return issueFormKey(secret, payeeId, now);
+    return issueFormKey(secret, payeeId, mint, now);
   }
   let taken = stock.keys.pop();
   while (taken && taken.until <= now) taken = stock.keys.pop();
@@ -57,7 +64,7 @@ export function formKeyForPage(
     stock.signing = true;
     const until = now + SIGNED_AHEAD_MS;
     later(
-      issueFormKeys(secret, payeeId, SIGNED_AHEAD_BATCH, until).then(
+      issueFormKeys(secret, payeeId, mint, SIGNED_AHEAD_BATCH, until).then(
         (keys) => {
           stock.keys.unshift(...keys.map((key) => ({ key, until })));
           stock.signing = false;
@@ -67,7 +74,7 @@ export function formKeyForPage(
       ),
     );
   }
-  return taken ? Promise.resolve(taken.key) : issueFormKey(secret, payeeId, now);
+  return taken ? Promise.resolve(taken.key) : issueFormKey(secret, payeeId, mint, now);
 }
 
 const SIGNED_AHEAD_MS = 60_000;
@@ -77,11 +84,16 @@ const signedAhead = new IsolateMemo<{ keys: { key: string; until: number }[]; si
 
 export type FormKeyCheck = 'valid' | 'forged' | 'expired' | 'other-payee';
 
+/** The id of a well-formed key's claim (its signature not checked: `checkFormKey` does that). */
+export function claimIdOf(key: string): string | undefined {
+  return FORM_KEY.exec(key)?.[3];
+}
+
 export async function checkFormKey(secret: string, key: string, payeeId: string, now = Date.now()): Promise<FormKeyCheck> {
   const match = FORM_KEY.exec(key);
   if (!match || !PAYEE_ID.test(payeeId)) return 'forged';
-  const [, payee, expires, nonce, signature] = match as unknown as [string, string, string, string, string];
-  if (!(await keyedHashMatches(secret, `${payee}-${expires}-${nonce}`, signature))) return 'forged';
+  const [, payee, expires, claimId, signature] = match as unknown as [string, string, string, string, string];
+  if (!(await keyedHashMatches(secret, `${payee}-${expires}-${claimId}`, signature))) return 'forged';
   if (payee !== payeeId) return 'other-payee';
   return Number(expires) * 1000 > now ? 'valid' : 'expired';
 }

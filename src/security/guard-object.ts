@@ -1,7 +1,10 @@
 import { DurableObject } from 'cloudflare:workers';
 
-/** What an object answers: allowed, or refused by the limit of `key` until `retryAfterSeconds` have passed. */
-export type Decision = { allowed: true; at: number } | { allowed: false; retryAfterSeconds: number; key: string };
+/**
+ * What an object answers: allowed (with the keys whose count has reached their `stepUpAt`), or
+ * refused by the limit of `key` until `retryAfterSeconds` have passed.
+ */
+export type Decision = { allowed: true; at: number; high: string[] } | { allowed: false; retryAfterSeconds: number; key: string };
 
 /** One limit asked of an object: `record: false` only checks it (a lock, as the declines of a client). */
 export interface Take {
@@ -10,7 +13,11 @@ export interface Take {
   windowMs: number;
   /** With a member (a keyed hash of a card and its expiry), the limit counts distinct members. */
   member?: string;
+  /** With `perMember`, the limit counts only this member's events (one bill's payments), not distinct members. */
+  perMember?: boolean;
   record?: boolean;
+  /** A count at which the request is answered with an interactive human check rather than let through unasked (`high`). */
+  stepUpAt?: number;
 }
 
 /**
@@ -18,11 +25,13 @@ export interface Take {
  * phone number, a payee. One object per subject, created near the first request that names it,
  * so a visitor's counters sit near the visitor; every check-and-record of a subject's limits is
  * one call and atomic across isolates and locations. Each event is kept in SQLite until its
- * window has passed: the alarm rings when the oldest one expires and takes every expired one.
+ * window has passed: the alarm rings when the oldest one expires and takes every expired one, and
+ * an object left with no event deletes its storage. An object only asked (a peek) writes nothing:
+ * its tables are made by its first write.
  */
 /**
- * What every counter runs when it starts. During a gradual release each object runs one version or
- * the other, so a change here only adds what the other version can live with
+ * What a counter runs before its first write. During a gradual release each object runs one
+ * version or the other, so a change here only adds what the other version can live with
  * (test/worker/security/object-schema.test.ts).
  */
 export const GUARD_SCHEMA = [
@@ -35,44 +44,65 @@ export const GUARD_SCHEMA = [
 
 export class AbuseCounter extends DurableObject<Env> {
   #sql = this.ctx.storage.sql;
+  /** Whether the tables exist: read once at start, which writes nothing. */
+  #ready = this.#sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").toArray().length > 0;
 
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
+  /** The tables, made by the first write (a peek of an object never written leaves it without storage). */
+  #schema(): void {
+    if (this.#ready) return;
     this.#sql.exec(GUARD_SCHEMA.join(';'));
+    this.#ready = true;
   }
 
   /**
    * Every limit of `takes`, all or none: when one is reached nothing is recorded and the longest
-   * wait is answered; otherwise each take with `record` (the default) is recorded at `now`.
+   * wait is answered; otherwise each take with `record` (the default) is recorded at `now`, and
+   * the answer names the takes whose count had reached their `stepUpAt`.
    */
   async takeAll(takes: Take[], now = Date.now()): Promise<Decision> {
     let refusal: Extract<Decision, { allowed: false }> | undefined;
+    const high: string[] = [];
     for (const take of takes) {
       const decision = this.#room(take, now);
       if (decision && (!refusal || decision.retryAfterSeconds > refusal.retryAfterSeconds)) refusal = decision;
+      if (take.stepUpAt !== undefined && this.#counted(take, now) >= take.stepUpAt) high.push(take.key);
     }
     if (refusal) return refusal;
     const recorded = takes.filter((take) => take.record !== false);
+    if (recorded.length) this.#schema();
     for (const { key, member = '', windowMs } of recorded)
       this.#sql.exec('INSERT INTO events (key, at, member, expires) VALUES (?, ?, ?, ?)', key, now, member, now + windowMs);
     if (recorded.length) await this.#pruneAt(now + Math.min(...recorded.map((take) => take.windowMs)));
-    return { allowed: true, at: now };
+    return { allowed: true, at: now, high };
   }
 
   /** Records an event whatever the count (a decline, a wrong code), and says how many the window now holds. */
   async record(key: string, windowMs: number, now = Date.now()): Promise<number> {
+    this.#schema();
     this.#sql.exec("INSERT INTO events (key, at, member, expires) VALUES (?, ?, '', ?)", key, now, now + windowMs);
     await this.#pruneAt(now + windowMs);
     return this.count(key, windowMs, now);
   }
 
   /** How many events the window holds. */
-  count(key: string, windowMs: number, now = Date.now()): number {
-    return this.#sql.exec('SELECT count(*) AS n FROM events WHERE key = ? AND at > ?', key, now - windowMs).one().n as number;
+  count(key: string, windowMs: number, now = Date.now(), member?: string): number {
+    if (!this.#ready) return 0;
+    return member === undefined
+      ? (this.#sql.exec('SELECT count(*) AS n FROM events WHERE key = ? AND at > ?', key, now - windowMs).one().n as number)
+      : (this.#sql.exec('SELECT count(*) AS n FROM events WHERE key = ? AND at > ? AND member = ?', key, now - windowMs, member).one()
+          .n as number);
+  }
+
+  /** What a take's limit counts: its events, its distinct members, or one member's events. */
+  #counted({ key, windowMs, member = '', perMember }: Take, now: number): number {
+    if (!this.#ready) return 0;
+    if (perMember || !member) return this.count(key, windowMs, now, perMember ? member : undefined);
+    return this.#sql.exec('SELECT count(DISTINCT member) AS n FROM events WHERE key = ? AND at > ?', key, now - windowMs).one().n as number;
   }
 
   /** Gives back the events of `keys` taken at `at` (a request refused by another subject's limit, or an attempt that did not count). */
   give(keys: string[], at: number): void {
+    if (!this.#ready) return;
     for (const key of keys)
       this.#sql.exec('DELETE FROM events WHERE rowid = (SELECT rowid FROM events WHERE key = ? AND at = ? LIMIT 1)', key, at);
   }
@@ -81,27 +111,35 @@ export class AbuseCounter extends DurableObject<Env> {
     await this.prune(Date.now());
   }
 
-  /** Takes every event whose window has passed, and sets the alarm for the next to expire. */
+  /**
+   * Takes every event whose window has passed, and sets the alarm for the next to expire; an
+   * object left with no event (and, in the local demo, no list of objects) deletes its storage.
+   */
   async prune(now: number): Promise<void> {
+    if (!this.#ready) return;
     this.#sql.exec('DELETE FROM events WHERE expires <= ?', now);
     const next = this.#sql.exec('SELECT min(expires) AS next FROM events').one().next as number | null;
-    if (next === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(next);
+    if (next !== null) return this.ctx.storage.setAlarm(next);
+    await this.ctx.storage.deleteAlarm();
+    if (!this.#sql.exec('SELECT 1 FROM objects LIMIT 1').toArray().length) await this.#forget();
   }
 
-  /** The oldest event this object keeps, and when its alarm rings (what the retention test reads). */
-  async kept(): Promise<{ oldest: number | null; alarm: number | null }> {
-    const oldest = this.#sql.exec('SELECT min(at) AS oldest FROM events').one().oldest as number | null;
-    return { oldest, alarm: await this.ctx.storage.getAlarm() };
+  /** Whether the object holds any storage, and its oldest event and alarm (what the retention tests read). */
+  async kept(): Promise<{ stored: boolean; oldest: number | null; alarm: number | null }> {
+    const stored = this.#sql.exec('SELECT 1 FROM sqlite_master LIMIT 1').toArray().length > 0;
+    const oldest = this.#ready ? (this.#sql.exec('SELECT min(at) AS oldest FROM events').one().oldest as number | null) : null;
+    return { stored, oldest, alarm: await this.ctx.storage.getAlarm() };
   }
 
   /** The local demo's list: remembers the objects a request named. */
   remember(names: string[]): void {
+    this.#schema();
     for (const name of names) this.#sql.exec('INSERT OR IGNORE INTO objects (name) VALUES (?)', name);
   }
 
   /** The local demo's list, emptied as it is read. */
   takeNames(): string[] {
+    if (!this.#ready) return [];
     const names = this.#sql.exec<{ name: string }>('SELECT name FROM objects').toArray();
     this.#sql.exec('DELETE FROM objects');
     return names.map((row) => row.name);
@@ -109,8 +147,14 @@ export class AbuseCounter extends DurableObject<Env> {
 
   /** Forgets every event (the local demo starting over; never called in production). */
   async clear(): Promise<void> {
-    this.#sql.exec('DELETE FROM events');
     await this.ctx.storage.deleteAlarm();
+    await this.#forget();
+  }
+
+  /** Deletes the object's whole storage: nothing is kept of a subject whose windows have all passed. */
+  async #forget(): Promise<void> {
+    await this.ctx.storage.deleteAll();
+    this.#ready = false;
   }
 
   /** The alarm rings for the earliest expiry: a later event never puts it off. */
@@ -120,16 +164,17 @@ export class AbuseCounter extends DurableObject<Env> {
   }
 
   /** Null when `take` has room; otherwise when room comes back: as the event that filled the window (the limit-th most recent) leaves it. */
-  #room({ key, limit, windowMs, member = '' }: Take, now: number): Extract<Decision, { allowed: false }> | null {
+  #room(take: Take, now: number): Extract<Decision, { allowed: false }> | null {
+    const { key, limit, windowMs, member = '', perMember } = take;
+    if (!this.#ready) return null;
     const since = now - windowMs;
-    if (member) {
+    const distinct = !!member && !perMember;
+    if (distinct) {
       const seen =
         this.#sql.exec('SELECT 1 FROM events WHERE key = ? AND at > ? AND member = ? LIMIT 1', key, since, member).toArray().length > 0;
-      const distinct = this.#sql.exec('SELECT count(DISTINCT member) AS n FROM events WHERE key = ? AND at > ?', key, since).one()
-        .n as number;
-      if (seen || distinct < limit) return null;
-    } else if (this.count(key, windowMs, now) < limit) return null;
-    const row = member
+      if (seen || this.#counted(take, now) < limit) return null;
+    } else if (this.#counted(take, now) < limit) return null;
+    const row = distinct
       ? this.#sql
           .exec(
             'SELECT min(at) AS at FROM (SELECT member, max(at) AS at FROM events WHERE key = ? AND at > ? GROUP BY member ORDER BY at DESC LIMIT ?)',
@@ -139,7 +184,10 @@ export class AbuseCounter extends DurableObject<Env> {
           )
           .one()
       : this.#sql
-          .exec('SELECT at FROM events WHERE key = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?', key, since, limit - 1)
+          .exec(
+            `SELECT at FROM events WHERE key = ? AND at > ?${perMember ? ' AND member = ?' : ''} ORDER BY at DESC LIMIT 1 OFFSET ?`,
+            ...(perMember ? [key, since, member, limit - 1] : [key, since, limit - 1]),
+          )
           .toArray()[0];
     const filledAt = (row?.at as number | null | undefined) ?? now;
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((filledAt + windowMs - now) / 1000)), key };

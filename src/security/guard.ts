@@ -7,9 +7,17 @@ const MINUTE = 60 * 1000;
 
 /**
  * The abuse guard: every counter and limit of the site lives here, and nothing else counts
- * attempts. The counters of one subject (a client, a card, a number, a payee) live in one
- * Durable Object (`AbuseCounter`) named by a keyed hash of it, so a limit holds however many
- * requests arrive at once, from anywhere, and the object sits near the people it counts.
+ * attempts. The counters of one subject (a device, a client address, a card, a number, a payee)
+ * live in one Durable Object (`AbuseCounter`), so a limit holds however many requests arrive at
+ * once, from anywhere, and the object sits near the people it counts. A device's object is
+ * reached by the id its cookie carries (`device-cookie.ts`); every other subject's is named by a
+ * keyed hash of it.
+ *
+ * A visitor is a device first: many honest people share one address (a carrier's NAT, iCloud
+ * Private Relay, an office's Wi-Fi), so an address's counts have ceilings made for crowds and,
+ * where they run high (`stepUpAt`), ask for the interactive human check before anyone is refused.
+ * What shows card testing is refused outright: one device or address trying many cards, one
+ * card's many expiries or codes, one bill paid again and again (docs/decisions/018).
  *
  * The policies, as docs/security.md lists them:
  */
@@ -18,10 +26,18 @@ export const POLICIES = {
   smsPerNumber: { limit: (s: SiteConfig) => s.smsLimitPerPhone, windowMs: 10 * MINUTE, subject: 'phone' },
   /** Texts asked for by one client. */
   smsPerClient: { limit: (s: SiteConfig) => s.smsLimitPerIp, windowMs: 10 * MINUTE, subject: 'client' },
-  /** Payments sent to the processor for one client. */
-  paymentsPerClient: { limit: 5, windowMs: 10 * MINUTE, subject: 'client' },
-  /** Declined payments of one client: at the limit, the client may not try another card for a while. */
-  declinesPerClient: { limit: 3, windowMs: 60 * MINUTE, subject: 'client' },
+  /** Different cards one device tried (members are keyed hashes of the cards): a device trying many cards is testing them. */
+  cardsPerDevice: { limit: 4, windowMs: 60 * MINUTE, distinct: true, subject: 'device' },
+  /** Declined payments of one device: at the limit, the device may not try another card for a while. */
+  declinesPerDevice: { limit: 3, windowMs: 60 * MINUTE, subject: 'device' },
+  /** Payments of one bill (a keyed hash of the payee and its account or invoice numbers) from one device; a decline gives its slot back. */
+  paymentsPerBill: { limit: 2, windowMs: 24 * 60 * MINUTE, perMember: true, subject: 'device' },
+  /** Payments sent to the processor from one address: a crowd's ceiling, checked interactively from `stepUpAt`. */
+  paymentsPerClient: { limit: 60, stepUpAt: 10, windowMs: 10 * MINUTE, subject: 'client' },
+  /** Different cards tried from one address: many devices' worth, checked interactively from `stepUpAt`, refused at the limit. */
+  cardsPerClient: { limit: 25, stepUpAt: 10, windowMs: 10 * MINUTE, distinct: true, subject: 'client' },
+  /** Declined payments from one address: checked interactively from `stepUpAt`, refused at the limit. */
+  declinesPerClient: { limit: 30, stepUpAt: 5, windowMs: 60 * MINUTE, subject: 'client' },
   /**
    * Payments with one card (keyed hash of its number) that were not approved, from any client: an
    * approved payment gives its slot back, so a parent paying the family's bills is never stopped.
@@ -34,8 +50,8 @@ export const POLICIES = {
   expiriesPerCard: { limit: 2, windowMs: 24 * 60 * MINUTE, distinct: true, subject: 'card' },
   /** Wrong security codes the backend reported for one card, from any client: at the limit, the card is refused a day. */
   codeDeclinesPerCard: { limit: 2, windowMs: 24 * 60 * MINUTE, subject: 'card' },
-  /** Declines of one payee's payments: a sign of card testing against that payee (logged). */
-  declinesPerPayee: { limit: 10, windowMs: 10 * MINUTE, subject: 'payee' },
+  /** Declines of one payee's payments: a sign of card testing against that payee, so its payments are checked interactively (logged). */
+  declinesPerPayee: { limit: Number.POSITIVE_INFINITY, stepUpAt: 10, windowMs: 10 * MINUTE, subject: 'payee' },
   /** Wrong get-paid access codes from one client. */
   accessCodeMissesPerClient: { limit: 5, windowMs: 15 * MINUTE, subject: 'client' },
   /**
@@ -65,9 +81,16 @@ export interface Policy {
   windowMs: number;
   /** Count distinct values (a card's expiry) rather than events. */
   distinct?: boolean;
+  /** Count one member's events (one bill's payments) rather than all the subject's. */
+  perMember?: boolean;
+  /** From this count on, the request needs the interactive human check; a refusal at `limit` comes only after one. */
+  stepUpAt?: number;
   /** What is counted, which names the Durable Object that keeps it: every policy of one subject lives in one object. */
-  subject: 'client' | 'card' | 'phone' | 'payee' | 'invite' | 'target';
+  subject: 'device' | 'client' | 'card' | 'phone' | 'payee' | 'invite' | 'target';
 }
+
+/** Whether a policy asks for the interactive human check before it refuses anyone (an address's or a payee's count). */
+export const asksFirst = (policy: PolicyName): boolean => (POLICIES[policy] as Policy).stepUpAt !== undefined;
 
 export type PolicyName = keyof typeof POLICIES;
 
@@ -94,7 +117,7 @@ export function networkOf(client: string): string {
 
 export interface Check {
   policy: PolicyName;
-  /** What is counted: a client, a number, a card's keyed hash. Only its keyed hash names the counter. */
+  /** What is counted: a device's id, a client, a number, a card's keyed hash. Only a keyed hash names a counter; a device's id is its object's. */
   subject: string;
   member?: string;
   /** Only whether the limit is reached, nothing recorded (a lock such as the declines of a client). */
@@ -103,11 +126,16 @@ export interface Check {
 
 export type Refusal = { allowed: false; retryAfterSeconds: number; policy: PolicyName };
 export type GuardDecision = { allowed: true } | Refusal;
-/** Slots taken; `giveBack` returns them (all, or only those of `policies`) when the attempt did not count after all. */
-export type Taken = { allowed: true; giveBack: (...policies: PolicyName[]) => Promise<void> };
+/**
+ * Slots taken; `giveBack` returns them (all, or only those of `policies`) when the attempt did not
+ * count after all. `high` names the policies whose count has reached its `stepUpAt`.
+ */
+export type Taken = { allowed: true; high: PolicyName[]; giveBack: (...policies: PolicyName[]) => Promise<void> };
 
 /** The local demo's list of the objects it made (`forgetAll`). */
 const DEMO_REGISTRY = 'demo:objects';
+/** How a device's object is written among the objects' names: by its id. */
+const DEVICE = 'id:';
 
 export class Guard {
   constructor(
@@ -121,11 +149,15 @@ export class Guard {
    */
   async #object(policy: PolicyName, subject: string): Promise<string> {
     const kind = POLICIES[policy].subject;
+    if (kind === 'device') return `${DEVICE}${subject}`;
     return `${kind}:${(await keyedHash(cardHmacKey(this.settings), `guard:${kind}:${subject}`)).slice(0, 32)}`;
   }
 
+  /** A device's object by the id its cookie carries (no first-use check); any other by its name. */
   #stub(name: string): DurableObjectStub<AbuseCounter> {
-    return this.namespace.get(this.namespace.idFromName(name));
+    return this.namespace.get(
+      name.startsWith(DEVICE) ? this.namespace.idFromString(name.slice(DEVICE.length)) : this.namespace.idFromName(name),
+    );
   }
 
   #limit(policy: PolicyName): number {
@@ -156,7 +188,10 @@ export class Guard {
               key: check.policy,
               limit: this.#limit(check.policy),
               windowMs: POLICIES[check.policy].windowMs,
-              member: (POLICIES[check.policy] as Policy).distinct ? (check.member ?? '') : '',
+              member:
+                (POLICIES[check.policy] as Policy).distinct || (POLICIES[check.policy] as Policy).perMember ? (check.member ?? '') : '',
+              perMember: (POLICIES[check.policy] as Policy).perMember,
+              stepUpAt: (POLICIES[check.policy] as Policy).stepUpAt,
               record: !check.peek,
             })),
           ),
@@ -185,14 +220,15 @@ export class Guard {
       await giveBack();
       return { allowed: false, retryAfterSeconds: refused.retryAfterSeconds, policy: refused.key as PolicyName };
     }
-    return { allowed: true, giveBack };
+    const high = decisions.flatMap((d: Decision) => (d.allowed ? (d.high as PolicyName[]) : []));
+    return { allowed: true, high, giveBack };
   }
 
-  /** Records an event (a decline, a wrong code) and says whether its limit is now reached. */
+  /** Records an event (a decline, a wrong code) and says whether its limit (or the count that asks for a check) is now reached. */
   async record(policy: PolicyName, subject: string): Promise<boolean> {
     const name = await this.#object(policy, subject);
     const [count] = await Promise.all([this.#stub(name).record(policy, POLICIES[policy].windowMs), this.#remember([name])]);
-    return count >= this.#limit(policy);
+    return count >= ((POLICIES[policy] as Policy).stepUpAt ?? this.#limit(policy));
   }
 
   /** Whether a counter has room, without recording anything. */

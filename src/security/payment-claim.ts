@@ -1,29 +1,32 @@
 import { DurableObject } from 'cloudflare:workers';
-import { FORM_KEY_LIFETIME_MS } from './form-keys';
-import { keyedHash, toHex } from './keyed-hash';
+import { claimIdOf, FORM_KEY_LIFETIME_MS } from './form-keys';
+import { keyedHash } from './keyed-hash';
 
 /**
  * Idempotent payment submits (contract §5), keyed by the form key the page issued
  * (`form-keys.ts`): the same key answers the first result without a second origin call; the same
  * key with a different body is refused (422); a second request while the first is in flight
- * gets 409. The store holds the key's hash, never the key.
+ * gets 409. Each key's claim is a Durable Object of its own whose id was minted with the key and
+ * is carried in it, so the object is reached without the check a name's first use waits on. The
+ * store holds a keyed hash of the submission and the answer, never the key.
  *
- * A claim is `pending` from the request's start, `calling` once the backend has been asked to
- * charge, and `done` with the answer stored. A `calling` claim is never handed out again: the
- * charge may have gone through, so a retry is told so instead of charging twice.
+ * A claim is `pending` from the request's start, `calling` once marked ahead of the charge (the
+ * mark is awaited before the charge is sent), and `done` with the answer stored. A `calling` claim
+ * is never handed out again: the charge may have gone through, so a retry is told so instead of
+ * charging twice.
  */
 export type Claim =
-  { kind: 'new' } | { kind: 'replay'; status: number; body: string } | { kind: 'conflict' } | { kind: 'in-flight' } | { kind: 'uncertain' };
+  | { kind: 'new' }
+  | { kind: 'replay'; status: number; body: string }
+  | { kind: 'conflict' }
+  | { kind: 'in-flight' }
+  | { kind: 'uncertain' }
+  | { kind: 'none' };
 
 /** What a submission was, to tell the same key sent with other details: a keyed hash, as it is made of a payer's details. */
 export async function fingerprint(secret: string, parts: Record<string, string | undefined>): Promise<string> {
   const canonical = JSON.stringify(Object.entries(parts).sort(([a], [b]) => a.localeCompare(b)));
   return keyedHash(secret, canonical);
-}
-
-/** The name a form key is stored under: its SHA-256, so the store never holds a key that could be sent again. */
-export async function keyRef(key: string): Promise<string> {
-  return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
 }
 
 /**
@@ -33,29 +36,53 @@ export async function keyRef(key: string): Promise<string> {
  */
 export const PENDING_TIMEOUT_MS = 2 * 60 * 1000;
 /**
- * Answers are kept as long as their key can be sent (30 minutes) and half an hour more: after
- * that the key itself is refused, so the answer serves nothing. The claim's alarm then forgets it.
+ * Answers are kept a day past the key's life: a payer whose answer was lost (a dropped
+ * connection, a phone put away) and who sends the same form later, its key run out by then, is
+ * answered from the claim, never handed a fresh key that would charge again. The alarm then forgets it.
  */
-export const KEEP_ANSWERS_MS = FORM_KEY_LIFETIME_MS + 30 * 60 * 1000;
+export const KEEP_ANSWERS_MS = FORM_KEY_LIFETIME_MS + 24 * 60 * 60 * 1000;
 
-/** The claim of one form key: its own Durable Object (`PaymentClaim`), named by the key's name in the store. */
-export function claimOf(namespace: DurableObjectNamespace<PaymentClaim>, ref: string): DurableObjectStub<PaymentClaim> {
-  return namespace.get(namespace.idFromName(ref));
+/** The claim of a well-formed form key: the object whose id the key carries; null for an id this namespace did not mint. */
+export function claimOf(namespace: DurableObjectNamespace<PaymentClaim>, key: string): DurableObjectStub<PaymentClaim> | null {
+  const id = claimIdOf(key);
+  return id ? claimById(namespace, id) : null;
+}
+
+/** A claim by its id (the site's own page of an approved payment names it); null for an id this namespace did not mint. */
+export function claimById(namespace: DurableObjectNamespace<PaymentClaim>, id: string): DurableObjectStub<PaymentClaim> | null {
+  try {
+    return namespace.get(namespace.idFromString(id));
+  } catch {
+    return null;
+  }
+}
+
+/** The receipt address an approved payment's claim answered with, or null (no such claim, not approved, not kept yet). */
+export async function approvedReceipt(namespace: DurableObjectNamespace<PaymentClaim>, id: string): Promise<string | null> {
+  const stored = await claimById(namespace, id)?.stored();
+  if (stored?.state !== 'done' || stored.status !== 200 || !stored.response) return null;
+  const answer = JSON.parse(stored.response) as { status?: string; confirmationUrl?: string };
+  return answer.status === 'success' && answer.confirmationUrl ? answer.confirmationUrl : null;
+}
+
+/** The claim an uptime check asks (`/readyz`): one named object, asked again and again, so only its first call waits on the name's check. */
+export function readinessClaim(namespace: DurableObjectNamespace<PaymentClaim>): DurableObjectStub<PaymentClaim> {
+  return namespace.get(namespace.idFromName('readiness'));
 }
 
 type Stored = { fingerprint: string; state: 'pending' | 'calling' | 'done'; status?: number; response?: string; createdAt: number };
 
 /**
- * One payment form key's claim (above): a Durable Object of its own per
- * key, created near the visitor who submits it, so the promise that a key charges once is
- * strongly consistent without a round trip to one region. It forgets itself once the key can no
- * longer be sent (an alarm `KEEP_ANSWERS_MS` after the claim).
+ * One payment form key's claim (above): a Durable Object of its own per key, created near the
+ * visitor who submits it, so the promise that a key charges once is strongly consistent without a
+ * round trip to one region. It forgets itself a day after the key ran out (an alarm
+ * `KEEP_ANSWERS_MS` after the claim).
  */
 export class PaymentClaim extends DurableObject<Env> {
   #storage = this.ctx.storage;
 
   /** Claims the key for a submission with this fingerprint, or says what became of the first one. */
-  async claim(fingerprint: string, now = Date.now()): Promise<Claim> {
+  async claim(fingerprint: string, now = Date.now()): Promise<Exclude<Claim, { kind: 'none' }>> {
     const row = await this.#storage.get<Stored>('claim');
     const stale = !!row && now - row.createdAt > PENDING_TIMEOUT_MS;
     if (!row || (row.state === 'pending' && stale)) {
@@ -64,15 +91,34 @@ export class PaymentClaim extends DurableObject<Env> {
       return { kind: 'new' };
     }
     if (row.fingerprint !== fingerprint) return { kind: 'conflict' };
-    if (row.state === 'calling' && stale) return { kind: 'uncertain' };
-    if (row.state !== 'done' || row.status === undefined || row.response === undefined) return { kind: 'in-flight' };
-    return { kind: 'replay', status: row.status, body: row.response };
+    return this.#outcome(row, now);
   }
 
-  /** Marks the claim as charging: from now on it is never released or handed out again. */
+  /**
+   * What became of the key, whatever was sent with it, claiming nothing: a key that ran out is
+   * answered by its claim when it has one (`none` when it has none, or only a request that died
+   * before charging).
+   */
+  async outcome(now = Date.now()): Promise<Claim> {
+    const row = await this.#storage.get<Stored>('claim');
+    return !row || row.state === 'pending' ? { kind: 'none' } : this.#outcome(row, now);
+  }
+
+  #outcome(row: Stored, now: number): Extract<Claim, { kind: 'replay' | 'in-flight' | 'uncertain' }> {
+    if (row.state === 'done' && row.status !== undefined && row.response !== undefined)
+      return { kind: 'replay', status: row.status, body: row.response };
+    return row.state === 'calling' && now - row.createdAt > PENDING_TIMEOUT_MS ? { kind: 'uncertain' } : { kind: 'in-flight' };
+  }
+
+  /**
+   * Marks the claim as charging, awaited before the charge is sent: from then on it is handed out
+   * again only as what became of it. Refuses when the claim is gone (a request that outlived its
+   * pending time and was released).
+   */
   async calling(): Promise<void> {
     const row = await this.#storage.get<Stored>('claim');
-    if (row) await this.#storage.put<Stored>('claim', { ...row, state: 'calling' });
+    if (!row || row.state !== 'pending') throw new Error('claim-not-pending');
+    await this.#storage.put<Stored>('claim', { ...row, state: 'calling' });
   }
 
   /** Keeps the answer, which a second submission of the key is given as it is. */
@@ -81,7 +127,7 @@ export class PaymentClaim extends DurableObject<Env> {
     if (row) await this.#storage.put<Stored>('claim', { ...row, state: 'done', status, response });
   }
 
-  /** Frees a key whose request never reached the backend, so the same form may try again. */
+  /** Frees a key whose charge was never sent, so the same form may try again. */
   async release(): Promise<void> {
     const row = await this.#storage.get<Stored>('claim');
     if (row && row.state !== 'done') await this.#storage.delete('claim');

@@ -91,6 +91,8 @@ const SettingsSchema = z.pipe(
       HUMAN_CHECK: z._default(mode(['off', 'turnstile']), 'off'),
       TURNSTILE_SITE_KEY: z._default(text, ''),
       TURNSTILE_SECRET: z._default(text, ''),
+      TURNSTILE_INTERACTIVE_SITE_KEY: z._default(text, ''),
+      TURNSTILE_INTERACTIVE_SECRET: z._default(text, ''),
       FORM_KEY_SECRET: z._default(text, ''),
       CARD_HMAC_KEY: z._default(text, ''),
       TEAM_EMAIL_LIST: z._default(text, 'getpaid'),
@@ -162,6 +164,20 @@ const SettingsSchema = z.pipe(
             message: 'Production with HUMAN_CHECK=turnstile needs TURNSTILE_SITE_KEY and the TURNSTILE_SECRET secret.',
           });
         }
+        // Where an address's or a payee's count runs high, a payment asks for the interactive check
+        // (a widget of its own, in managed mode) before anyone is refused: production needs it too.
+        if (
+          s.ENVIRONMENT === 'production' &&
+          s.HUMAN_CHECK === 'turnstile' &&
+          (!s.TURNSTILE_INTERACTIVE_SECRET || !s.TURNSTILE_INTERACTIVE_SITE_KEY)
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['TURNSTILE_INTERACTIVE_SECRET'],
+            message:
+              'Production with HUMAN_CHECK=turnstile needs TURNSTILE_INTERACTIVE_SITE_KEY and the TURNSTILE_INTERACTIVE_SECRET secret.',
+          });
+        }
       }),
     ),
   z.transform((s) => ({
@@ -179,6 +195,9 @@ const SettingsSchema = z.pipe(
     humanCheck: s.HUMAN_CHECK,
     turnstileSiteKey: s.TURNSTILE_SITE_KEY,
     turnstileSecret: s.TURNSTILE_SECRET,
+    /** The interactive check's widget (Turnstile, managed mode), asked for where a crowd's count runs high. */
+    turnstileInteractiveSiteKey: s.TURNSTILE_INTERACTIVE_SITE_KEY,
+    turnstileInteractiveSecret: s.TURNSTILE_INTERACTIVE_SECRET,
     /** Signs payment form keys; empty outside production, where each isolate makes its own. */
     formKeySecret: s.FORM_KEY_SECRET,
     /** Keys the hash under which a card is counted; empty outside production, as above. */
@@ -252,4 +271,9 @@ export function storeUrlFor(config: SiteConfig, device: 'apple' | 'android' | 'd
 /** The Turnstile site key islands render the human check with, when the check is on. */
 export function humanCheckSiteKey(config: SiteConfig): string | undefined {
   return config.humanCheck === 'turnstile' && config.turnstileSiteKey ? config.turnstileSiteKey : undefined;
+}
+
+/** The site key of the interactive check, which a payment asks for where a crowd's count runs high. */
+export function interactiveCheckSiteKey(config: SiteConfig): string | undefined {
+  return config.humanCheck === 'turnstile' && config.turnstileInteractiveSiteKey ? config.turnstileInteractiveSiteKey : undefined;
 }

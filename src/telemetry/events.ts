@@ -21,8 +21,12 @@ export const EVENT_LAYOUT = {
   text: { blobs: ['outcome', 'kind'], doubles: [] },
   /** Every payment attempt: approved, declined (by reason class), refused (by policy), failed; its amount. */
   payment: { blobs: ['outcome', 'reason'], doubles: ['amount'] },
-  /** A limit of the abuse guard reached. */
-  limit: { blobs: ['policy', 'route'], doubles: [] },
+  /**
+   * A limit of the abuse guard reached: the policy, the route, what was done (`refused`; `asked`:
+   * the interactive check asked for; `dropped`: a report not recorded) and the refusal's
+   * reference, which the visitor may quote (the request id's first eight characters).
+   */
+  limit: { blobs: ['policy', 'route', 'action', 'reference'], doubles: [] },
   /** A human check that failed. */
   humanCheck: { blobs: ['reason', 'route'], doubles: [] },
   /** A distinct Content-Security-Policy violation a browser reported on one of this site's pages. */

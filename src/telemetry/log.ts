@@ -52,6 +52,7 @@ export type SecurityEvent =
   | 'form-key-refused'
   | 'payment-declined'
   | 'payee-declines-high'
+  | 'receipt-address-refused'
   | 'csp-violation'
   | 'payment-page-changed'
   | 'payment-page-check-failed';

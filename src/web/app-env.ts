@@ -19,6 +19,8 @@ export interface AppEnv {
     guard: Guard;
     /** Who is asking, for per-client limits: the address, an IPv6 one by its /64. */
     client: string;
+    /** A device cookie issued with this answer (src/web/device.ts), set on the way out. */
+    deviceCookie?: string;
     /** The `_form` of a page's form posted without script, which this request carries out. */
     form?: string;
     /** The response comes from the legacy site, which keeps its own Content-Security-Policy. */

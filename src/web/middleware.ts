@@ -86,6 +86,8 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   await next();
 
+  const deviceCookie = c.get('deviceCookie');
+  if (deviceCookie) appendHeader(c, 'Set-Cookie', deviceCookie);
   // Every answer, whatever made it, gets the site's headers here: in place, or on a copy when its
   // headers cannot change (Hono's setter would copy every header again, so it is left alone otherwise).
   const withHeaders = withSiteHeaders(c.res, { requestId, nonce, path: c.req.path, config, foreign: c.get('foreign') === true });

@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueFormKey } from '../../src/security/form-keys';
 import { TEST_PAYMENT, visaNumber } from '../shared/test-payer';
 import { answer } from '../worker/stand-in/legacy-answers';
 // @ts-expect-error: plain .mjs modules of the tier
@@ -126,11 +125,18 @@ async function pay(version: string): Promise<number> {
   let key = `visitor-${n}`;
   for (let i = 0; edge.choose(new Request(site, { headers: { 'Cloudflare-Workers-Version-Key': key } })) !== version; i++)
     key = `visitor-${n}-${i}`;
+  // The key the version's page would issue: its claim's id is minted by that version's namespace.
+  const issued = await edge.fetch(
+    new Request(`${site}/api/payment_form_key?p=1001`, {
+      headers: { 'Cloudflare-Workers-Version-Key': key, 'CF-Connecting-IP': `203.0.${Math.floor(n / 200)}.${n % 200}` },
+    }),
+  );
+  const { formKey } = (await issued.response.json()) as { formKey: string };
   const form = new FormData();
   const fields = {
     ...TEST_PAYMENT,
     ccn: visaNumber(n),
-    formKey: await issueFormKey(SECRETS.FORM_KEY_SECRET, '1001'),
+    formKey,
     humanToken: `token-${n}`,
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -1,5 +1,5 @@
 import { BROWSER_ERROR_REPORT } from './browser-error-report';
-import { TEST_PAYMENT } from './test-payer';
+import { TEST_PAYMENT, visaNumber } from './test-payer';
 
 /**
  * Every route of both specs as the round-trip harness asks it (`round-trips.ts`): the worker
@@ -10,13 +10,17 @@ export const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/53
 export const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
-/** What a route is built from: a form key as the page issues it, a client and a mobile number with no attempts yet, a short link's key. */
+/** What a route is built from: a form key as the page issues it, a client, a card and a mobile number with no attempts yet, a short link's key. */
 export interface RouteTools {
   formKey(payeeId: string): Promise<string>;
   client(): string;
   phone(): string;
   shortLink(): Promise<string>;
 }
+
+let cards = 0;
+/** A card number no request of the harness paid with (its counters are named for the first time). */
+export const freshCard = () => visaNumber(8_000_000 + ++cards);
 
 export interface RoundTripRoute {
   name: string;
@@ -25,7 +29,10 @@ export interface RoundTripRoute {
   request(site: string, tools: RouteTools): Promise<Request>;
 }
 
-/** The budgets, by what a visitor does. */
+/**
+ * The budgets, by what a visitor does, for a first-time visitor: a payment with a new card, from a
+ * new device and address, with a new key; a text to a new number.
+ */
 export const ROUND_TRIP_BUDGETS = { payment: 4, text: 3, page: 1, shortLink: 1, report: 0 } as const;
 
 /** A page; `budget: null` for a page that must ask the backend about its link's token, whatever the isolate has seen. */
@@ -139,10 +146,10 @@ export const ROUND_TRIP_ROUTES: RoundTripRoute[] = [
   },
   // What costs money or sends a message (contract §3)
   post('POST /payment/payment_back.php (card payment)', '/payment/payment_back.php?p=1001', ROUND_TRIP_BUDGETS.payment, async (tools) =>
-    form({ ...TEST_PAYMENT, formKey: await tools.formKey('1001'), humanToken: humanToken() }),
+    form({ ...TEST_PAYMENT, ccn: freshCard(), formKey: await tools.formKey('1001'), humanToken: humanToken() }),
   ),
   post('POST /web-payment?p=1001 (card form without script)', '/web-payment?p=1001', ROUND_TRIP_BUDGETS.payment, async (tools) =>
-    form({ _form: 'payment', ...TEST_PAYMENT, formKey: await tools.formKey('1001'), humanToken: humanToken() }),
+    form({ _form: 'payment', ...TEST_PAYMENT, ccn: freshCard(), formKey: await tools.formKey('1001'), humanToken: humanToken() }),
   ),
   json('POST /api/send_sms_client.php (text-me-a-link)', '/api/send_sms_client.php', ROUND_TRIP_BUDGETS.text, (tools) => ({
     num: tools.phone(),

@@ -8,8 +8,18 @@
  *
  * It counts, never times: `quietMs` is only how long the Worker must stay idle before a round is
  * released. The bench runs the same gate with a `delayMs` for every round, as far-away storage would.
+ *
+ * A Durable Object reached by a name never used before waits first on a check around the world
+ * that no other object has that name, "up to a few hundred milliseconds"; one reached by an id
+ * from `newUniqueId` does not (Cloudflare, Durable Objects' namespace API: "newUniqueId results in
+ * lower request latency at first use"). Miniflare has no such check, so the gate models it: the
+ * first call to an object named by a name this isolate has not used costs one round more
+ * (`first use` in the round's list).
  */
-export type RemoteKind = 'durable-object' | 'd1' | 'kv' | 'backend' | 'siteverify';
+export type RemoteKind = 'durable-object' | 'first use' | 'd1' | 'kv' | 'backend' | 'siteverify';
+
+/** The names of the Durable Objects this isolate has called: their check is behind them. */
+const usedNames = new Set<string>();
 
 export interface Measured<T> {
   value: T;
@@ -103,27 +113,45 @@ export class RoundTrips {
   }
 
   #namespace(namespace: DurableObjectNamespace): DurableObjectNamespace {
+    // The ids this namespace made from names, and the name each stands for.
+    const named = new WeakMap<DurableObjectId, string>();
     return new Proxy(namespace, {
       get: (target, property) => {
         const value = Reflect.get(target, property) as unknown;
         if (typeof value !== 'function') return value;
-        if (property === 'get' || property === 'getByName')
-          return (...args: unknown[]) => this.#stub((value as (...a: unknown[]) => DurableObjectStub).apply(target, args));
+        if (property === 'idFromName')
+          return (name: string) => {
+            const id = target.idFromName(name);
+            named.set(id, name);
+            return id;
+          };
+        if (property === 'get')
+          return (id: DurableObjectId, ...rest: unknown[]) =>
+            this.#stub((value as (...a: unknown[]) => DurableObjectStub).apply(target, [id, ...rest]), named.get(id));
+        if (property === 'getByName')
+          return (name: string, ...rest: unknown[]) =>
+            this.#stub((value as (...a: unknown[]) => DurableObjectStub).apply(target, [name, ...rest]), name);
         return (value as (...a: unknown[]) => unknown).bind(target);
       },
     });
   }
 
-  #stub(stub: DurableObjectStub): DurableObjectStub {
+  /** A stub whose calls are gated; one reached by a `name` this isolate never called first waits on the name's check. */
+  #stub(stub: DurableObjectStub, name?: string): DurableObjectStub {
     return new Proxy(stub, {
       get: (target, property) => {
         if (property === 'id' || property === 'name' || property === 'then' || typeof property === 'symbol')
           return Reflect.get(target, property) as unknown;
         // An RPC method is called on its stub as it is: its own `apply` would be taken for a method of the object.
-        return (...args: unknown[]) =>
-          this.call('durable-object', () =>
+        return async (...args: unknown[]) => {
+          if (name !== undefined && !usedNames.has(name)) {
+            usedNames.add(name);
+            await this.call('first use', async () => undefined);
+          }
+          return this.call('durable-object', () =>
             (target as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[property]!(...args),
           );
+        };
       },
     });
   }

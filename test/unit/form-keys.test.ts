@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkFormKey, FORM_KEY, FORM_KEY_LIFETIME_MS, formKeyForPage } from '../../src/security/form-keys';
 
+/** A claim id as the claims' namespace mints them: 64 hex digits. */
+const randomClaimId = () => Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
 const SECRET = 'unit-form-key-secret-0123456789abcdef';
 const MINUTE = 60_000;
 
@@ -9,7 +11,7 @@ async function views(payeeId: string, count: number, now: number, secret = SECRE
   const keys: string[] = [];
   for (let i = 0; i < count; i++) {
     const pending: Promise<unknown>[] = [];
-    keys.push(await formKeyForPage(secret, payeeId, (work) => pending.push(work), now));
+    keys.push(await formKeyForPage(secret, payeeId, randomClaimId, (work) => pending.push(work), now));
     await Promise.all(pending);
   }
   return keys;

@@ -1,10 +1,10 @@
 import { EVENT_LAYOUT } from '../../src/telemetry/events';
-import { createExecutionContext, listDurableObjectIds, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, listDurableObjectIds, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import worker from '../../src/index';
 import { createOrigin } from '../../src/origin';
-import { issueFormKey } from '../../src/security/form-keys';
-import { claimOf, keyRef } from '../../src/security/payment-claim';
+import { claimIds, issueFormKey } from '../../src/security/form-keys';
+import { claimOf } from '../../src/security/payment-claim';
 import type { RecordedCall, FaultMode } from './stand-in/legacy-origin';
 import { DESKTOP } from './helpers';
 
@@ -48,7 +48,7 @@ export const json = (body: unknown): RequestInit => ({
 });
 
 /** A form key the payment page would have issued for this payee (the tier's FORM_KEY_SECRET). */
-export const formKeyFor = (payeeId: string, now = Date.now()) => issueFormKey(env.FORM_KEY_SECRET!, payeeId, now);
+export const formKeyFor = (payeeId: string, now = Date.now()) => issueFormKey(env.FORM_KEY_SECRET!, payeeId, claimIds(env.CLAIMS), now);
 
 let clients = 0;
 /** A client address no other test uses, so per-client limits start empty. */
@@ -61,12 +61,11 @@ export const neighbours = (count: number) => {
 };
 
 /** The claim a payment form key is kept in (its own Durable Object). */
-export const claimFor = async (key: string) => claimOf(env.CLAIMS, await keyRef(key));
+export const claimFor = async (key: string) => claimOf(env.CLAIMS, key)!;
 
 /** Empties every counter of the abuse guard, for tests that are not about its limits. */
 export async function resetGuard(): Promise<void> {
-  for (const id of await listDurableObjectIds(env.GUARD))
-    await runInDurableObject(env.GUARD.get(id), (_instance, state) => void state.storage.sql.exec('DELETE FROM events'));
+  for (const id of await listDurableObjectIds(env.GUARD)) await env.GUARD.get(id).clear();
 }
 
 /** A payment form that payee 1001 (Valley Medical Group) accepts, card included, key excluded. */

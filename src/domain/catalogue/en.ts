@@ -243,6 +243,9 @@ export const en = {
     billQuestions: 'For questions about your bill, call {payee}.',
     billQuestionsPhone: 'For questions about your bill, call {payee} at {phone}.',
     paymentQuestions: 'For questions about this payment, email {email} with your confirmation number.',
+    approvedBody:
+      'Your payment to {payee} was approved. We could not show its receipt here; the receipt is sent to the phone number you gave us. Please do not pay this bill again.',
+    approvedQuestions: 'For questions about this payment, email {email}.',
   },
   /** What the site's API answers when it refuses a request or the backend fails (contract §4). */
   api: {
@@ -265,8 +268,6 @@ export const en = {
     paymentUncertainNoPhone:
       'We could not confirm whether this payment went through, so it was not sent again. Before paying again, please contact {payee}.',
     inFlight: 'This payment is still being processed. Please wait a moment.',
-    receiptUnavailable:
-      'Your payment may have gone through, but we could not show its receipt. Please check your email before paying again.',
     declined: 'The payment was declined.',
     billerNotFound: 'We could not find that biller.',
     unknownPayee: 'Unknown payee.',
@@ -283,6 +284,9 @@ export const en = {
     tooManyLinksTitle: 'Too many links were tried',
     tryLinksAgain: 'Please try again in {wait}, or contact us at {email}.',
     tooManyLinks: 'Too many links were tried from your connection. Please try again in {wait}, or contact us at {email}.',
+    reference: 'If you contact us or the office you are paying, give this reference: {reference}.',
+    interactiveCheck:
+      'Many payments are coming from your connection right now. Please complete the check below, then send the payment again.',
   },
   /**
    * The texted link (pay-pages spec §9). Written in the GSM-7 alphabet (no á, í, ó, ú) so that

@@ -227,6 +227,9 @@ export const es: Catalogue = {
     billQuestions: 'Si tiene preguntas sobre su factura, llame a {payee}.',
     billQuestionsPhone: 'Si tiene preguntas sobre su factura, llame a {payee} al {phone}.',
     paymentQuestions: 'Si tiene preguntas sobre este pago, escriba a {email} con su número de confirmación.',
+    approvedBody:
+      'Su pago a {payee} fue aprobado. No pudimos mostrar su recibo aquí; el recibo se envía al número de teléfono que nos dio. No vuelva a pagar esta factura.',
+    approvedQuestions: 'Si tiene preguntas sobre este pago, escriba a {email}.',
   },
   api: {
     checkFields: 'Revise los campos marcados.',
@@ -247,8 +250,6 @@ export const es: Catalogue = {
     paymentUncertainNoPhone:
       'No pudimos confirmar si este pago se realizó, así que no se envió de nuevo. Antes de volver a pagar, comuníquese con {payee}.',
     inFlight: 'Este pago todavía se está procesando. Espere un momento.',
-    receiptUnavailable:
-      'Es posible que su pago se haya realizado, pero no pudimos mostrar su recibo. Revise su correo electrónico antes de volver a pagar.',
     declined: 'El pago fue rechazado.',
     billerNotFound: 'No encontramos ese facturador.',
     unknownPayee: 'Beneficiario desconocido.',
@@ -264,6 +265,8 @@ export const es: Catalogue = {
     tooManyLinksTitle: 'Se probaron demasiados enlaces',
     tryLinksAgain: 'Vuelva a intentarlo en {wait}, o escríbanos a {email}.',
     tooManyLinks: 'Se probaron demasiados enlaces desde su conexión. Vuelva a intentarlo en {wait}, o escríbanos a {email}.',
+    reference: 'Si se comunica con nosotros o con la oficina a la que le paga, dé esta referencia: {reference}.',
+    interactiveCheck: 'Ahora llegan muchos pagos desde su conexión. Complete la verificación de abajo y vuelva a enviar el pago.',
   },
   sms: {
     billPay: 'Termine de pagar su factura con Papaya: {link} Responda HELP para ayuda {sentAt}',

@@ -8,14 +8,15 @@ import { FORM_KEY_PATH } from '../../domain/form-key';
 import { tooManyPayments } from '../../domain/limits';
 import { CARD_DATA_FIELDS, CARD_FIELDS, PAYER_FIELDS, parseAmount, type PayeeRules, type PaymentAnswer } from '../../domain/payment';
 import { cardSchema, payerSchema } from '../../domain/payment-schemas';
-import { webPaymentOffered } from '../../domain/web-payment';
+import { approvedPath, webPaymentOffered } from '../../domain/web-payment';
 import { paymentFields } from '../../origin';
 import { cardHmacKey, formKeySecret } from '../../security/secrets';
-import { checkFormKey, issueFormKey } from '../../security/form-keys';
-import { claimOf, fingerprint, keyRef } from '../../security/payment-claim';
+import { checkFormKey, claimIdOf, claimIds, issueFormKey } from '../../security/form-keys';
+import { claimOf, fingerprint, type Claim, type PaymentClaim } from '../../security/payment-claim';
 import { fill } from '../../domain/catalogue/fill';
 import { keyedHash } from '../../security/keyed-hash';
-import type { Taken } from '../../security/guard';
+import { asksFirst } from '../../security/guard';
+import { deviceOf } from '../../web/device';
 import { checkPaybot } from '../../origin/paybot';
 import { redirectPolicy, safeRedirectTarget } from '../../security/redirect-targets';
 import type { AppEnv } from '../../web/app-env';
@@ -25,7 +26,7 @@ import { apiError, unavailable, validForm, validQuery } from '../../web/validate
 import { refusal, respond, type Answer, type Refused } from '../../web/answer';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
-import { refuseBots, tooMany } from '../guards';
+import { askInteractiveCheck, passesInteractiveCheck, refuseBots, tooMany } from '../guards';
 import { chosenLanguage, withLanguage, wordsOf } from '../../web/words';
 import { runLater } from '../../web/middleware';
 
@@ -42,9 +43,6 @@ const ANY_PAYEE: PayeeRules = {
   ccAccepted: { pall: true, pvisa: true, pmc: true, pdiscover: true, pamex: true },
 };
 
-/** What a submission that is not a new attempt (a charge whose answer was lost) takes from the limits: nothing. */
-const NOTHING_TAKEN: Taken = { allowed: true, giveBack: async () => undefined };
-
 type Checked = { success: true } | { success: false; error: Parameters<typeof fieldErrors>[0] };
 /** The 400 for a form with errors in either step, every field's message together. */
 function refuse(c: Context<AppEnv>, payer: Checked, card: Checked): Refused {
@@ -60,7 +58,7 @@ paymentRoutes.get(FORM_KEY_PATH, validQuery(FormKeyQuerySchema), async (c) => {
   if (!payee.ok) return respond(c, unavailable(c, payee));
   if (!payee.value || !webPaymentOffered(payee.value, config))
     return apiError(c, 400, wordsOf(c).api.notWebPayee, { p: wordsOf(c).api.notWebPayeeField });
-  return c.json({ formKey: await issueFormKey(formKeySecret(config), p) });
+  return c.json({ formKey: await issueFormKey(formKeySecret(config), p, claimIds(c.env.CLAIMS)) });
 });
 
 paymentRoutes.post(
@@ -82,25 +80,15 @@ export async function payByCard(
   /** One event per attempt (docs/operations.md): approved, declined, refused or failed, and why. */
   const attempt = (outcome: 'approved' | 'declined' | 'refused' | 'failed', reason: string) =>
     recordEvent(c, 'payment', { outcome, reason, amount: Number.isFinite(amount) ? amount : 0 });
+  const newKey = () => issueFormKey(formKeySecret(config), query.p, claimIds(c.env.CLAIMS));
 
   // The key the payment page issued for this payee: anything else is refused before any work.
   const key = form.formKey ?? c.req.header('Idempotency-Key') ?? '';
   const keyCheck = await checkFormKey(formKeySecret(config), key, query.p);
+  if (keyCheck === 'expired') return expiredKey(c, query.p, key, attempt, newKey);
   if (keyCheck !== 'valid') {
-    if (keyCheck !== 'expired') logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: keyCheck });
+    logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: keyCheck });
     attempt('refused', 'form-key');
-    // A key of this site that only ran out (a payer who went to find their card): the answer
-    // carries a fresh one, so the form sends again with nothing typed again.
-    if (keyCheck === 'expired')
-      return {
-        status: 400,
-        body: {
-          error: words.api.formExpired,
-          fields: { formKey: words.api.formExpired },
-          formKey: await issueFormKey(formKeySecret(config), query.p),
-          expired: true,
-        },
-      };
     return refusal(400, words.api.formExpired, {
       formKey: key ? words.api.formExpired : words.paymentProblems.required,
     });
@@ -122,14 +110,14 @@ export async function payByCard(
   }
 
   // What the attempt is counted under: the card's keyed hash and, for its expiries, the card
-  // with its expiry month. Nothing derived from the security code is kept (PCI DSS 3.3.1.2).
+  // with its expiry month; the bill's keyed hash. Nothing derived from the security code is kept (PCI DSS 3.3.1.2).
   const digits = cardDigits(anyCard.data.ccn);
   const cardKey = cardHmacKey(config);
-  const [cardTag, expiryTag, ref, print] = await Promise.all([
+  const bill = company ? [...(anyPayer.data.invoices ?? [])].sort().join('\n') : (anyPayer.data.account ?? '');
+  const [cardTag, expiryTag, billTag, print, device] = await Promise.all([
     keyedHash(cardKey, digits),
     keyedHash(cardKey, `${digits}|${expiryMonth(anyCard.data.exp)}`),
-    // The key's name in the store, made once: the store never holds the key itself.
-    keyRef(key),
+    keyedHash(cardKey, `bill|${query.p}|${bill.trim().toUpperCase()}`),
     // The submission, to tell the same key sent with other details: card data left out, the last four digits in.
     fingerprint(cardKey, {
       ...Object.fromEntries(Object.entries({ ...anyPayer.data, ...anyCard.data }).map(([name, value]) => [name, JSON.stringify(value)])),
@@ -139,56 +127,70 @@ export async function payByCard(
       generic: String(!!query.generic),
       last4: digits.slice(-4),
     }),
+    deviceOf(c),
   ]);
 
-  // The human check and the key's claim first, side by side: a second submission of the key is
-  // answered from its claim and counts against nothing. Nothing reaches the backend before the
-  // human check.
+  // One round: the human checks, the key's claim and a new attempt's limits (the device's, the
+  // address's, the card's and the payee's counters, one call to each). Whatever turns out not to
+  // count (a bot, a second submission of the key) gives its slots back, so nothing reaches the
+  // backend before the human check and a retry counts against nothing.
   const humanToken = form.humanToken ?? form.googleRecaptchaToken;
   const client = c.get('client');
   const origin = c.get('origin');
-  const claimStub = claimOf(c.env.CLAIMS, ref);
-  const [notHuman, claimed] = await Promise.all([refuseBots(c, humanToken), claimStub.claim(print)]);
-  const release = async () => void (claimed.kind === 'new' && (await claimStub.release()));
-  if (notHuman) {
-    attempt('refused', 'human-check');
-    await release();
-    return notHuman;
-  }
-  if (claimed.kind === 'conflict') {
-    logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
-    attempt('refused', 'idempotency-conflict');
-    return refusal(422, words.api.alreadySubmitted);
-  }
-  if (claimed.kind === 'in-flight') return refusal(409, words.api.inFlight);
-  if (claimed.kind === 'replay') return { status: claimed.status as ContentfulStatusCode, body: JSON.parse(claimed.body) as PaymentAnswer };
-
-  // Then the payee's current rules from the backend (never a cached copy: the payment is checked
-  // against what the backend says now) beside a new attempt's limits: the client's and the card's,
-  // one call to each's counters, made near the visitor. A refusal undoes what was taken.
-  const [payee, limited] = await Promise.all([
-    origin.getPayee(query.p),
-    claimed.kind === 'new'
-      ? c
-          .get('guard')
-          .take(
-            { policy: 'declinesPerClient', subject: client, peek: true },
-            { policy: 'paymentsPerClient', subject: client },
-            { policy: 'codeDeclinesPerCard', subject: cardTag, peek: true },
-            { policy: 'unapprovedPerCard', subject: cardTag },
-            { policy: 'expiriesPerCard', subject: cardTag, member: expiryTag },
-          )
-      : NOTHING_TAKEN,
+  const claimStub = claimOf(c.env.CLAIMS, key)!;
+  const [notHuman, interactive, claimed, limited] = await Promise.all([
+    refuseBots(c, humanToken),
+    form.interactiveToken ? passesInteractiveCheck(c, form.interactiveToken) : false,
+    claimStub.claim(print),
+    c
+      .get('guard')
+      .take(
+        { policy: 'declinesPerDevice', subject: device, peek: true },
+        { policy: 'cardsPerDevice', subject: device, member: cardTag },
+        { policy: 'paymentsPerBill', subject: device, member: billTag },
+        { policy: 'paymentsPerClient', subject: client },
+        { policy: 'cardsPerClient', subject: client, member: cardTag },
+        { policy: 'declinesPerClient', subject: client, peek: true },
+        { policy: 'codeDeclinesPerCard', subject: cardTag, peek: true },
+        { policy: 'unapprovedPerCard', subject: cardTag },
+        { policy: 'expiriesPerCard', subject: cardTag, member: expiryTag },
+        { policy: 'declinesPerPayee', subject: query.p, peek: true },
+      ),
   ]);
-  const undo = async () => {
-    await Promise.all([limited.allowed ? limited.giveBack() : undefined, release()]);
-  };
+  const giveBack = () => (limited.allowed ? limited.giveBack() : Promise.resolve());
+  const release = () => (claimed.kind === 'new' ? claimStub.release() : Promise.resolve());
+  const undo = async () => void (await Promise.all([giveBack(), release()]));
   const refuseAndUndo = async (reason: string, answer: Refused) => {
     attempt('refused', reason);
     await undo();
     return answer;
   };
+  if (notHuman) return refuseAndUndo('human-check', notHuman);
+  if (claimed.kind !== 'new') {
+    await giveBack();
+    return answerOfClaim(c, claimed, query.p, attempt);
+  }
+  // Where an address's or a payee's count runs high, the interactive check comes before anyone is refused.
+  const high = limited.allowed ? limited.high : asksFirst(limited.policy) ? [limited.policy] : [];
+  if (high.length && !interactive) return refuseAndUndo('interactive-check', askInteractiveCheck(c, high[0]!));
   if (!limited.allowed) return refuseAndUndo(limited.policy, tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds, words.limits)));
+
+  // Then the payee's current rules from the backend (never a cached copy: the payment is checked
+  // against what the backend says now), beside the claim's mark that the charge is on its way:
+  // once marked, the key is never charged again, should this request die after the charge is sent.
+  const [payee, marked] = await Promise.all([
+    origin.getPayee(query.p),
+    claimStub.calling().then(
+      () => true,
+      (error: unknown) => (logError(c.get('requestId'), 'claim-calling-failed', error), false),
+    ),
+  ]);
+  if (!marked) {
+    // The claim could not say the charge is on its way: nothing is charged, and the same form may try again.
+    attempt('failed', 'claim');
+    await undo();
+    return refusal(503, words.api.somethingWrong, {}, { 'Retry-After': '5' });
+  }
   if (!payee.ok) {
     attempt('failed', backendOutcome(payee.kind, payee.status));
     await undo();
@@ -196,20 +198,6 @@ export async function payByCard(
   }
   if (!payee.value || !webPaymentOffered(payee.value, config))
     return refuseAndUndo('payee', refusal(400, words.api.notWebPayee, { p: words.api.notWebPayeeField }));
-  if (claimed.kind === 'uncertain') {
-    // The backend was asked to charge and no answer was stored: the charge may have gone
-    // through, so it is never sent again; the payer is told whom to ask.
-    const { payeeName, pphone } = payee.value;
-    return refuseAndUndo(
-      'uncertain',
-      refusal(
-        409,
-        pphone
-          ? fill(words.api.paymentUncertain, { payee: payeeName, phone: pphone })
-          : fill(words.api.paymentUncertainNoPhone, { payee: payeeName }),
-      ),
-    );
-  }
 
   const payer = payerSchema(payee.value, { company }, words.paymentProblems).safeParse(payerInput);
   const card = cardSchema(payee.value, new Date(), words.paymentProblems).safeParse(cardInput);
@@ -230,50 +218,41 @@ export async function payByCard(
     payeeId: payee.value.payeeId,
     payeeName: payee.value.payeeName,
   });
-  // The claim is marked as charging on its way, ahead of the charge on the same stub: should this
-  // request die once the charge is sent, the key is never handed out again.
-  const [, result] = await Promise.all([
-    claimStub.calling().catch((error: unknown) => logError(c.get('requestId'), 'claim-calling-failed', error)),
-    origin.submitPayment({
-      query: { p: query.p, optE: !!query.optE, silent: !!query.silent, generic: !!query.generic },
-      fields: { ...fields, ...bot },
-    }),
-  ]);
+  const result = await origin.submitPayment({
+    query: { p: query.p, optE: !!query.optE, silent: !!query.silent, generic: !!query.generic },
+    fields: { ...fields, ...bot },
+  });
+  const guard = c.get('guard');
   if (!result.ok) {
     attempt('failed', backendOutcome(result.kind, result.status));
     const answer = unavailable(c, result);
     // Refused connections never reached the backend: the same form may try again. Anything
     // else may have charged, so the key keeps this answer and is not retried.
     if (result.kind === 'unreachable') await undo();
-    else await claimStub.settle(answer.status, JSON.stringify(answer.body));
+    else settleLater(c, claimStub, answer.status, answer.body);
     return answer;
   }
   let body: PaymentAnswer;
   if (result.value.status === 'success') {
-    const policy = redirectPolicy(config, c.req.url);
-    const originHost = config.originUrl ? [new URL(config.originUrl).origin] : [];
-    const target = safeRedirectTarget(result.value.confirmationUrl, {
-      ...policy,
-      allowedOrigins: [...policy.allowedOrigins, ...originHost],
-    });
     attempt('approved', '');
     // An approved payment does not count against its card.
     runLater(c, limited.giveBack('unapprovedPerCard'));
-    // The receipt in the language the visitor chose, even where the language cookie is refused.
-    body = target
-      ? { status: 'success', confirmationUrl: withLanguage(target, chosenLanguage(c)) }
-      : {
-          status: 'error',
-          message: words.api.receiptUnavailable,
-        };
+    const receipt = receiptAddress(c, result.value.confirmationUrl, key, query.p);
+    body = { status: 'success', confirmationUrl: receipt.url };
+    // The site's own page reads the answer back from the claim: it is kept before the visitor goes there.
+    if (receipt.own) {
+      await settle(c, claimStub, 200, body);
+      return { status: 200, body };
+    }
   } else {
-    // A decline: counted for the client, the card's wrong codes and the payee after the answer,
-    // and answered with the field to correct and a new key, so the visitor can correct the card
-    // and pay without reloading.
-    const guard = c.get('guard');
+    // A decline: counted for the device, the address, the card's wrong codes and the payee after
+    // the answer (the bill's slot given back), and answered with the field to correct and a new
+    // key, so the visitor can correct the card and pay without reloading.
     runLater(
       c,
       Promise.all([
+        limited.giveBack('paymentsPerBill'),
+        guard.record('declinesPerDevice', device),
         guard.record('declinesPerClient', client),
         result.value.reason === 'securityCode' ? guard.record('codeDeclinesPerCard', cardTag) : undefined,
         guard.record('declinesPerPayee', query.p).then((high) => {
@@ -289,9 +268,93 @@ export async function payByCard(
       message:
         (result.value.reason !== 'other' ? words.declines[result.value.reason] : result.value.message.slice(0, 300)) || words.api.declined,
       field: declineField(result.value.reason),
-      formKey: await issueFormKey(formKeySecret(config), query.p),
+      formKey: await newKey(),
     };
   }
-  await claimStub.settle(200, JSON.stringify(body));
+  settleLater(c, claimStub, 200, body);
   return { status: 200, body };
+}
+
+/**
+ * The receipt an approved payment leads to: the backend's, where the site may send a visitor (this
+ * site, the web-pay host or the backend's own), in the language the visitor chose; else the site's
+ * own page saying the payment was approved. Never an error: the payment went through.
+ */
+function receiptAddress(c: Context<AppEnv>, confirmationUrl: string, key: string, payeeId: string): { url: string; own: boolean } {
+  const config = c.get('config');
+  const policy = redirectPolicy(config, c.req.url);
+  const originHost = config.originUrl ? [new URL(config.originUrl).origin] : [];
+  const target = safeRedirectTarget(confirmationUrl, { ...policy, allowedOrigins: [...policy.allowedOrigins, ...originHost] });
+  if (target) return { url: withLanguage(target, chosenLanguage(c)), own: false };
+  logSecurityEvent(c.get('requestId'), 'receipt-address-refused', { path: c.req.path });
+  return { url: withLanguage(approvedPath(claimIdOf(key)!, payeeId), chosenLanguage(c)), own: true };
+}
+
+/**
+ * The answer is kept with the key after the visitor has it: a retry of the key replays it. A
+ * failed write is tried again twice; should it never land, the claim stays `calling` and a retry
+ * is told the payment may have gone through, never charged again.
+ */
+function settleLater(c: Context<AppEnv>, claim: DurableObjectStub<PaymentClaim>, status: number, body: object): void {
+  runLater(c, settle(c, claim, status, body));
+}
+
+/** Keeps the answer with the key, tried three times; a failure is logged, never answered. */
+async function settle(c: Context<AppEnv>, claim: DurableObjectStub<PaymentClaim>, status: number, body: object, tries = 3): Promise<void> {
+  try {
+    await claim.settle(status, JSON.stringify(body));
+  } catch (error) {
+    if (tries <= 1) return logError(c.get('requestId'), 'claim-settle-failed', error);
+    await settle(c, claim, status, body, tries - 1);
+  }
+}
+
+/** A key that was sent before: its first answer again, or, while its charge has no answer, who to ask. */
+async function answerOfClaim(
+  c: Context<AppEnv>,
+  claimed: Exclude<Claim, { kind: 'new' | 'none' }>,
+  payeeId: string,
+  attempt: (outcome: 'refused', reason: string) => void,
+): Promise<Answer<PaymentAnswer>> {
+  const words = wordsOf(c);
+  if (claimed.kind === 'replay') return { status: claimed.status as ContentfulStatusCode, body: JSON.parse(claimed.body) as PaymentAnswer };
+  if (claimed.kind === 'conflict') {
+    logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
+    attempt('refused', 'idempotency-conflict');
+    return refusal(422, words.api.alreadySubmitted);
+  }
+  if (claimed.kind === 'in-flight') return refusal(409, words.api.inFlight);
+  // The backend was asked to charge and no answer was stored: the charge may have gone
+  // through, so it is never sent again; the payer is told whom to ask.
+  attempt('refused', 'uncertain');
+  const payee = await c.get('origin').cachedPayeeById(payeeId);
+  const { payeeName = '', pphone = '' } = payee.ok && payee.value ? payee.value : {};
+  return refusal(
+    409,
+    pphone
+      ? fill(words.api.paymentUncertain, { payee: payeeName, phone: pphone })
+      : fill(words.api.paymentUncertainNoPhone, { payee: payeeName }),
+  );
+}
+
+/**
+ * A key of this site that ran out. Sent before, it is answered by its claim (a payer whose answer
+ * was lost and who sends the same form later is never charged again); otherwise the answer carries
+ * a fresh key (a payer who went to find their card), so the form sends again with nothing typed again.
+ */
+async function expiredKey(
+  c: Context<AppEnv>,
+  payeeId: string,
+  key: string,
+  attempt: (outcome: 'refused', reason: string) => void,
+  newKey: () => Promise<string>,
+): Promise<Answer<PaymentAnswer>> {
+  const words = wordsOf(c);
+  const claimed = (await claimOf(c.env.CLAIMS, key)?.outcome()) ?? { kind: 'none' as const };
+  if (claimed.kind !== 'none' && claimed.kind !== 'new') return answerOfClaim(c, claimed, payeeId, attempt);
+  attempt('refused', 'form-key');
+  return {
+    status: 400,
+    body: { error: words.api.formExpired, fields: { formKey: words.api.formExpired }, formKey: await newKey(), expired: true },
+  };
 }

@@ -3,7 +3,7 @@
 // asks one route of test/shared/round-trip-routes.ts and answers what it waited on. The backend
 // (the worker tier's legacy answers) and siteverify are answered in this isolate, behind the gate.
 import site from '../../../src/index';
-import { issueFormKey } from '../../../src/security/form-keys';
+import { claimIds, issueFormKey } from '../../../src/security/form-keys';
 import { redirectPolicy } from '../../../src/security/redirect-targets';
 import { createShortLink } from '../../../src/security/short-links';
 import { readConfig } from '../../../src/settings/config';
@@ -33,7 +33,7 @@ export default {
     if (!route) return Response.json({ routes: ROUND_TRIP_ROUTES.map((r) => ({ name: r.name, budget: r.budget ?? null })) });
     const config = readConfig(env);
     const tools: RouteTools = {
-      formKey: (payeeId) => issueFormKey(formKeySecret(config), payeeId),
+      formKey: (payeeId) => issueFormKey(formKeySecret(config), payeeId, claimIds(env.CLAIMS)),
       client: () => `198.18.${Math.floor(++clients / 250) % 250}.${clients % 250}`,
       phone: freshPhone,
       shortLink: async () => (await createShortLink(env.LINKS, redirectPolicy(config, url.origin), `${url.origin}/valleymed`))!,

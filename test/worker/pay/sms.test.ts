@@ -94,7 +94,12 @@ describe('text-me-a-link', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(500);
     expect(Number(refused.headers.get('Retry-After'))).toBeLessThanOrEqual(600);
-    expect(await refused.json()).toEqual({ error: 'Too many texts were requested. Please try again in 10 minutes.', fields: {} });
+    expect(await refused.json()).toEqual({
+      error: expect.stringMatching(
+        /^Too many texts were requested\. Please try again in 10 minutes\. If you contact us or the office you are paying, give this reference: [0-9A-F]{8}\.$/,
+      ),
+      fields: {},
+    });
     expect((await outbox()).filter((m) => m.to === number)).toHaveLength(before);
   });
 

@@ -27,7 +27,7 @@ describe('/web-payment', () => {
     expect(visibleText(a)).toContain('We will text a receipt for this payment to this number.');
     expect(a).toContain('href="/termsofservice"');
     expect(a).toContain('href="/privacy"');
-    expect(props(a).formKey).toMatch(/^1001-\d{10}-[0-9a-f]{24}-[0-9a-f]{64}$/);
+    expect(props(a).formKey).toMatch(/^1001-\d{10}-[0-9a-f]{64}-[0-9a-f]{64}$/);
     expect(props(a).formKey).not.toBe(props(b).formKey);
     expect(codeScriptTags(a)).toHaveLength(1);
   });

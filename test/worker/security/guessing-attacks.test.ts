@@ -34,7 +34,7 @@ describe('code and token guessing', () => {
     expect(right.status).toBe(429);
     expect(Number(right.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect((await right.json<{ error: string }>()).error).toMatch(
-      /^Too many wrong codes\. Please try again in \d+ minutes?, or contact us at support@papayapay\.com\.$/,
+      /^Too many wrong codes\. Please try again in \d+ minutes?, or contact us at support@papayapay\.com\. If you contact us or the office you are paying, give this reference: [0-9A-F]{8}\.$/,
     );
     expect((await standInCalls()).filter((c) => c.path === '/api/api_get_paid/get_paid.php')).toHaveLength(5);
   });

@@ -1,9 +1,21 @@
 import { listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { Guard } from '../../../src/security/guard';
+import { readConfig } from '../../../src/settings/config';
 import type { AbuseCounter } from '../../../src/security/guard-object';
 import { KEEP_ANSWERS_MS, PENDING_TIMEOUT_MS } from '../../../src/security/payment-claim';
-import { claimFor, formKeyFor, freshClient, httpEnv, PAYMENT_FORM, request, resetStandIn, standInCalls } from '../origin-helpers';
+import {
+  claimFor,
+  formKeyFor,
+  freshClient,
+  httpEnv,
+  PAYMENT_FORM,
+  request,
+  resetGuard,
+  resetStandIn,
+  standInCalls,
+} from '../origin-helpers';
 
 const PAYMENT = { ...PAYMENT_FORM, ccn: '5555 5555 5555 4444', cvv: '321' };
 
@@ -100,6 +112,7 @@ describe('housekeeping the defences rely on', () => {
     await send();
     for (const id of await listDurableObjectIds(env.GUARD)) {
       const stub = env.GUARD.get(id);
+      if (!(await stub.kept()).stored) continue;
       await runInDurableObject(
         stub,
         (_instance, state) =>
@@ -113,6 +126,42 @@ describe('housekeeping the defences rely on', () => {
 });
 
 describe('how long the guard keeps what it counts', () => {
+  it('once every window has passed, no counter holds storage; a peek never made any', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await resetGuard();
+      // A peek of a client never seen (the link-guessing lock of a bill-info page): an object asked, nothing written.
+      const peeked = new Guard(env.GUARD, readConfig(httpEnv()));
+      expect(await peeked.check('linkMissesPerClient', `peek-${crypto.randomUUID()}`)).toEqual({ allowed: true });
+      for (const id of await listDurableObjectIds(env.GUARD)) expect((await env.GUARD.get(id).kept()).stored).toBe(false);
+      // Then what every counter counts: a payment approved and one declined (device, address, card, bill, payee), a text.
+      expect(await (await pay(await formKeyFor('1001'))).json()).toMatchObject({ status: 'success' });
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ ...PAYMENT, ccn: '4000 0000 0000 0002', formKey: await formKeyFor('1001') })) form.append(k, v);
+      await request(httpEnv(), '/payment/payment_back.php?p=1001', {
+        method: 'POST',
+        body: form,
+        headers: { 'CF-Connecting-IP': freshClient() },
+      });
+      await request(httpEnv(), '/api/send_sms_client.php', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': freshClient() },
+        body: JSON.stringify({ num: '5595550197' }),
+      });
+      const ids = await listDurableObjectIds(env.GUARD);
+      expect((await Promise.all(ids.map((id) => env.GUARD.get(id).kept()))).filter((k) => k.stored).length).toBeGreaterThanOrEqual(5);
+      // A day and an hour later, each counter's alarm has rung (as many times as its events' expiries ask).
+      vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000);
+      for (const id of ids) {
+        const stub = env.GUARD.get(id);
+        while ((await stub.kept()).alarm !== null) await runDurableObjectAlarm(stub);
+        expect(await stub.kept()).toEqual({ stored: false, oldest: null, alarm: null });
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('under steady traffic for three simulated days, nothing older than its window and an hour remains', async () => {
     const WINDOW = 10 * 60 * 1000;
     const HOUR = 60 * 60 * 1000;

@@ -11,6 +11,10 @@ describe('a wrong setting stops the site loudly', () => {
     ['APP_LINK_URL', { APP_LINK_URL: 'http://open.papaya-app.test/' }],
     ['APP_LINK_URL', { APP_LINK_URL: 'https://www.papaya.test/open', PUBLIC_URL: 'https://www.papaya.test' }],
     ['TURNSTILE_SECRET', { ENVIRONMENT: 'production', HUMAN_CHECK: 'turnstile', TURNSTILE_SITE_KEY: '0x4AAAAAAA' }],
+    [
+      'TURNSTILE_INTERACTIVE_SECRET',
+      { ENVIRONMENT: 'production', HUMAN_CHECK: 'turnstile', TURNSTILE_SITE_KEY: '0x4AAAAAAA', TURNSTILE_SECRET: 'test-secret' },
+    ],
     ['FORM_KEY_SECRET', { ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test', CARD_HMAC_KEY: 'c'.repeat(32) }],
     ['CARD_HMAC_KEY', { ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test', FORM_KEY_SECRET: 'f'.repeat(32) }],
     [
@@ -81,6 +85,8 @@ const PRODUCTION_SECRETS = {
   HUMAN_CHECK: 'turnstile',
   TURNSTILE_SITE_KEY: '0x4AAAAAAAtestkey',
   TURNSTILE_SECRET: 'test-secret',
+  TURNSTILE_INTERACTIVE_SITE_KEY: '0x4AAAAAAAinteractive',
+  TURNSTILE_INTERACTIVE_SECRET: 'test-interactive-secret',
   TURNSTILE_VERIFY_URL: `${env.STAND_IN_URL}/turnstile/v0/siteverify`,
 };
 

@@ -167,7 +167,9 @@ describe('attacks in Spanish', () => {
     }
     expect(statuses.filter((s) => s === 200).length).toBeLessThan(10);
     expect(statuses.at(-1)).toBe(429);
-    expect(refusal.error).toMatch(/^Se pidieron demasiados mensajes de texto\. Vuelva a intentarlo en \d+ minutos?\.$/);
+    expect(refusal.error).toMatch(
+      /^Se pidieron demasiados mensajes de texto\. Vuelva a intentarlo en \d+ minutos?\. Si se comunica con nosotros o con la oficina a la que le paga, dé esta referencia: [0-9A-F]{8}\.$/,
+    );
   });
 
   it('a post from another site is refused whatever the language; a switch in its query changes nothing', async () => {

@@ -57,12 +57,18 @@ export function startLegacyOrigin(): Promise<{ server: Server; url: string }> {
       const fields = body.includes('Content-Disposition')
         ? Object.fromEntries([...body.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)/g)].map((m) => [m[1], m[2]]))
         : Object.fromEntries(form);
-      // `human-token` always passes; `solved-…` tokens are what a solver service hands out: each
+      // Two widgets, each with its own secret, whose tokens pass only with it (as Turnstile's do):
+      // the site's (`test-secret`), where `human-token` always passes and `solved-…` tokens are
+      // what a solver service hands out; and the interactive one (`test-interactive-secret`), whose
+      // `interactive-…` tokens are a visitor (or a solver) that ticked the box. A solved token
       // passes once, and a second use is refused as Turnstile refuses it.
       const token = String(fields.response ?? '');
-      const reused = token.startsWith('solved-') && spentTokens.has(token);
-      if (token.startsWith('solved-')) spentTokens.add(token);
-      const success = fields.secret === 'test-secret' && (token === 'human-token' || (token.startsWith('solved-') && !reused));
+      const once = token.startsWith('solved-') || token.startsWith('interactive-');
+      const reused = once && spentTokens.has(token);
+      if (once) spentTokens.add(token);
+      const success =
+        (fields.secret === 'test-secret' && (token === 'human-token' || (token.startsWith('solved-') && !reused))) ||
+        (fields.secret === 'test-interactive-secret' && token.startsWith('interactive-') && !reused);
       return send(
         200,
         JSON.stringify({ success, 'error-codes': success ? [] : [reused ? 'timeout-or-duplicate' : 'invalid-input-response'] }),
