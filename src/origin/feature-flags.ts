@@ -1,31 +1,43 @@
 import type { FlagState } from '../domain/payee-resolution';
 import { IsolateMemo } from '../lib/isolate-memo';
 import type { ClientSource } from './client';
+import { edgeCached, type Kept, type Lease } from './edge-cache';
 
 /** The flag that sends phones to web pay (pay-pages spec §2). */
 export const REDIRECT_FLAG = 'pay-wpbp-redirect';
-export const FLAG_CACHE_KEY = `flag:${REDIRECT_FLAG}`;
-const FLAG_FRESH_S = 60;
+/** Where KV keeps it (v2: as `{ value, at }`, served stale while it is refreshed). */
+export const FLAG_CACHE_KEY = `flag:v2:${REDIRECT_FLAG}`;
 
-/** The flag as this isolate last read it, for the same minute as KV keeps it: most views read nothing. */
-const remembered = new IsolateMemo<'on' | 'off'>(1);
+/**
+ * The flag is fresh a minute, in KV and in the isolate; a copy up to a day old is served at once
+ * while one request a second refreshes it (a text blast's first minute writes it once a second at
+ * most, not once per isolate), and stands in while the backend fails.
+ */
+const FLAG_RULES = {
+  freshMs: 60 * 1000,
+  staleMs: 24 * 60 * 60 * 1000,
+  memoryMs: 60 * 1000,
+  refreshingMs: 10 * 1000,
+  keepS: 7 * 24 * 60 * 60,
+  lastGood: true,
+} as const;
 
-/** The redirect flag, remembered in the isolate and at the edge for a minute; a failed check is not remembered. */
-export async function redirectFlag(kv: KVNamespace, origin: ClientSource, defer: (work: Promise<unknown>) => void): Promise<FlagState> {
-  const now = Date.now();
-  const inMemory = remembered.get(FLAG_CACHE_KEY, now);
-  if (inMemory) return inMemory;
-  const cached = await kv.get(FLAG_CACHE_KEY, { cacheTtl: FLAG_FRESH_S });
-  if (cached === 'on' || cached === 'off') {
-    remembered.set(FLAG_CACHE_KEY, cached, now + FLAG_FRESH_S * 1000);
-    return cached;
-  }
-  const result = await origin.client().featureEnabled(REDIRECT_FLAG);
-  if (!result.ok) return 'failed';
-  const state: FlagState = result.value ? 'on' : 'off';
-  remembered.set(FLAG_CACHE_KEY, state, now + FLAG_FRESH_S * 1000);
-  defer(kv.put(FLAG_CACHE_KEY, state, { expirationTtl: FLAG_FRESH_S }));
-  return state;
+/** The flag as this isolate last read it. */
+const remembered = new IsolateMemo<Kept<'on' | 'off'>>(1);
+
+/** The redirect flag, cached at the edge (`edgeCached`); `failed` when the backend fails and no copy stands in. */
+export async function redirectFlag(
+  kv: KVNamespace,
+  origin: ClientSource,
+  defer: (work: Promise<unknown>) => void,
+  lease: Lease,
+): Promise<FlagState> {
+  const load = async () => {
+    const result = await origin.client().featureEnabled(REDIRECT_FLAG);
+    return result.ok ? { ok: true as const, value: result.value ? ('on' as const) : ('off' as const) } : result;
+  };
+  const state = await edgeCached(kv, remembered, FLAG_CACHE_KEY, FLAG_RULES, load, defer, lease);
+  return state.ok ? state.value : 'failed';
 }
 
 /** Forgets the flag this isolate remembers, when the local demo switches it (KV's copy is deleted beside it). */

@@ -5,6 +5,7 @@ import { createClient, type ClientSource, type Origin, type Transport } from './
 import type { Receipt } from '../domain/receipt';
 import type { DemoPayment, OutboxEntry } from './embedded';
 import { FLAG_CACHE_KEY, forgetRedirectFlag, redirectFlag } from './feature-flags';
+import type { Lease } from './edge-cache';
 import { cachedPayeeById, cachedPayeeByUrl } from './payee-cache';
 import type { CallOutcome, OriginResult } from './result';
 import { calls, type CallName } from './calls';
@@ -85,6 +86,7 @@ class RequestOrigin implements OriginExtras, ClientSource {
     private readonly env: Env,
     private readonly onOutcome: (outcome: CallOutcome) => void,
     private readonly defer: (work: Promise<unknown>) => void,
+    private readonly lease: Lease,
   ) {}
 
   client(): Origin {
@@ -102,15 +104,15 @@ class RequestOrigin implements OriginExtras, ClientSource {
   }
 
   cachedPayeeByUrl(query: string) {
-    return cachedPayeeByUrl(this.env.CACHE, this, query, this.defer);
+    return cachedPayeeByUrl(this.env.CACHE, this, query, this.defer, this.lease);
   }
 
   cachedPayeeById(id: string) {
-    return cachedPayeeById(this.env.CACHE, this, id, this.defer);
+    return cachedPayeeById(this.env.CACHE, this, id, this.defer, this.lease);
   }
 
   redirectFlag() {
-    return redirectFlag(this.env.CACHE, this, this.defer);
+    return redirectFlag(this.env.CACHE, this, this.defer, this.lease);
   }
 
   async receipt(confirmation: string) {
@@ -164,6 +166,11 @@ for (const name of Object.keys(calls) as CallName[]) {
   });
 }
 
-export function originForRequest(env: Env, onOutcome: (outcome: CallOutcome) => void, defer: (work: Promise<unknown>) => void): OriginDoor {
-  return new RequestOrigin(env, onOutcome, defer) as unknown as OriginDoor;
+export function originForRequest(
+  env: Env,
+  onOutcome: (outcome: CallOutcome) => void,
+  defer: (work: Promise<unknown>) => void,
+  lease: Lease,
+): OriginDoor {
+  return new RequestOrigin(env, onOutcome, defer, lease) as unknown as OriginDoor;
 }

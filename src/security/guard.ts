@@ -70,6 +70,8 @@ export const POLICIES = {
   shortLinksPerClient: { limit: 10, windowMs: 10 * MINUTE, subject: 'client' },
   /** Readiness checks (`/readyz`) from one client: an uptime check asks once a minute or so. */
   readinessPerClient: { limit: 30, windowMs: MINUTE, subject: 'client' },
+  /** Refreshes of one key of the edge cache (KV takes one write a second per key): one request a second refreshes it. */
+  cacheWritesPerKey: { limit: 1, windowMs: 1000, subject: 'cache' },
   /** Browser error reports from one client: a page sends at most a few. */
   browserReportsPerClient: { limit: 30, windowMs: 10 * MINUTE, subject: 'client' },
   /** Content-Security-Policy violation reports from one client: a page sends a batch at a time. */
@@ -86,7 +88,7 @@ export interface Policy {
   /** From this count on, the request needs the interactive human check; a refusal at `limit` comes only after one. */
   stepUpAt?: number;
   /** What is counted, which names the Durable Object that keeps it: every policy of one subject lives in one object. */
-  subject: 'device' | 'client' | 'card' | 'phone' | 'payee' | 'invite' | 'target';
+  subject: 'device' | 'client' | 'card' | 'phone' | 'payee' | 'invite' | 'target' | 'cache';
 }
 
 /** Whether a policy asks for the interactive human check before it refuses anyone (an address's or a payee's count). */

@@ -72,7 +72,8 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('nonce', nonce);
   c.set('config', config);
   c.set('device', device);
-  c.set('guard', new Guard(c.env.GUARD, config));
+  const guard = new Guard(c.env.GUARD, config);
+  c.set('guard', guard);
   c.set('client', clientOf(c.req.raw.headers));
   const originCalls: CallOutcome[] = [];
   c.set(
@@ -81,6 +82,8 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.env,
       (outcome) => originCalls.push(outcome),
       (work) => runLater(c, work),
+      // One refresh of a cached answer a second per key (KV's write limit), counted by the guard.
+      (key) => guard.take({ policy: 'cacheWritesPerKey', subject: key }).then((decision) => decision.allowed),
     ),
   );
 

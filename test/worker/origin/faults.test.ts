@@ -101,7 +101,7 @@ describe('payee lookups are cached at the edge', () => {
   it('when the origin fails, a stale copy answers', async () => {
     await env.CACHE.put(
       payeeCacheKey.byUrl('summitdental'),
-      JSON.stringify({ payee: { payeeId: '1006', payeeName: 'Summit Dental (cached)' }, at: 0 }),
+      JSON.stringify({ value: { payeeId: '1006', payeeName: 'Summit Dental (cached)' }, at: 0 }),
     );
     await injectFault('/api/', 'status-500');
     const res = await request(fast(), '/api/payee_url.php?url=summitdental', { method: 'POST' });

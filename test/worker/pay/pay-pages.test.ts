@@ -171,7 +171,7 @@ describe('unknown payees and failures, against the HTTP stand-in', () => {
     expect(heading).toContain('<a href="https://help.example/faq" rel="nofollow noopener noreferrer">FAQ</a>');
     expect(heading).not.toMatch(/<script|onerror|onload|javascript:|<iframe|<svg|<img/i);
     expect(codeScriptTags(html).every((tag) => /type="module" src="\/assets\//.test(tag))).toBe(true);
-    const kept = await env.CACHE.get<{ payee: { customHeading: string } }>(payeeCacheKey.byUrl('hostileclinic'), 'json');
-    expect(kept?.payee.customHeading).toBe(heading);
+    const kept = await env.CACHE.get<{ value: { customHeading: string } }>(payeeCacheKey.byUrl('hostileclinic'), 'json');
+    expect(kept?.value.customHeading).toBe(heading);
   });
 });

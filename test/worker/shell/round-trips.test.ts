@@ -1,11 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import worker from '../../../src/index';
 import { redirectPolicy } from '../../../src/security/redirect-targets';
 import { createShortLink } from '../../../src/security/short-links';
 import { readConfig } from '../../../src/settings/config';
-import { freshPhone, ROUND_TRIP_ROUTES, type RoundTripRoute, type RouteTools } from '../../shared/round-trip-routes';
+import { freshPhone, ROUND_TRIP_BUDGETS, ROUND_TRIP_ROUTES, type RoundTripRoute, type RouteTools } from '../../shared/round-trip-routes';
 import { RoundTrips } from '../../shared/round-trips';
 import { formKeyFor, freshClient, resetStandIn } from '../origin-helpers';
 import { guarded } from '../security/attack-helpers';
@@ -100,6 +100,23 @@ describe('remote round trips a visitor waits on, one after another', () => {
     expect(first.rounds).toEqual(['first use', 'durable-object']);
     expect(again.rounds).toEqual(['durable-object']);
     expect(unique.rounds).toEqual(['durable-object']);
+  });
+
+  it("a new isolate's first pay page, a quiet minute after the last visit, waits on one round: its payee and flag from KV", async () => {
+    const route = ROUND_TRIP_ROUTES.find((r) => r.name === 'GET /valleymed (iPhone)')!;
+    await measure(route);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // A minute later, the isolate's copies have run out (a new isolate has none): the flag's KV
+      // copy is stale too, and is served while one request refreshes it after the answer.
+      vi.setSystemTime(Date.now() + 61_000);
+      const { status, rounds } = await measure(route);
+      expect(status).toBe(302);
+      expect(rounds[0]).toBe('kv ×2');
+      expect(rounds.length).toBeLessThanOrEqual(ROUND_TRIP_BUDGETS.page);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("the bill-info form without script asks its client's guessing lock once, though it reads the request and then answers it", async () => {
