@@ -80,3 +80,34 @@ test('the answer lost on its way back after the backend charged: pressed again, 
   expect(await charged()).toEqual([{ outcome: 'paid', last4: '4242' }]);
   dropNetworkErrors(consoleErrors, /ERR_CONNECTION_RESET/);
 });
+
+test('the answer lost after the backend charged, and the payer back 40 minutes later: the same key is sent, never a fresh one, and nothing is charged twice', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const charged = await backendPayments(request);
+  const keys: string[] = [];
+  await page.route('**/payment/payment_back.php**', async (route) => {
+    keys.push(/name="formKey"\r\n\r\n([^\r]+)/.exec(route.request().postData() ?? '')?.[1] ?? '');
+    const answer = await route.fetch();
+    if (keys.length === 1) return route.abort('connectionreset');
+    return route.fulfill({ response: answer });
+  });
+  // The phone's own clock, which the form reads to tell whether its key ran out.
+  await page.clock.install();
+  await fillPayment(page);
+  await page.getByRole('button', { name: 'Submit Payment' }).click();
+  await toldToTryAgain(page);
+  expect(await charged()).toEqual([{ outcome: 'paid', last4: '4242' }]);
+
+  // Back from finding a signal 40 minutes later: by the phone's clock the key has run out, but it
+  // went out once without an answer, so it goes again as it is and the site answers from its claim.
+  await page.clock.setSystemTime(Date.now() + 40 * 60_000);
+  await page.getByRole('button', { name: 'Submit Payment' }).click();
+  await page.waitForURL(/\/receipt\/PAP-[A-Z0-9]{8}$/);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(await charged()).toEqual([{ outcome: 'paid', last4: '4242' }]);
+  dropNetworkErrors(consoleErrors, /ERR_CONNECTION_RESET/);
+});

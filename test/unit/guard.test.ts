@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientOf, POLICIES } from '../../src/security/guard';
+import { clientOf, POLICIES, type Policy } from '../../src/security/guard';
+import { readConfig } from '../../src/settings/config';
 
 const client = (ip?: string) => clientOf(new Headers(ip ? { 'CF-Connecting-IP': ip } : {}));
 
@@ -23,5 +26,42 @@ describe('who the abuse guard counts', () => {
 
   it('every policy has a window', () => {
     for (const policy of Object.values(POLICIES)) expect(policy.windowMs).toBeGreaterThan(0);
+  });
+});
+
+describe("docs/security.md's limits table", () => {
+  const SUBJECTS: Record<string, string> = {
+    device: 'device',
+    client: 'address',
+    card: 'card',
+    phone: 'phone number',
+    payee: 'payee',
+    invite: 'invite',
+    target: 'invite or network',
+    cache: 'cache key',
+  };
+  const UNITS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+  const rows = new Map(
+    readFileSync(join(import.meta.dirname, '../../docs/security.md'), 'utf8')
+      .split('\n')
+      .filter((line) => /^\| `\w+` \|/.test(line))
+      .map((line) => line.split('|').map((cell) => cell.trim()))
+      .map((cells) => [cells[1]!.replaceAll('`', ''), cells.slice(2)] as const),
+  );
+
+  it('gives every policy its subject, number, count that asks for the interactive check, and window, as the guard has them', () => {
+    const defaults = readConfig({});
+    for (const [name, policy] of Object.entries(POLICIES) as [string, Policy][]) {
+      const row = rows.get(name);
+      expect(row, name).toBeDefined();
+      const [subject, , atCount, limit, window] = row!;
+      expect(subject, name).toBe(SUBJECTS[policy.subject]);
+      const number = typeof policy.limit === 'function' ? policy.limit(defaults) : policy.limit;
+      expect(Number.isFinite(number) ? Number(/(\d+)\)?$/.exec(limit!)?.[1]) : limit, name).toBe(Number.isFinite(number) ? number : 'none');
+      expect(atCount ? Number(/^(\d+)/.exec(atCount)?.[1]) : undefined, name).toBe(policy.stepUpAt);
+      const [, n, unit] = /^(\d+) (second|minute|hour|day)s?$/.exec(window!)!;
+      expect(Number(n) * UNITS[unit!]!, name).toBe(policy.windowMs);
+    }
+    expect([...rows.keys()].filter((name) => !(name in POLICIES))).toEqual([]);
   });
 });

@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataset, freshClient, injectAnswer, resetStandIn } from '../origin-helpers';
 import { visaNumber } from '../../shared/test-payer';
 import { Device, guarded, processorCalls } from './attack-helpers';
+import { asksFirst, POLICIES, type PolicyName } from '../../../src/security/guard';
 
-/** The address's policies (src/security/guard.ts), which ask for the interactive check before they refuse anyone. */
-const ADDRESS_POLICIES = ['paymentsPerClient', 'cardsPerClient', 'declinesPerClient'];
+/** The address's policies, which ask for the interactive check before they refuse anyone. */
+const ADDRESS_POLICIES = (Object.keys(POLICIES) as PolicyName[]).filter((name) => POLICIES[name].subject === 'client' && asksFirst(name));
 
 /**
  * Honest crowds behind one address (a carrier's NAT, iCloud Private Relay, a clinic's Wi-Fi, an
@@ -107,7 +108,7 @@ describe('what shows card testing is refused', () => {
       answers.push({ asked: answer.asked, reference: /reference: ([0-9A-F]{8})\.$/.exec(answer.body.error ?? '')?.[1] });
     }
     const refusedForTheAddress = events().filter(
-      (event) => event.event === 'limit' && event.action === 'refused' && ADDRESS_POLICIES.includes(String(event.policy)),
+      (event) => event.event === 'limit' && event.action === 'refused' && (ADDRESS_POLICIES as string[]).includes(String(event.policy)),
     );
     expect(refusedForTheAddress.length).toBeGreaterThan(0);
     for (const refusal of refusedForTheAddress) {
