@@ -24,12 +24,16 @@ declare global {
  */
 export function HumanCheck({ siteKey, resetKey, field }: { siteKey: string; resetKey: number; field?: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  // The attempt the widget was drawn for: a new check is asked only for a later one.
+  const drawnFor = useRef(resetKey);
   useEffect(() => {
     if (field && ref.current && !ref.current.childElementCount)
       window.turnstile?.render(ref.current, { sitekey: siteKey, 'response-field-name': field });
   }, [siteKey, field]);
   useEffect(() => {
-    if (resetKey && ref.current) window.turnstile?.reset(ref.current);
+    if (resetKey === drawnFor.current || !ref.current) return;
+    drawnFor.current = resetKey;
+    window.turnstile?.reset(ref.current);
   }, [resetKey]);
   return (
     <div

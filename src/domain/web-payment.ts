@@ -17,8 +17,9 @@ export function webPaymentOffered(
 
 /**
  * The site's own page for an approved payment whose receipt address the site would not send a
- * visitor to: `/web-payment/approved/<the claim id of its form key>?p=<payee id>`, which the page
- * reads back from the claim.
+ * visitor to: `/web-payment/approved/<the claim id of its form key>?p=<payee id>&s=<signature>`,
+ * signed when the backend approved the charge (`approvalSignature`).
  */
 export const APPROVED_PATH = '/web-payment/approved';
-export const approvedPath = (claimId: string, payeeId: string): string => `${APPROVED_PATH}/${claimId}?p=${payeeId}`;
+export const approvedPath = (claimId: string, payeeId: string, signature: string): string =>
+  `${APPROVED_PATH}/${claimId}?p=${payeeId}&s=${signature}`;

@@ -51,24 +51,30 @@ export async function edgeCached<T>(
     memo.set(key, stored, Math.min(stored.at + rules.freshMs, now + rules.memoryMs));
     return { ok: true, value: stored.value };
   }
-  const keep = (result: OriginResult<T>, write: boolean) => {
-    if (!result.ok) return;
-    const fresh: Kept<T> = { value: result.value, at: Date.now() };
+  // A lease the guard cannot give (its object unreachable) is no lease: the copy waits for another request.
+  const mine = () => lease(key).catch(() => false);
+  const remember = (value: T): Kept<T> => {
+    const fresh: Kept<T> = { value, at: Date.now() };
     memo.set(key, fresh, fresh.at + rules.memoryMs);
-    if (write) defer(kv.put(key, JSON.stringify(fresh), { expirationTtl: rules.keepS }));
+    return fresh;
   };
+  const write = (fresh: Kept<T>) => kv.put(key, JSON.stringify(fresh), { expirationTtl: rules.keepS });
   if (stored && now - stored.at < rules.staleMs) {
     memo.set(key, stored, now + rules.refreshingMs);
     defer(
-      lease(key).then(async (mine) => {
-        if (mine) keep(await load(), true);
+      mine().then(async (granted) => {
+        if (!granted) return;
+        const result = await load();
+        if (result.ok) await write(remember(result.value));
       }),
     );
     return { ok: true, value: stored.value };
   }
   const result = await load();
-  // The answer is the visitor's at once; the copy is written by one request a second.
-  if (result.ok) defer(lease(key).then((mine) => keep(result, mine)));
-  else if (stored && rules.lastGood) return { ok: true, value: stored.value };
+  if (result.ok) {
+    // The answer is the visitor's and this isolate's at once; the copy is written by one request a second.
+    const fresh = remember(result.value);
+    defer(mine().then((granted) => (granted ? write(fresh) : undefined)));
+  } else if (stored && rules.lastGood) return { ok: true, value: stored.value };
   return result;
 }

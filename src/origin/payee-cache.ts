@@ -57,7 +57,7 @@ export function cachedPayeeByUrl(
 
 /**
  * Payee by id, with its payment rules, for drawing the web payment form: no answer older than
- * `PAYEE_STALE_MS`, so while the origin fails for long the visitor is told so before typing a
+ * an hour, so while the origin fails for long the visitor is told so before typing a
  * card. The payment itself is checked against the origin's current answer, never this cache.
  */
 export function cachedPayeeById(kv: KVNamespace, origin: ClientSource, id: string, defer: (work: Promise<unknown>) => void, lease: Lease) {

@@ -5,9 +5,10 @@ import type { AppEnv } from '../web/app-env';
 import { renderPage } from '../web/render';
 import { notFound } from './not-found';
 import { PaymentApprovedPage } from '../pages/payment-approved';
-import { APPROVED_PATH, approvedPath } from '../domain/web-payment';
+import { APPROVED_PATH } from '../domain/web-payment';
 import { PAYEE_ID } from '../domain/payee';
-import { approvedReceipt } from '../security/payment-claim';
+import { approvalSigned } from '../security/form-keys';
+import { formKeySecret } from '../security/secrets';
 
 /** The receipt at the embedded origin's confirmation URL; a real backend serves its own. */
 export const receiptRoutes = new Hono<AppEnv>();
@@ -20,16 +21,17 @@ receiptRoutes.get('/receipt/:confirmation', async (c) => {
 
 /**
  * The site's own page for an approved payment whose receipt address the site would not send a
- * visitor to: drawn only for a claim whose approved answer led here, for the payee it names.
+ * visitor to: drawn only from an address the payment's answer gave (its signature), for the payee it names.
  */
 receiptRoutes.get(`${APPROVED_PATH}/:claim`, async (c) => {
   const claim = c.req.param('claim');
-  const p = c.req.query('p') ?? '';
-  if (!/^[0-9a-f]{64}$/.test(claim) || !PAYEE_ID.test(p)) return notFound(c);
-  const [receipt, payee] = await Promise.all([approvedReceipt(c.env.CLAIMS, claim), c.get('origin').cachedPayeeById(p)]);
-  const led = receipt ? new URL(receipt, 'https://site.invalid') : null;
-  const ours = new URL(approvedPath(claim, p), 'https://site.invalid');
-  if (!led || led.pathname !== ours.pathname || led.searchParams.get('p') !== p || !payee.ok || !payee.value) return notFound(c);
+  const { p = '', s = '' } = c.req.query();
+  if (!/^[0-9a-f]{24,64}$/.test(claim) || !PAYEE_ID.test(p)) return notFound(c);
+  const [signed, payee] = await Promise.all([
+    approvalSigned(formKeySecret(c.get('config')), claim, p, s),
+    c.get('origin').cachedPayeeById(p),
+  ]);
+  if (!signed || !payee.ok || !payee.value) return notFound(c);
   return renderPage(c, <PaymentApprovedPage payeeName={payee.value.payeeName} payeePhone={payee.value.pphone || undefined} />, {
     headers: PRIVATE_PAGE,
   });

@@ -1,7 +1,7 @@
 import { FORM_KEY } from '../domain/form-key';
 import { PAYEE_ID } from '../domain/payee';
 import { IsolateMemo } from '../lib/isolate-memo';
-import { keyedHashes, keyedHashMatches } from './keyed-hash';
+import { keyedHash, keyedHashes, keyedHashMatches } from './keyed-hash';
 
 /**
  * The form key of a payment form, issued by the page and checked by the API: bound to one
@@ -96,4 +96,17 @@ export async function checkFormKey(secret: string, key: string, payeeId: string,
   if (!(await keyedHashMatches(secret, `${payee}-${expires}-${claimId}`, signature))) return 'forged';
   if (payee !== payeeId) return 'other-payee';
   return Number(expires) * 1000 > now ? 'valid' : 'expired';
+}
+
+/**
+ * The signature of the site's own page of an approved payment (`approvedPath`): made when the
+ * backend approved the charge, so the page is drawn from its address alone, whatever became of
+ * the claim's stored answer, and an address nobody was given is refused.
+ */
+export function approvalSignature(secret: string, claimId: string, payeeId: string): Promise<string> {
+  return keyedHash(secret, `approved|${claimId}|${payeeId}`);
+}
+
+export function approvalSigned(secret: string, claimId: string, payeeId: string, signature: string): Promise<boolean> {
+  return keyedHashMatches(secret, `approved|${claimId}|${payeeId}`, signature);
 }

@@ -4,7 +4,7 @@ import { DurableObject } from 'cloudflare:workers';
  * What an object answers: allowed (with the keys whose count has reached their `stepUpAt`), or
  * refused by the limit of `key` until `retryAfterSeconds` have passed.
  */
-export type Decision = { allowed: true; at: number; high: string[] } | { allowed: false; retryAfterSeconds: number; key: string };
+export type Decision = { allowed: true; at: number; high?: string[] } | { allowed: false; retryAfterSeconds: number; key: string };
 
 /** One limit asked of an object: `record: false` only checks it (a lock, as the declines of a client). */
 export interface Take {
@@ -13,8 +13,6 @@ export interface Take {
   windowMs: number;
   /** With a member (a keyed hash of a card and its expiry), the limit counts distinct members. */
   member?: string;
-  /** With `perMember`, the limit counts only this member's events (one bill's payments), not distinct members. */
-  perMember?: boolean;
   record?: boolean;
   /** A count at which the request is answered with an interactive human check rather than let through unasked (`high`). */
   stepUpAt?: number;
@@ -85,18 +83,15 @@ export class AbuseCounter extends DurableObject<Env> {
   }
 
   /** How many events the window holds. */
-  count(key: string, windowMs: number, now = Date.now(), member?: string): number {
+  count(key: string, windowMs: number, now = Date.now()): number {
     if (!this.#ready) return 0;
-    return member === undefined
-      ? (this.#sql.exec('SELECT count(*) AS n FROM events WHERE key = ? AND at > ?', key, now - windowMs).one().n as number)
-      : (this.#sql.exec('SELECT count(*) AS n FROM events WHERE key = ? AND at > ? AND member = ?', key, now - windowMs, member).one()
-          .n as number);
+    return this.#sql.exec('SELECT count(*) AS n FROM events WHERE key = ? AND at > ?', key, now - windowMs).one().n as number;
   }
 
-  /** What a take's limit counts: its events, its distinct members, or one member's events. */
-  #counted({ key, windowMs, member = '', perMember }: Take, now: number): number {
+  /** What a take's limit counts: its events, or its distinct members. */
+  #counted({ key, windowMs, member = '' }: Take, now: number): number {
     if (!this.#ready) return 0;
-    if (perMember || !member) return this.count(key, windowMs, now, perMember ? member : undefined);
+    if (!member) return this.count(key, windowMs, now);
     return this.#sql.exec('SELECT count(DISTINCT member) AS n FROM events WHERE key = ? AND at > ?', key, now - windowMs).one().n as number;
   }
 
@@ -165,10 +160,10 @@ export class AbuseCounter extends DurableObject<Env> {
 
   /** Null when `take` has room; otherwise when room comes back: as the event that filled the window (the limit-th most recent) leaves it. */
   #room(take: Take, now: number): Extract<Decision, { allowed: false }> | null {
-    const { key, limit, windowMs, member = '', perMember } = take;
+    const { key, limit, windowMs, member = '' } = take;
     if (!this.#ready) return null;
     const since = now - windowMs;
-    const distinct = !!member && !perMember;
+    const distinct = !!member;
     if (distinct) {
       const seen =
         this.#sql.exec('SELECT 1 FROM events WHERE key = ? AND at > ? AND member = ? LIMIT 1', key, since, member).toArray().length > 0;
@@ -184,10 +179,7 @@ export class AbuseCounter extends DurableObject<Env> {
           )
           .one()
       : this.#sql
-          .exec(
-            `SELECT at FROM events WHERE key = ? AND at > ?${perMember ? ' AND member = ?' : ''} ORDER BY at DESC LIMIT 1 OFFSET ?`,
-            ...(perMember ? [key, since, member, limit - 1] : [key, since, limit - 1]),
-          )
+          .exec('SELECT at FROM events WHERE key = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?', key, since, limit - 1)
           .toArray()[0];
     const filledAt = (row?.at as number | null | undefined) ?? now;
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((filledAt + windowMs - now) / 1000)), key };

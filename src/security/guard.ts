@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../settings/config';
-import type { AbuseCounter, Decision } from './guard-object';
+import type { AbuseCounter, Decision, Take } from './guard-object';
 import { keyedHash } from './keyed-hash';
 import { cardHmacKey } from './secrets';
 
@@ -134,6 +134,15 @@ export type GuardDecision = { allowed: true } | Refusal;
  */
 export type Taken = { allowed: true; high: PolicyName[]; giveBack: (...policies: PolicyName[]) => Promise<void> };
 
+/**
+ * The key a check is counted under in its object: the policy's name, and for a count of one
+ * member's events (one bill's payments) the member after it, so an object counts each member
+ * apart with no rule of its own (and one running the version before this one counts it alike).
+ */
+const keyOf = (check: Check): string =>
+  (POLICIES[check.policy] as Policy).perMember ? `${check.policy}:${check.member ?? ''}` : check.policy;
+const policyOf = (key: string): PolicyName => key.split(':')[0] as PolicyName;
+
 /** The local demo's list of the objects it made (`forgetAll`). */
 const DEMO_REGISTRY = 'demo:objects';
 /** How a device's object is written among the objects' names: by its id. */
@@ -183,36 +192,18 @@ export class Guard {
     checks.forEach((check, i) => bySubject.set(objects[i]!, [...(bySubject.get(objects[i]!) ?? []), check]));
     const names = [...bySubject.keys()];
     const [decisions] = await Promise.all([
-      Promise.all(
-        names.map((name) =>
-          this.#stub(name).takeAll(
-            bySubject.get(name)!.map((check) => ({
-              key: check.policy,
-              limit: this.#limit(check.policy),
-              windowMs: POLICIES[check.policy].windowMs,
-              member:
-                (POLICIES[check.policy] as Policy).distinct || (POLICIES[check.policy] as Policy).perMember ? (check.member ?? '') : '',
-              perMember: (POLICIES[check.policy] as Policy).perMember,
-              stepUpAt: (POLICIES[check.policy] as Policy).stepUpAt,
-              record: !check.peek,
-            })),
-          ),
-        ),
-      ),
+      Promise.all(names.map((name) => this.#stub(name).takeAll(bySubject.get(name)!.map((check) => this.#take(check))))),
       this.#remember(names),
     ]);
     const taken = names.flatMap((name, i) => {
       const decision: Decision = decisions[i]!;
-      const policies = bySubject
-        .get(name)!
-        .filter((check) => !check.peek)
-        .map((check) => check.policy);
-      return decision.allowed && policies.length ? [{ name, at: decision.at, policies }] : [];
+      const kept = bySubject.get(name)!.filter((check) => !check.peek);
+      return decision.allowed && kept.length ? [{ name, at: decision.at, kept }] : [];
     });
     const giveBack = async (...only: PolicyName[]) => {
       await Promise.all(
-        taken.map(({ name, at, policies }) => {
-          const keys = only.length ? policies.filter((policy) => only.includes(policy)) : policies;
+        taken.map(({ name, at, kept }) => {
+          const keys = kept.filter((check) => !only.length || only.includes(check.policy)).map((check) => keyOf(check));
           return keys.length ? this.#stub(name).give(keys, at) : undefined;
         }),
       );
@@ -220,10 +211,24 @@ export class Guard {
     const refused = decisions.flatMap((d: Decision) => (d.allowed ? [] : [d])).sort((a, b) => b.retryAfterSeconds - a.retryAfterSeconds)[0];
     if (refused) {
       await giveBack();
-      return { allowed: false, retryAfterSeconds: refused.retryAfterSeconds, policy: refused.key as PolicyName };
+      return { allowed: false, retryAfterSeconds: refused.retryAfterSeconds, policy: policyOf(refused.key) };
     }
-    const high = decisions.flatMap((d: Decision) => (d.allowed ? (d.high as PolicyName[]) : []));
+    // An object still on the version before this one answers no `high` (a gradual release).
+    const high = decisions.flatMap((d: Decision) => (d.allowed ? (d.high ?? []).map(policyOf) : []));
     return { allowed: true, high, giveBack };
+  }
+
+  /** One check as its object counts it. */
+  #take(check: Check): Take {
+    const policy = POLICIES[check.policy] as Policy;
+    return {
+      key: keyOf(check),
+      limit: this.#limit(check.policy),
+      windowMs: policy.windowMs,
+      member: policy.distinct ? (check.member ?? '') : '',
+      ...(policy.stepUpAt !== undefined && { stepUpAt: policy.stepUpAt }),
+      record: !check.peek,
+    };
   }
 
   /** Records an event (a decline, a wrong code) and says whether its limit (or the count that asks for a check) is now reached. */

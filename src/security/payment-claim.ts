@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { claimIdOf, FORM_KEY_LIFETIME_MS } from './form-keys';
-import { keyedHash } from './keyed-hash';
+import { keyedHash, toHex } from './keyed-hash';
 
 /**
  * Idempotent payment submits (contract §5), keyed by the form key the page issued
@@ -16,7 +16,7 @@ import { keyedHash } from './keyed-hash';
  * charging twice.
  */
 export type Claim =
-  | { kind: 'new' }
+  | { kind: 'new'; since: number }
   | { kind: 'replay'; status: number; body: string }
   | { kind: 'conflict' }
   | { kind: 'in-flight' }
@@ -42,10 +42,20 @@ export const PENDING_TIMEOUT_MS = 2 * 60 * 1000;
  */
 export const KEEP_ANSWERS_MS = FORM_KEY_LIFETIME_MS + 24 * 60 * 60 * 1000;
 
-/** The claim of a well-formed form key: the object whose id the key carries; null for an id this namespace did not mint. */
-export function claimOf(namespace: DurableObjectNamespace<PaymentClaim>, key: string): DurableObjectStub<PaymentClaim> | null {
+/**
+ * The claim of a well-formed form key: the object whose id the key carries; null for an id this
+ * namespace did not mint. A key of the shape before (24 hex where the id now is) names its claim by
+ * its SHA-256, as the version that drew its page did, so a retry reaches the same claim on either.
+ */
+export async function claimOf(
+  namespace: DurableObjectNamespace<PaymentClaim>,
+  key: string,
+): Promise<DurableObjectStub<PaymentClaim> | null> {
   const id = claimIdOf(key);
-  return id ? claimById(namespace, id) : null;
+  if (!id) return null;
+  if (id.length === 64) return claimById(namespace, id);
+  const ref = toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
+  return namespace.get(namespace.idFromName(ref));
 }
 
 /** A claim by its id (the site's own page of an approved payment names it); null for an id this namespace did not mint. */
@@ -55,14 +65,6 @@ export function claimById(namespace: DurableObjectNamespace<PaymentClaim>, id: s
   } catch {
     return null;
   }
-}
-
-/** The receipt address an approved payment's claim answered with, or null (no such claim, not approved, not kept yet). */
-export async function approvedReceipt(namespace: DurableObjectNamespace<PaymentClaim>, id: string): Promise<string | null> {
-  const stored = await claimById(namespace, id)?.stored();
-  if (stored?.state !== 'done' || stored.status !== 200 || !stored.response) return null;
-  const answer = JSON.parse(stored.response) as { status?: string; confirmationUrl?: string };
-  return answer.status === 'success' && answer.confirmationUrl ? answer.confirmationUrl : null;
 }
 
 /** The claim an uptime check asks (`/readyz`): one named object, asked again and again, so only its first call waits on the name's check. */
@@ -88,7 +90,7 @@ export class PaymentClaim extends DurableObject<Env> {
     if (!row || (row.state === 'pending' && stale)) {
       await this.#storage.put<Stored>('claim', { fingerprint, state: 'pending', createdAt: now });
       await this.#storage.setAlarm(now + KEEP_ANSWERS_MS);
-      return { kind: 'new' };
+      return { kind: 'new', since: now };
     }
     if (row.fingerprint !== fingerprint) return { kind: 'conflict' };
     return this.#outcome(row, now);
@@ -112,25 +114,33 @@ export class PaymentClaim extends DurableObject<Env> {
 
   /**
    * Marks the claim as charging, awaited before the charge is sent: from then on it is handed out
-   * again only as what became of it. Refuses when the claim is gone (a request that outlived its
-   * pending time and was released).
+   * again only as what became of it. Each step names the claim it acts on by `since` (when it was
+   * claimed), so a request that outlived its pending time never acts on the claim of the request
+   * that took the key after it: it is refused here, and charges nothing. `since` comes last and
+   * may be missing: during a gradual release a Worker of the version before calls without it, and
+   * an object of that version ignores it.
    */
-  async calling(): Promise<void> {
+  async calling(since?: number): Promise<void> {
     const row = await this.#storage.get<Stored>('claim');
-    if (!row || row.state !== 'pending') throw new Error('claim-not-pending');
+    if (!row || !this.#same(row, since) || row.state !== 'pending') throw new Error('claim-not-pending');
     await this.#storage.put<Stored>('claim', { ...row, state: 'calling' });
   }
 
   /** Keeps the answer, which a second submission of the key is given as it is. */
-  async settle(status: number, response: string): Promise<void> {
+  async settle(status: number, response: string, since?: number): Promise<void> {
     const row = await this.#storage.get<Stored>('claim');
-    if (row) await this.#storage.put<Stored>('claim', { ...row, state: 'done', status, response });
+    if (row && this.#same(row, since)) await this.#storage.put<Stored>('claim', { ...row, state: 'done', status, response });
   }
 
   /** Frees a key whose charge was never sent, so the same form may try again. */
-  async release(): Promise<void> {
+  async release(since?: number): Promise<void> {
     const row = await this.#storage.get<Stored>('claim');
-    if (row && row.state !== 'done') await this.#storage.delete('claim');
+    if (row && this.#same(row, since) && row.state !== 'done') await this.#storage.delete('claim');
+  }
+
+  /** Whether `row` is the claim a request made at `since` (any, for a caller of the version before). */
+  #same(row: Stored, since: number | undefined): boolean {
+    return since === undefined || row.createdAt === since;
   }
 
   /** What the store holds for this key (the tests of what is kept read it). */

@@ -61,7 +61,7 @@ export const neighbours = (count: number) => {
 };
 
 /** The claim a payment form key is kept in (its own Durable Object). */
-export const claimFor = async (key: string) => claimOf(env.CLAIMS, key)!;
+export const claimFor = async (key: string) => (await claimOf(env.CLAIMS, key))!;
 
 /** Empties every counter of the abuse guard, for tests that are not about its limits. */
 export async function resetGuard(): Promise<void> {

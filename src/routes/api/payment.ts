@@ -9,9 +9,10 @@ import { tooManyPayments } from '../../domain/limits';
 import { CARD_DATA_FIELDS, CARD_FIELDS, PAYER_FIELDS, parseAmount, type PayeeRules, type PaymentAnswer } from '../../domain/payment';
 import { cardSchema, payerSchema } from '../../domain/payment-schemas';
 import { approvedPath, webPaymentOffered } from '../../domain/web-payment';
+import type { Payee } from '../../domain/payee';
 import { paymentFields } from '../../origin';
 import { cardHmacKey, formKeySecret } from '../../security/secrets';
-import { checkFormKey, claimIdOf, claimIds, issueFormKey } from '../../security/form-keys';
+import { approvalSignature, checkFormKey, claimIdOf, claimIds, issueFormKey } from '../../security/form-keys';
 import { claimOf, fingerprint, type Claim, type PaymentClaim } from '../../security/payment-claim';
 import { fill } from '../../domain/catalogue/fill';
 import { keyedHash } from '../../security/keyed-hash';
@@ -137,10 +138,17 @@ export async function payByCard(
   const humanToken = form.humanToken ?? form.googleRecaptchaToken;
   const client = c.get('client');
   const origin = c.get('origin');
-  const claimStub = claimOf(c.env.CLAIMS, key)!;
+  const claimStub = await claimOf(c.env.CLAIMS, key);
+  if (!claimStub) {
+    // Signed by this site, yet its claim id is not this namespace's (another environment's key).
+    logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: 'forged' });
+    attempt('refused', 'form-key');
+    return refusal(400, words.api.formExpired, { formKey: words.api.formExpired });
+  }
   const [notHuman, interactive, claimed, limited] = await Promise.all([
     refuseBots(c, humanToken),
-    form.interactiveToken ? passesInteractiveCheck(c, form.interactiveToken) : false,
+    // Without the human check (the local demo), the interactive one has passed too.
+    form.interactiveToken || config.humanCheck === 'off' ? passesInteractiveCheck(c, form.interactiveToken ?? '') : false,
     claimStub.claim(print),
     c
       .get('guard')
@@ -158,7 +166,7 @@ export async function payByCard(
       ),
   ]);
   const giveBack = () => (limited.allowed ? limited.giveBack() : Promise.resolve());
-  const release = () => (claimed.kind === 'new' ? claimStub.release() : Promise.resolve());
+  const release = () => (claimed.kind === 'new' ? claimStub.release(claimed.since) : Promise.resolve());
   const undo = async () => void (await Promise.all([giveBack(), release()]));
   const refuseAndUndo = async (reason: string, answer: Refused) => {
     attempt('refused', reason);
@@ -180,7 +188,7 @@ export async function payByCard(
   // once marked, the key is never charged again, should this request die after the charge is sent.
   const [payee, marked] = await Promise.all([
     origin.getPayee(query.p),
-    claimStub.calling().then(
+    claimStub.calling(claimed.since).then(
       () => true,
       (error: unknown) => (logError(c.get('requestId'), 'claim-calling-failed', error), false),
     ),
@@ -223,13 +231,18 @@ export async function payByCard(
     fields: { ...fields, ...bot },
   });
   const guard = c.get('guard');
+  const keep = (status: number, answer: object) => runLater(c, settle(c, claimStub, claimed.since, status, answer));
   if (!result.ok) {
     attempt('failed', backendOutcome(result.kind, result.status));
-    const answer = unavailable(c, result);
-    // Refused connections never reached the backend: the same form may try again. Anything
-    // else may have charged, so the key keeps this answer and is not retried.
-    if (result.kind === 'unreachable') await undo();
-    else settleLater(c, claimStub, answer.status, answer.body);
+    // A connection the backend never took: nothing was charged, and the same form may try again.
+    if (result.kind === 'unreachable') {
+      await undo();
+      return unavailable(c, result);
+    }
+    // A timeout or a broken answer may have charged: the payer is told so and whom to ask, and the
+    // key keeps that answer, so no retry charges again.
+    const answer = uncertain(c, payee.value);
+    keep(answer.status, answer.body);
     return answer;
   }
   let body: PaymentAnswer;
@@ -237,13 +250,7 @@ export async function payByCard(
     attempt('approved', '');
     // An approved payment does not count against its card.
     runLater(c, limited.giveBack('unapprovedPerCard'));
-    const receipt = receiptAddress(c, result.value.confirmationUrl, key, query.p);
-    body = { status: 'success', confirmationUrl: receipt.url };
-    // The site's own page reads the answer back from the claim: it is kept before the visitor goes there.
-    if (receipt.own) {
-      await settle(c, claimStub, 200, body);
-      return { status: 200, body };
-    }
+    body = { status: 'success', confirmationUrl: await receiptAddress(c, result.value.confirmationUrl, key, query.p) };
   } else {
     // A decline: counted for the device, the address, the card's wrong codes and the payee after
     // the answer (the bill's slot given back), and answered with the field to correct and a new
@@ -271,7 +278,7 @@ export async function payByCard(
       formKey: await newKey(),
     };
   }
-  settleLater(c, claimStub, 200, body);
+  keep(200, body);
   return { status: 200, body };
 }
 
@@ -280,33 +287,47 @@ export async function payByCard(
  * site, the web-pay host or the backend's own), in the language the visitor chose; else the site's
  * own page saying the payment was approved. Never an error: the payment went through.
  */
-function receiptAddress(c: Context<AppEnv>, confirmationUrl: string, key: string, payeeId: string): { url: string; own: boolean } {
+async function receiptAddress(c: Context<AppEnv>, confirmationUrl: string, key: string, payeeId: string): Promise<string> {
   const config = c.get('config');
   const policy = redirectPolicy(config, c.req.url);
   const originHost = config.originUrl ? [new URL(config.originUrl).origin] : [];
   const target = safeRedirectTarget(confirmationUrl, { ...policy, allowedOrigins: [...policy.allowedOrigins, ...originHost] });
-  if (target) return { url: withLanguage(target, chosenLanguage(c)), own: false };
+  if (target) return withLanguage(target, chosenLanguage(c));
   logSecurityEvent(c.get('requestId'), 'receipt-address-refused', { path: c.req.path });
-  return { url: withLanguage(approvedPath(claimIdOf(key)!, payeeId), chosenLanguage(c)), own: true };
+  const claimId = claimIdOf(key)!;
+  const signature = await approvalSignature(formKeySecret(config), claimId, payeeId);
+  return withLanguage(approvedPath(claimId, payeeId, signature), chosenLanguage(c));
 }
 
 /**
- * The answer is kept with the key after the visitor has it: a retry of the key replays it. A
- * failed write is tried again twice; should it never land, the claim stays `calling` and a retry
- * is told the payment may have gone through, never charged again.
+ * Keeps the answer with the key, after the visitor has it: a retry of the key replays it. A failed
+ * write is tried again twice, then logged, never answered; should it never land, the claim stays
+ * `calling` and a retry is told the payment may have gone through, never charged again.
  */
-function settleLater(c: Context<AppEnv>, claim: DurableObjectStub<PaymentClaim>, status: number, body: object): void {
-  runLater(c, settle(c, claim, status, body));
-}
-
-/** Keeps the answer with the key, tried three times; a failure is logged, never answered. */
-async function settle(c: Context<AppEnv>, claim: DurableObjectStub<PaymentClaim>, status: number, body: object, tries = 3): Promise<void> {
+async function settle(
+  c: Context<AppEnv>,
+  claim: DurableObjectStub<PaymentClaim>,
+  since: number,
+  status: number,
+  body: object,
+  tries = 3,
+): Promise<void> {
   try {
-    await claim.settle(status, JSON.stringify(body));
+    await claim.settle(status, JSON.stringify(body), since);
   } catch (error) {
     if (tries <= 1) return logError(c.get('requestId'), 'claim-settle-failed', error);
-    await settle(c, claim, status, body, tries - 1);
+    await settle(c, claim, since, status, body, tries - 1);
   }
+}
+
+/** A charge that may have gone through: never sent again; the payer is told whom to ask before paying again. */
+function uncertain(c: Context<AppEnv>, payee: Pick<Payee, 'payeeName' | 'pphone'> | null | undefined): Refused {
+  const words = wordsOf(c).api;
+  const { payeeName = '', pphone = '' } = payee ?? {};
+  return refusal(
+    409,
+    pphone ? fill(words.paymentUncertain, { payee: payeeName, phone: pphone }) : fill(words.paymentUncertainNoPhone, { payee: payeeName }),
+  );
 }
 
 /** A key that was sent before: its first answer again, or, while its charge has no answer, who to ask. */
@@ -328,13 +349,7 @@ async function answerOfClaim(
   // through, so it is never sent again; the payer is told whom to ask.
   attempt('refused', 'uncertain');
   const payee = await c.get('origin').cachedPayeeById(payeeId);
-  const { payeeName = '', pphone = '' } = payee.ok && payee.value ? payee.value : {};
-  return refusal(
-    409,
-    pphone
-      ? fill(words.api.paymentUncertain, { payee: payeeName, phone: pphone })
-      : fill(words.api.paymentUncertainNoPhone, { payee: payeeName }),
-  );
+  return uncertain(c, payee.ok ? payee.value : null);
 }
 
 /**
@@ -350,7 +365,9 @@ async function expiredKey(
   newKey: () => Promise<string>,
 ): Promise<Answer<PaymentAnswer>> {
   const words = wordsOf(c);
-  const claimed = (await claimOf(c.env.CLAIMS, key)?.outcome()) ?? { kind: 'none' as const };
+  // A claim run by the version before this one has no `outcome`: it is taken as none.
+  const claim = await claimOf(c.env.CLAIMS, key);
+  const claimed: Claim = claim ? await claim.outcome().catch((): Claim => ({ kind: 'none' })) : { kind: 'none' };
   if (claimed.kind !== 'none' && claimed.kind !== 'new') return answerOfClaim(c, claimed, payeeId, attempt);
   attempt('refused', 'form-key');
   return {

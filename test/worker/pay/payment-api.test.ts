@@ -168,10 +168,13 @@ describe('what the origin receives', () => {
     expect(call!.body).toMatch(/name="isBtoB"\r\n\r\ntrue\r\n/);
   });
 
-  it('an error from the origin comes back as its message', async () => {
+  it('an answer of the charge the site cannot read may have charged: the payer is told whom to call before paying again', async () => {
     await injectFault('/payment/', 'wrong-shape');
     const res = await pay(httpEnv({ ORIGIN_TIMEOUT_MS: '500' } as Partial<Env>), valid);
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(409);
+    expect((await res.json<{ error: string }>()).error).toMatch(
+      /^We could not confirm whether this payment went through, so it was not sent again\./,
+    );
   });
 });
 

@@ -158,7 +158,7 @@ describe('payment confirmation URLs from the backend', () => {
       const answer = await res.json<{ status: string; confirmationUrl?: string; message?: string }>();
       // The payment went through: it is answered approved, never as an error the payer might pay again after.
       expect(answer.status, confirmationUrl).toBe('success');
-      expect(answer.confirmationUrl, confirmationUrl).toMatch(/^\/web-payment\/approved\/[0-9a-f]{64}\?p=1001$/);
+      expect(answer.confirmationUrl, confirmationUrl).toMatch(/^\/web-payment\/approved\/[0-9a-f]{64}\?p=1001&s=[0-9a-f]{64}$/);
     }
   }, 60_000);
 
