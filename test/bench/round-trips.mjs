@@ -22,8 +22,8 @@ export const CITIES = {
   Frankfurt: { far: 90, near: 2, measuredAs: 'Germany West Central ↔ East US' },
   'New York': { far: 10, near: 2, measuredAs: 'East US 2 ↔ East US' },
 };
-/** What is far from a visitor: the backend, D1's primary and KV's central stores. */
-const FAR = new Set(['backend', 'd1', 'kv']);
+/** What is far from a visitor: the backend, D1's primary and KV's central stores, and a Durable Object name's first-use check around the world. */
+const FAR = new Set(['backend', 'd1', 'kv', 'first use']);
 
 /** A visitor's wait on one route's rounds: each round as long as its farthest call. */
 export function modelledWait(rounds, city) {
@@ -72,6 +72,8 @@ function site(scriptPath) {
             HUMAN_CHECK: 'turnstile',
             TURNSTILE_SITE_KEY: '0x4AAAAAAAbench',
             TURNSTILE_SECRET: 'bench-turnstile-secret',
+            TURNSTILE_INTERACTIVE_SITE_KEY: '0x4AAAAAAAbenchinteractive',
+            TURNSTILE_INTERACTIVE_SECRET: 'bench-turnstile-interactive-secret',
             FORM_KEY_SECRET: 'bench-form-key-secret-0123456789abcdef',
             CARD_HMAC_KEY: 'bench-card-hmac-key-0123456789abcdefgh',
           },

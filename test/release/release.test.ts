@@ -24,6 +24,7 @@ const SITE_CONFIG = 'wrangler.release-test.toml';
 const ALERTS_CONFIG = 'alerts/wrangler.release-test.toml';
 const SECRETS = {
   TURNSTILE_SECRET: 'release-turnstile-secret',
+  TURNSTILE_INTERACTIVE_SECRET: 'release-turnstile-interactive-secret',
   FORM_KEY_SECRET: 'release-form-key-secret-0123456789abcdef',
   CARD_HMAC_KEY: 'release-card-hmac-key-0123456789abcdefgh',
   ANALYTICS_API_TOKEN: 'release-analytics-token',
@@ -64,6 +65,7 @@ function writeConfigs(change: (toml: string) => string = (t) => t) {
     'legacy backend, e.g. https://backend.papayapay.com': 'https://backend.example.test',
     'this site, e.g. https://www.papayapay.com': site,
     'Turnstile site key': '0x4AAAAAAArelease',
+    'Turnstile interactive site key': '0x4AAAAAAAreleaseinteractive',
     'KV namespace id for short links': 'kv-links',
     'KV namespace id for the payee cache': 'kv-cache',
     'payee id': '1001',
@@ -221,7 +223,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     expect(out).toContain(`Released ${WORKER} for the first time.`);
     const script = api.script(WORKER);
     expect(script.migrationTag).toBe('v2');
-    expect([...script.secrets.keys()].sort()).toEqual(['CARD_HMAC_KEY', 'FORM_KEY_SECRET', 'TURNSTILE_SECRET']);
+    expect([...script.secrets.keys()].sort()).toEqual(['CARD_HMAC_KEY', 'FORM_KEY_SECRET', 'TURNSTILE_INTERACTIVE_SECRET', 'TURNSTILE_SECRET']);
     expect(current()).toEqual([`${script.versions[0].id}@100`]);
     expect(script.domains).toEqual(['pay.example.test']);
     expect(script.schedules).toEqual(['17 * * * *']);
