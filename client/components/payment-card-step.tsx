@@ -4,6 +4,7 @@ import type { PaymentFormText } from '../../src/domain/catalogue';
 import { US_STATES } from '../../src/domain/us-states';
 import { SelectField } from './field';
 import { Field, MaskedField, type Binding } from './payment-fields';
+import { useEffect, useRef } from 'react';
 import { HumanCheck } from './submit';
 import { INTERACTIVE_TOKEN_FIELD } from '../../src/domain/human-check';
 
@@ -17,8 +18,8 @@ interface CardStepProps extends Binding {
   touch: (...names: string[]) => void;
   shown: (name: string) => string | undefined;
   humanCheckSiteKey?: string;
-  /** The interactive check's site key, once an answer asked for it (a crowd's count ran high), with what it asks. */
-  interactiveCheck?: { siteKey: string; message: string };
+  /** The interactive check's site key, once an answer asked for it (a crowd's count ran high; the form's alert says so). */
+  interactiveCheck?: string;
   humanReset: number;
   processing: boolean;
 }
@@ -103,12 +104,7 @@ export function CardStep({
       </div>
       <Field name="payNote" label={words.note} {...bind('payNote')} />
       {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
-      {interactiveCheck && (
-        <div role="group" aria-labelledby="wp-interactive-check">
-          <p id="wp-interactive-check">{interactiveCheck.message}</p>
-          <HumanCheck siteKey={interactiveCheck.siteKey} resetKey={humanReset} field={INTERACTIVE_TOKEN_FIELD} />
-        </div>
-      )}
+      {interactiveCheck && <InteractiveCheck key={humanReset} siteKey={interactiveCheck} />}
       <button type="submit" className="button" disabled={processing}>
         {processing ? words.processing : words.submit}
       </button>
@@ -120,4 +116,17 @@ export function CardStep({
 function listOf(names: string[], and: string): string {
   if (names.length < 2) return names.join('');
   return and.replace('{rest}', names.slice(0, -1).join(', ')).replace('{last}', names.at(-1)!);
+}
+
+/**
+ * The interactive check (Turnstile's managed widget), drawn once an answer asked for it: where an
+ * address's or a payee's count runs high (the form's alert says what to do). Its token goes in a
+ * field of its own. Drawn anew (a new `key`) for each attempt, as a token passes once.
+ */
+function InteractiveCheck({ siteKey }: { siteKey: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (ref.current) window.turnstile?.render(ref.current, { sitekey: siteKey, 'response-field-name': INTERACTIVE_TOKEN_FIELD });
+  }, [siteKey]);
+  return <div ref={ref} className="human-check" />;
 }

@@ -1,5 +1,4 @@
 import { useRef, type ComponentProps } from 'react';
-import { FORM_KEY_PATH } from '../../src/domain/form-key';
 import { CARD_FIELDS, labelKey, PAYER_FIELDS, PAYMENT_FIELDS } from '../../src/domain/payment';
 import type { PostedForm } from '../../src/domain/posted-form';
 import type { PaymentFormText } from '../../src/domain/catalogue';
@@ -75,16 +74,6 @@ export function postedInvoices(posted: PostedForm | undefined): Invoice[] {
     .filter(([name]) => name.startsWith('invoices.'))
     .map(([name, value]) => ({ id: Number(name.slice('invoices.'.length)) + 1, value }));
   return typed.length ? typed : [{ id: 1, value: '' }];
-}
-
-/** A fresh form key for the payee, or nothing when it cannot be had (the server's answer then renews it). */
-export async function freshFormKey(payeeId: string): Promise<string | undefined> {
-  try {
-    const res = await fetch(`${FORM_KEY_PATH}?${new URLSearchParams({ p: payeeId })}`);
-    return res.ok ? ((await res.json()) as { formKey?: string }).formKey : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Each field's label, as the error summary names it: from the field's description (`PAYMENT_FIELDS`). */

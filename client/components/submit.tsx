@@ -7,6 +7,7 @@ import { HUMAN_TOKEN_FIELD } from '../../src/domain/human-check';
 /** What Turnstile's script offers islands: a new check for a widget whose token was spent. */
 interface Turnstile {
   reset(container: HTMLElement): void;
+  /** Draws a widget in a container added after the page loaded (the script only finds the ones already there). */
   render(container: HTMLElement, params: { sitekey: string; 'response-field-name'?: string }): string | undefined;
 }
 declare global {
@@ -18,37 +19,19 @@ declare global {
 /**
  * Where Turnstile's implicit widget draws the check (the page loads its script, `HumanCheckScript`).
  * React leaves the element's inside to Turnstile. `resetKey` changes after each attempt: a token
- * passes once, so the next attempt gets a new check. A widget drawn after the page loaded (the
- * interactive check a payment may ask for, with its own token `field`) is drawn here, as
- * Turnstile's script only finds the ones already in the page.
+ * passes once, so the next attempt gets a new check.
  */
-export function HumanCheck({ siteKey, resetKey, field }: { siteKey: string; resetKey: number; field?: string }) {
+export function HumanCheck({ siteKey, resetKey }: { siteKey: string; resetKey: number }) {
   const ref = useRef<HTMLDivElement>(null);
-  // The attempt the widget was drawn for: a new check is asked only for a later one.
-  const drawnFor = useRef(resetKey);
   useEffect(() => {
-    if (field && ref.current && !ref.current.childElementCount)
-      window.turnstile?.render(ref.current, { sitekey: siteKey, 'response-field-name': field });
-  }, [siteKey, field]);
-  useEffect(() => {
-    if (resetKey === drawnFor.current || !ref.current) return;
-    drawnFor.current = resetKey;
-    window.turnstile?.reset(ref.current);
+    if (resetKey && ref.current) window.turnstile?.reset(ref.current);
   }, [resetKey]);
-  return (
-    <div
-      ref={ref}
-      className={field ? 'human-check' : 'cf-turnstile human-check'}
-      data-sitekey={siteKey}
-      data-response-field-name={field}
-      dangerouslySetInnerHTML={{ __html: '' }}
-    />
-  );
+  return <div ref={ref} className="cf-turnstile human-check" data-sitekey={siteKey} dangerouslySetInnerHTML={{ __html: '' }} />;
 }
 
-/** The token the check put into `form` (the site's check's, or the field `name`), or '' when the visitor has not passed it yet. */
-export function humanTokenIn(form: HTMLFormElement | null, name = HUMAN_TOKEN_FIELD): string {
-  const field = form?.elements.namedItem(name);
+/** The token the check put into `form`, or '' when the visitor has not passed it yet. */
+export function humanTokenIn(form: HTMLFormElement | null): string {
+  const field = form?.elements.namedItem(HUMAN_TOKEN_FIELD);
   return field instanceof HTMLInputElement ? field.value : '';
 }
 

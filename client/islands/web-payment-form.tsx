@@ -13,7 +13,6 @@ import {
   type PaymentProblem,
 } from '../../src/domain/payment';
 import { FORM_FIELD } from '../../src/domain/islands';
-import { formKeyRanOut } from '../../src/domain/form-key';
 import { INTERACTIVE_TOKEN_FIELD } from '../../src/domain/human-check';
 import type { PostedForm } from '../../src/domain/posted-form';
 import type { FormLabels } from '../../src/domain/web-payment-labels';
@@ -21,7 +20,7 @@ import type { PaymentFormText, PaymentProblemText } from '../../src/domain/catal
 import { ErrorSummary } from '../components/error-summary';
 import type { MaskKind } from '../components/payment-masks';
 import { CardStep } from '../components/payment-card-step';
-import { fieldId, freshFormKey, isCardField, isPayerField, labelOf, postedInvoices, type Invoice } from '../components/payment-fields';
+import { fieldId, isCardField, isPayerField, labelOf, postedInvoices, type Invoice } from '../components/payment-fields';
 import { PayerHidden, PayerStep, PayerSummary } from '../components/payment-payer-step';
 import { humanTokenIn } from '../components/submit';
 import { paymentSender, type PaymentFlags } from '../components/payment-send';
@@ -81,11 +80,8 @@ export default function WebPaymentForm({
   // The server's messages, each with the value it was about: shown until that value changes.
   const [serverErrors, setServerErrors] = useState<ServerErrors>(() => about(posted?.errors ?? {}, (name) => posted?.values[name] ?? ''));
   const [humanReset, setHumanReset] = useState(0);
-  // The interactive check, once an answer asked for it: what it said.
-  const [interactiveAsked, setInteractiveAsked] = useState<string | null>(null);
-  // A key sent whose answer never came (a dropped connection): it may have charged, so it is sent
-  // again as it is, for the server to answer from its claim, never renewed by this device's clock.
-  const sentUnanswered = useRef<string | null>(null);
+  // Whether an answer asked for the interactive check.
+  const [interactiveAsked, setInteractiveAsked] = useState(false);
   // The fields named by the error summary after a failed Next or Submit (or a post without script).
   const [summary, setSummary] = useState<string[]>(() => Object.keys(posted?.errors ?? {}));
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -175,24 +171,21 @@ export default function WebPaymentForm({
     const humanToken = humanTokenIn(formRef.current);
     if (humanCheckSiteKey && !humanToken) return setStatus({ kind: 'failed', message: words.humanCheckFailed });
     setStatus({ kind: 'processing' });
-    // A key that ran out while the payer was away (by this device's clock) is renewed before
-    // sending, unless it was sent before without an answer.
-    const renew = formKeyRanOut(formKey) && sentUnanswered.current !== formKey;
-    const key = renew ? ((await freshFormKey(payeeId)) ?? formKey) : formKey;
-    if (key !== formKey) setFormKey(key);
-    const interactiveToken = interactiveAsked ? humanTokenIn(formRef.current, INTERACTIVE_TOKEN_FIELD) : undefined;
+    const asked = interactiveAsked && formRef.current?.elements.namedItem(INTERACTIVE_TOKEN_FIELD);
+    const interactiveToken = asked instanceof HTMLInputElement ? asked.value : undefined;
     const sent = paymentSender({ payeeId, flags, values, company, invoices, humanToken, interactiveToken });
     try {
-      sentUnanswered.current = key;
-      const first = await sent(key);
-      sentUnanswered.current = null;
-      // The key ran out by the server's clock though not by this device's: the answer's fresh key sends it again, once.
+      // The form's key goes as it is, even one that ran out while the payer was away: the server
+      // answers a key that was sent before by what became of it, and one that never was with a
+      // fresh key, which sends the payment again, once. Renewed here by this device's clock, a key
+      // whose answer was lost on the way could charge twice.
+      const first = await sent(formKey);
       const { res, answer } = first.answer.expired && first.answer.formKey ? await sent(first.answer.formKey) : first;
       // After a decline the answer carries a new key: the corrected card goes with it, no reload.
       if (answer.formKey) setFormKey(answer.formKey);
       if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);
       freshHumanCheck();
-      if (answer.interactiveCheck && interactiveCheckSiteKey) setInteractiveAsked(answer.error ?? words.tryAgain);
+      if (answer.interactiveCheck) setInteractiveAsked(true);
       if (answer.fields && Object.keys(answer.fields).length) {
         setServerErrors(about(answer.fields, valueOf));
         touch(...Object.keys(answer.fields));
@@ -271,9 +264,7 @@ export default function WebPaymentForm({
             touch={touch}
             shown={shown}
             humanCheckSiteKey={humanCheckSiteKey}
-            interactiveCheck={
-              interactiveAsked && interactiveCheckSiteKey ? { siteKey: interactiveCheckSiteKey, message: interactiveAsked } : undefined
-            }
+            interactiveCheck={interactiveAsked ? interactiveCheckSiteKey : undefined}
             humanReset={humanReset}
             processing={processing}
             bind={bind}

@@ -6,11 +6,5 @@
  */
 export const FORM_KEY = /^(\d{1,18})-(\d{10})-([0-9a-f]{64}|[0-9a-f]{24})-([0-9a-f]{64})$/;
 
-/** Whether a key has run out by this clock: the form island asks for a fresh one before it sends. */
-export function formKeyRanOut(key: string, now = Date.now()): boolean {
-  const match = FORM_KEY.exec(key);
-  return !!match && Number(match[2]) * 1000 <= now;
-}
-
-/** Where a form whose key ran out while the payer was away asks for a fresh one (`GET ?p=<payeeId>`). */
+/** A fresh key for a payee's card form, as its page would issue one (`GET ?p=<payeeId>`): the API's, for a client that holds the form itself. */
 export const FORM_KEY_PATH = '/api/payment_form_key';

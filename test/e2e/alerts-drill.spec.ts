@@ -22,10 +22,13 @@ function alertsCheck(source: string): Promise<{ code: number; out: string }> {
   );
 }
 
+let bills = 0;
+/** A payment of a bill of its own (one device pays one bill twice at most). */
 async function pay(request: APIRequestContext, card = '4242 4242 4242 4242') {
   return request.post('/payment/payment_back.php?p=1001', {
     multipart: {
       ...TEST_PAYMENT,
+      account: `A-DRILL-${++bills}`,
       amount: '5.00',
       ccn: card,
       formKey: await issuedFormKey(request, '1001'),

@@ -130,6 +130,7 @@ for (const javaScript of [true, false])
     test('a form key that ran out while the payer found their card: the payment goes through, nothing typed twice but the card', async ({
       page,
       request,
+      consoleErrors,
     }) => {
       const charged = await backendPayments(request);
       const stale = await issueFormKey(BROWSER_FORM_KEY_SECRET, '1001', randomClaimId, Date.now() - FORM_KEY_LIFETIME_MS - 60_000);
@@ -162,6 +163,11 @@ for (const javaScript of [true, false])
       }
       await expect(page).toHaveURL(/\/receipt\/PAP-/);
       expect(await charged()).toEqual([{ outcome: 'paid', last4: '4242' }]);
+      // The key that ran out went first and was answered 400 with a fresh one, which the island
+      // sent at once: the browser's own report of that 400 is what this test is about.
+      const expected = consoleErrors.filter((e) => /status of 400 .*\/payment\/payment_back\.php/.test(e));
+      if (javaScript) expect(expected).toHaveLength(1);
+      consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !expected.includes(e)));
     });
 
     test('Cedar Valley: the accepted cards before a digit, the ZIP carried to step 2', async ({ page }) => {

@@ -223,7 +223,12 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     expect(out).toContain(`Released ${WORKER} for the first time.`);
     const script = api.script(WORKER);
     expect(script.migrationTag).toBe('v2');
-    expect([...script.secrets.keys()].sort()).toEqual(['CARD_HMAC_KEY', 'FORM_KEY_SECRET', 'TURNSTILE_INTERACTIVE_SECRET', 'TURNSTILE_SECRET']);
+    expect([...script.secrets.keys()].sort()).toEqual([
+      'CARD_HMAC_KEY',
+      'FORM_KEY_SECRET',
+      'TURNSTILE_INTERACTIVE_SECRET',
+      'TURNSTILE_SECRET',
+    ]);
     expect(current()).toEqual([`${script.versions[0].id}@100`]);
     expect(script.domains).toEqual(['pay.example.test']);
     expect(script.schedules).toEqual(['17 * * * *']);
