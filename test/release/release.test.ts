@@ -267,7 +267,8 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     writeConfigs((toml) => toml.replace('ORIGIN_URL = "https://backend.example.test"', 'ORIGIN_URL = "https://backend-v2.example.test"'));
     const serving = api.deployment(WORKER).versions[0].version_id;
     const running = deploy();
-    const canary = await canaryTraffic(serving, 4, 502);
+    // The new version's backend fails the charge: the payer is told it may have gone through (409).
+    const canary = await canaryTraffic(serving, 4, 409);
     const { code, out } = await running;
     writeConfigs();
     expect(code, out).toBe(1);
