@@ -213,6 +213,43 @@ describe('charged once without script', () => {
       e,
     );
 
+  it('the claim cannot be marked: the form is drawn again with its key, nothing charged; sent again later, it pays once', async () => {
+    await resetGuard();
+    const start = Date.now();
+    const key = await formKeyFor('1001');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const first = await post(key, httpEnv({ CLAIMS: faulty({ calling: 'fails' }) } as Partial<Env>));
+    errors.mockRestore();
+    expect(first.status).toBe(503);
+    expect(await first.text()).toContain(key);
+    expect(await processorCalls()).toHaveLength(0);
+    const locations: Array<string | null> = [];
+    for (const wait of LATER) {
+      vi.setSystemTime(start + wait);
+      const res = await post(key);
+      expect(res.status).toBe(303);
+      locations.push(res.headers.get('Location'));
+    }
+    expect(locations[0]).toMatch(/\/receipt\/PAP-/);
+    expect(new Set(locations).size).toBe(1);
+    expect(await processorCalls()).toHaveLength(1);
+  });
+
+  it('the answer could not be kept at first: the approved payment goes to its receipt, and so does every later send of the form', async () => {
+    await resetGuard();
+    const start = Date.now();
+    const key = await formKeyFor('1001');
+    const first = await post(key, httpEnv({ CLAIMS: faulty({ settle: 'fails once' }) } as Partial<Env>));
+    expect(first.status).toBe(303);
+    for (const wait of LATER) {
+      vi.setSystemTime(start + wait);
+      const res = await post(key);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('Location')).toBe(first.headers.get('Location'));
+    }
+    expect(await processorCalls()).toHaveLength(1);
+  });
+
   it("an approved payment whose receipt address is refused goes to the site's own receipt, never back to the form", async () => {
     await injectAnswer('/payment/', { status: 'success', confirmationUrl: 'https://evil.example/receipt' });
     const key = await formKeyFor('1001');
