@@ -180,7 +180,10 @@ export default function WebPaymentForm({
       // fresh key, which sends the payment again, once. Renewed here by this device's clock, a key
       // whose answer was lost on the way could charge twice.
       const first = await sent(formKey);
-      const { res, answer } = first.answer.expired && first.answer.formKey ? await sent(first.answer.formKey) : first;
+      const renewed = first.answer.expired && first.answer.formKey;
+      // Kept at once: should the second send go unanswered, the payer sends this key again.
+      if (renewed) setFormKey(renewed);
+      const { res, answer } = renewed ? await sent(renewed) : first;
       // After a decline the answer carries a new key: the corrected card goes with it, no reload.
       if (answer.formKey) setFormKey(answer.formKey);
       if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);

@@ -52,7 +52,8 @@ export async function edgeCached<T>(
     return { ok: true, value: stored.value };
   }
   // A lease the guard cannot give (its object unreachable) is no lease: the copy waits for another request.
-  const mine = () => lease(key).catch(() => false);
+  // Two leases a key, a second each: one to ask the backend, one to write KV.
+  const mine = (what: 'ask' | 'write') => lease(`${what}:${key}`).catch(() => false);
   const remember = (value: T): Kept<T> => {
     const fresh: Kept<T> = { value, at: Date.now() };
     memo.set(key, fresh, fresh.at + rules.memoryMs);
@@ -61,11 +62,15 @@ export async function edgeCached<T>(
   const write = (fresh: Kept<T>) => kv.put(key, JSON.stringify(fresh), { expirationTtl: rules.keepS });
   if (stored && now - stored.at < rules.staleMs) {
     memo.set(key, stored, now + rules.refreshingMs);
+    // One request a second asks the backend; its answer is written under a lease of its own, as
+    // the backend may have taken longer than a second.
     defer(
-      mine().then(async (granted) => {
+      mine('ask').then(async (granted) => {
         if (!granted) return;
         const result = await load();
-        if (result.ok) await write(remember(result.value));
+        if (!result.ok) return;
+        const fresh = remember(result.value);
+        if (await mine('write')) await write(fresh);
       }),
     );
     return { ok: true, value: stored.value };
@@ -74,7 +79,7 @@ export async function edgeCached<T>(
   if (result.ok) {
     // The answer is the visitor's and this isolate's at once; the copy is written by one request a second.
     const fresh = remember(result.value);
-    defer(mine().then((granted) => (granted ? write(fresh) : undefined)));
+    defer(mine('write').then((granted) => (granted ? write(fresh) : undefined)));
   } else if (stored && rules.lastGood) return { ok: true, value: stored.value };
   return result;
 }

@@ -72,6 +72,19 @@ export function readinessClaim(namespace: DurableObjectNamespace<PaymentClaim>):
   return namespace.get(namespace.idFromName('readiness'));
 }
 
+/**
+ * What became of a key, whatever is sent with it, claiming nothing (a key that ran out): its first
+ * answer, or, while its charge has no answer, in flight and then uncertain; `none` when it has no
+ * claim, or only a request's that died before charging. Read from what the claim stores, which
+ * every version of the claim can say (`stored`).
+ */
+export function outcomeOf(row: Stored | null, now = Date.now()): Claim {
+  if (!row || row.state === 'pending') return { kind: 'none' };
+  if (row.state === 'done' && row.status !== undefined && row.response !== undefined)
+    return { kind: 'replay', status: row.status, body: row.response };
+  return row.state === 'calling' && now - row.createdAt > PENDING_TIMEOUT_MS ? { kind: 'uncertain' } : { kind: 'in-flight' };
+}
+
 type Stored = { fingerprint: string; state: 'pending' | 'calling' | 'done'; status?: number; response?: string; createdAt: number };
 
 /**
@@ -93,23 +106,7 @@ export class PaymentClaim extends DurableObject<Env> {
       return { kind: 'new', since: now };
     }
     if (row.fingerprint !== fingerprint) return { kind: 'conflict' };
-    return this.#outcome(row, now);
-  }
-
-  /**
-   * What became of the key, whatever was sent with it, claiming nothing: a key that ran out is
-   * answered by its claim when it has one (`none` when it has none, or only a request that died
-   * before charging).
-   */
-  async outcome(now = Date.now()): Promise<Claim> {
-    const row = await this.#storage.get<Stored>('claim');
-    return !row || row.state === 'pending' ? { kind: 'none' } : this.#outcome(row, now);
-  }
-
-  #outcome(row: Stored, now: number): Extract<Claim, { kind: 'replay' | 'in-flight' | 'uncertain' }> {
-    if (row.state === 'done' && row.status !== undefined && row.response !== undefined)
-      return { kind: 'replay', status: row.status, body: row.response };
-    return row.state === 'calling' && now - row.createdAt > PENDING_TIMEOUT_MS ? { kind: 'uncertain' } : { kind: 'in-flight' };
+    return outcomeOf(row, now) as Extract<Claim, { kind: 'replay' | 'in-flight' | 'uncertain' }>;
   }
 
   /**

@@ -13,7 +13,7 @@ import type { Payee } from '../../domain/payee';
 import { paymentFields } from '../../origin';
 import { cardHmacKey, formKeySecret } from '../../security/secrets';
 import { approvalSignature, checkFormKey, claimIdOf, claimIds, issueFormKey } from '../../security/form-keys';
-import { claimOf, fingerprint, type Claim, type PaymentClaim } from '../../security/payment-claim';
+import { claimOf, fingerprint, outcomeOf, type Claim, type PaymentClaim } from '../../security/payment-claim';
 import { fill } from '../../domain/catalogue/fill';
 import { keyedHash } from '../../security/keyed-hash';
 import { asksFirst } from '../../security/guard';
@@ -167,7 +167,12 @@ export async function payByCard(
   ]);
   const giveBack = () => (limited.allowed ? limited.giveBack() : Promise.resolve());
   const release = () => (claimed.kind === 'new' ? claimStub.release(claimed.since) : Promise.resolve());
-  const undo = async () => void (await Promise.all([giveBack(), release()]));
+  // Undoing never fails the answer: a slot or a claim it cannot give back is logged and runs out with its window.
+  const undo = () =>
+    Promise.all([giveBack(), release()]).then(
+      () => undefined,
+      (error: unknown) => logError(c.get('requestId'), 'claim-release-failed', error),
+    );
   const refuseAndUndo = async (reason: string, answer: Refused) => {
     attempt('refused', reason);
     await undo();
@@ -234,12 +239,8 @@ export async function payByCard(
   const keep = (status: number, answer: object) => runLater(c, settle(c, claimStub, claimed.since, status, answer));
   if (!result.ok) {
     attempt('failed', backendOutcome(result.kind, result.status));
-    // A connection the backend never took: nothing was charged, and the same form may try again.
-    if (result.kind === 'unreachable') {
-      await undo();
-      return unavailable(c, result);
-    }
-    // A timeout or a broken answer may have charged: the payer is told so and whom to ask, and the
+    // Once asked to charge, no failure tells whether it charged (a connection lost after the charge
+    // was sent is as unreachable as one never taken): the payer is told so and whom to ask, and the
     // key keeps that answer, so no retry charges again.
     const answer = uncertain(c, payee.value);
     keep(answer.status, answer.body);
@@ -361,13 +362,21 @@ async function expiredKey(
   c: Context<AppEnv>,
   payeeId: string,
   key: string,
-  attempt: (outcome: 'refused', reason: string) => void,
+  attempt: (outcome: 'refused' | 'failed', reason: string) => void,
   newKey: () => Promise<string>,
 ): Promise<Answer<PaymentAnswer>> {
   const words = wordsOf(c);
-  // A claim run by the version before this one has no `outcome`: it is taken as none.
+  // What the claim stores, which every version of it can say; a claim that cannot be read is never
+  // taken as none (a fresh key could charge again): the form keeps its key and may send it again.
   const claim = await claimOf(c.env.CLAIMS, key);
-  const claimed: Claim = claim ? await claim.outcome().catch((): Claim => ({ kind: 'none' })) : { kind: 'none' };
+  let claimed: Claim = { kind: 'none' };
+  try {
+    if (claim) claimed = outcomeOf(await claim.stored());
+  } catch (error) {
+    logError(c.get('requestId'), 'claim-read-failed', error);
+    attempt('failed', 'claim');
+    return refusal(503, words.api.somethingWrong, {}, { 'Retry-After': '5' });
+  }
   if (claimed.kind !== 'none' && claimed.kind !== 'new') return answerOfClaim(c, claimed, payeeId, attempt);
   attempt('refused', 'form-key');
   return {

@@ -23,13 +23,15 @@ import { visaNumber } from '../../shared/test-payer';
  * then). Each gives one charge, and an approved charge is never answered as an error or a
  * decline (`status: 'error'`, a fresh key to pay again with, a 5xx), with script and without.
  */
-type Fault = { calling?: 'fails'; settle?: 'fails' | 'fails once' | 'never lands' };
+type Fault = { calling?: 'fails'; settle?: 'fails' | 'fails once' | 'never lands'; release?: 'fails'; stored?: 'fails' };
 
 /** The claims' namespace with a fault in one method of every claim, as a storage failure or a request that died would leave it. */
 function faulty(fault: Fault): DurableObjectNamespace<PaymentClaim> {
   let settleFailures = 0;
   const method = (stub: DurableObjectStub<PaymentClaim>, name: string) => {
     if (name === 'calling' && fault.calling === 'fails') return () => Promise.reject(new Error('calling: injected'));
+    if (name === 'release' && fault.release === 'fails') return () => Promise.reject(new Error('release: injected'));
+    if (name === 'stored' && fault.stored === 'fails') return () => Promise.reject(new Error('stored: injected'));
     if (name === 'settle' && fault.settle === 'never lands') return () => Promise.resolve();
     if (name === 'settle' && (fault.settle === 'fails' || (fault.settle === 'fails once' && settleFailures++ === 0)))
       return () => Promise.reject(new Error('settle: injected'));
@@ -108,6 +110,34 @@ describe('charged once, whatever fails between the claim and the answer', () => 
     const [minute, ...rest] = await later(key, start);
     expect(minute!.body).toMatchObject({ status: 'success' });
     for (const answer of rest) expect(answer).toEqual(minute);
+    expect(await processorCalls()).toHaveLength(1);
+  });
+
+  it('the claim cannot be marked nor freed (its object unreachable): a 503, never a 500, and nothing charged', async () => {
+    const key = await formKeyFor('1001');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const first = await pay(key, httpEnv({ CLAIMS: faulty({ calling: 'fails', release: 'fails' }) } as Partial<Env>));
+    expect(first.status).toBe(503);
+    expect(errors.mock.calls.map(([line]) => String(line))).toEqual([
+      expect.stringContaining('"msg":"claim-calling-failed"'),
+      expect.stringContaining('"msg":"claim-release-failed"'),
+    ]);
+    errors.mockRestore();
+    expect(await processorCalls()).toHaveLength(0);
+  });
+
+  it('a key that ran out whose claim cannot be read: a 503 that keeps the key, never a fresh key that could charge again', async () => {
+    const start = Date.now();
+    const key = await formKeyFor('1001');
+    expect((await pay(key)).body).toMatchObject({ status: 'success' });
+    vi.setSystemTime(start + 60 * MINUTE);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const unread = await pay(key, httpEnv({ CLAIMS: faulty({ stored: 'fails' }) } as Partial<Env>));
+    expect(errors.mock.calls.map(([line]) => String(line))).toEqual([expect.stringContaining('"msg":"claim-read-failed"')]);
+    errors.mockRestore();
+    expect(unread.status).toBe(503);
+    expect(unread.body.formKey).toBeUndefined();
+    expect((await pay(key)).body).toMatchObject({ status: 'success' });
     expect(await processorCalls()).toHaveLength(1);
   });
 
