@@ -32,6 +32,14 @@ const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
 export function judgeIndicator(indicator: Indicator, canary: WindowCounts, serving: WindowCounts): IndicatorJudgement {
   const at = { name: indicator.name, canary, serving };
   const worse = share(canary) - share(serving);
+  // Each Durable Object runs one version for both during a split, so a version that breaks its
+  // objects fails the serving version's visitors too: the serving version's own budget is judged as well.
+  if (serving.bad >= CANARY_MIN_BAD && share(serving) > canaryAllowance(indicator))
+    return {
+      ...at,
+      verdict: 'stop',
+      reason: `the serving version itself is ${percent(share(serving))} bad during the split (${serving.bad} of ${serving.total}; its allowance ${percent(canaryAllowance(indicator))})`,
+    };
   if (canary.bad >= CANARY_MIN_BAD && worse > canaryAllowance(indicator))
     return {
       ...at,

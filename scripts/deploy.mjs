@@ -1,8 +1,10 @@
-// npm run deploy [-- --dry-run] [--config wrangler.toml] [--alerts-config alerts/wrangler.toml] [--url https://…] [--share 10] [--watch-minutes 30]
+// npm run deploy [-- --dry-run | --check] [--config wrangler.toml] [--alerts-config alerts/wrangler.toml] [--url https://…] [--share 10] [--watch-minutes 30] [--take-over-host]
 //
-// The release path (docs/operations.md, "Releasing"), in the order Cloudflare's rules allow:
-// 1. Before anything changes: the API token and its permissions, the Worker's state (never
-//    deployed, a gradual deployment under way, a Durable Object migration pending), its secrets.
+// The release path (docs/operations.md, "Releasing"; decision 017), in the order Cloudflare's rules allow:
+// 1. Before anything changes: every permission the release uses (named all at once), the Worker's
+//    state (never deployed, a gradual deployment under way, a Durable Object migration pending),
+//    its secrets, and for a first release its host (a DNS record or another Worker's domain is
+//    taken over only with --take-over-host). --check stops here.
 // 2. Build; deploy the alerts Worker (alerts/), so that a broken site cannot silence its alarm.
 // 3. A Worker never deployed goes out whole with `wrangler deploy` (its secrets from the
 //    environment, its Durable Object classes made), then is checked on its host.
@@ -10,13 +12,15 @@
 //    reaches only a version in the current deployment); read it on the real host by its override
 //    (health, the payment pages approved as its manifest, put in KV); give it `--share` %; judge it
 //    every minute by its own events against the serving version's (alerts/canary.ts); 100 %, then
-//    its triggers (`wrangler triggers deploy`). A stop puts the serving version back at 100 % with its
-//    Durable Objects updated at once.
+//    its triggers (`wrangler triggers deploy`). Any failure once the new version was deployed beside
+//    the serving one puts the serving version back at 100 %, its Durable Objects updated at once
+//    (three tries at most; then the commands to run are printed), so the next release can start.
+// Every command and read has a time limit, and no step is tried more than three times.
 // --dry-run prints every step and its command and touches nothing; --skip-build takes the client
 // build as it is. WRANGLER names the wrangler command; CLOUDFLARE_API_BASE_URL the API (wrangler's
 // own setting, which the tests point at a stand-in).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,6 +37,8 @@ const { values } = parseArgs({
     url: { type: 'string' },
     share: { type: 'string', default: '10' },
     'watch-minutes': { type: 'string', default: '30' },
+    check: { type: 'boolean', default: false },
+    'take-over-host': { type: 'boolean', default: false },
   },
 });
 const dry = values['dry-run'];
@@ -42,6 +48,12 @@ const API = (process.env.CLOUDFLARE_API_BASE_URL ?? 'https://api.cloudflare.com/
 /** A minute of the canary's watch, and the longest wait for an override to reach a new version (tests shorten both). */
 const MINUTE_MS = Number(process.env.DEPLOY_MINUTE_MS ?? 60_000);
 const OVERRIDE_WAIT_MS = Number(process.env.DEPLOY_OVERRIDE_WAIT_MS ?? 30_000);
+/** The longest a first release waits for its host's certificate and /healthz; the longest one command may run. */
+const HOST_WAIT_MS = Number(process.env.DEPLOY_HOST_WAIT_MS ?? 15 * 60_000);
+const COMMAND_MS = Number(process.env.DEPLOY_COMMAND_MS ?? 10 * 60_000);
+/** How long one read of the site or the API may take. */
+const READ_MS = 30_000;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const { approvedManifestKey } = (
   await runnerImport(path.join(root, 'src/security/page-compare.ts'), { configFile: false, logLevel: 'silent' })
@@ -57,7 +69,7 @@ const checkProvider = site.vars.RELEASE_CHECK_PROVIDER;
 
 function usage(message) {
   console.error(
-    `${message}\nUsage: npm run deploy -- [--dry-run] [--config F] [--alerts-config F] [--url <public URL>] [--share 1-99] [--watch-minutes N]`,
+    `${message}\nUsage: npm run deploy -- [--dry-run | --check] [--config F] [--alerts-config F] [--url <public URL>] [--share 1-99] [--watch-minutes N] [--take-over-host]`,
   );
   process.exit(2);
 }
@@ -72,9 +84,22 @@ if (!dry && (placeholder(checkPayee) || placeholder(checkProvider)))
 const wrangler = (process.env.WRANGLER ?? 'npx wrangler').split(' ');
 const siteFlags = ['--config', values.config, '--env', 'production'];
 const overrideHeader = (version) => ({ 'Cloudflare-Workers-Version-Overrides': `${worker}="${version}"` });
+/** The Custom Domains, each with its zone (named in the route, or the host's last two labels). */
+const domains = (site.routes ?? [])
+  .filter((r) => typeof r === 'object' && r.custom_domain)
+  .map((r) => ({ host: r.pattern, zone: r.zone_name ?? r.pattern.split('.').slice(-2).join('.') }));
+const hosts = domains.map((d) => d.host);
+const zoneOf = (host) => domains.find((d) => d.host === host).zone;
+const cacheNamespace = site.kv_namespaces.find((n) => n.binding === 'CACHE')?.id;
+
+/** A failed step: thrown to the top, which puts the serving version back once the new one was deployed beside it. */
+class Stopped extends Error {}
+const stop = (reason) => {
+  throw new Stopped(reason);
+};
 
 let step = 0;
-/** Prints a step and its command; runs it unless this is a dry run, and gives back what it printed. */
+/** Prints a step and its command; runs it (within COMMAND_MS) unless this is a dry run, and gives back what it printed. */
 function run(title, command, args, { env } = {}) {
   console.log(`\n${++step}. ${title}\n   $ ${[command, ...args].join(' ')}`);
   if (dry) return '';
@@ -83,44 +108,42 @@ function run(title, command, args, { env } = {}) {
       cwd: root,
       encoding: 'utf8',
       stdio: ['pipe', 'pipe', 'inherit'],
+      timeout: COMMAND_MS,
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...env },
     });
   } catch (error) {
-    return stop(`${title}: ${error.message.split('\n')[0]}`);
+    return stop(`${title}: ${error.signal ? `no answer in ${COMMAND_MS / 1000} s` : error.message.split('\n')[0]}`);
   }
 }
 const wranglerRun = (title, args, options) => run(title, wrangler[0], [...wrangler.slice(1), ...args], options);
 
-let serving;
-/** A failed step: the release stops; once the new version had traffic, the serving version is put back at 100 %, its Durable Objects updated at once. */
-function stop(reason) {
-  console.error(`\nRelease stopped: ${reason}`);
-  if (serving && !dry)
-    wranglerRun('Put the serving version back to every visitor, its Durable Objects at once', [
-      'versions',
-      'deploy',
-      `${serving}@100%`,
-      ...siteFlags,
-      '--yes',
-      '--durable-objects-code-update-mode',
-      'immediate',
-    ]);
-  process.exit(1);
-}
-
-/** One call of Cloudflare's API: its status and its envelope's result or first error. */
+/** One call of Cloudflare's API: its status and its envelope's result or first error (status 0: no answer). */
 async function api(pathname, init = {}) {
-  const res = await fetch(`${API}/accounts/${process.env.CLOUDFLARE_ACCOUNT_ID}${pathname}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${process.env.CLOUDFLARE_API_TOKEN}`, ...init.headers },
-  });
-  const body = await res.json().catch(() => ({}));
-  return { status: res.status, result: body.result, error: body.errors?.[0] };
+  try {
+    const res = await fetch(`${API}${pathname.startsWith('/zones') ? '' : `/accounts/${process.env.CLOUDFLARE_ACCOUNT_ID}`}${pathname}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${process.env.CLOUDFLARE_API_TOKEN}`, ...init.headers },
+      signal: AbortSignal.timeout(READ_MS),
+    });
+    const body = await res.json().catch(() => ({}));
+    return { status: res.status, result: body.result, error: body.errors?.[0] };
+  } catch (error) {
+    return { status: 0, error: { message: String(error.message ?? error) } };
+  }
 }
+/** Cloudflare refuses a token without a permission before it reads what was asked (10000, or 9109 on zones). */
+const refused = (answer) => answer.status === 401 || answer.status === 403;
 
-/** What must hold before anything changes; each refusal says what to do. */
+/** A read of the site on its host within READ_MS: `<status> <body>`, or what failed. */
+const read = (pathname, headers = {}) =>
+  fetch(new URL(pathname, publicUrl), { headers, signal: AbortSignal.timeout(READ_MS) }).then(
+    async (r) => `${r.status} ${await r.text()}`,
+    (error) => `no answer (${error.cause?.code ?? error.message})`,
+  );
+
+/** What must hold before anything changes; a refusal names everything missing and what to do. */
 async function preflight() {
-  console.log(`\n${++step}. Check, before anything changes: the token, the Worker's state, its secrets`);
+  console.log(`\n${++step}. Check, before anything changes: the token's permissions, the Worker's state, its secrets, its host`);
   if (dry) return { exists: true };
   for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID'])
     if (!process.env[name]) usage(`${name} is not set: the release needs an API token and its account.`);
@@ -128,13 +151,39 @@ async function preflight() {
     console.error(`\nRelease refused, nothing changed: ${reason}`);
     process.exit(1);
   };
-  // The canary is judged on the Analytics Engine SQL API: without that permission no release can be watched.
-  const analytics = await api('/analytics_engine/sql', { method: 'POST', body: 'SELECT 1 FORMAT JSON' });
-  if (analytics.status === 401 || analytics.status === 403)
-    refuse('the API token cannot read Analytics Engine (Account Analytics Read), so the canary could not be judged.');
-  // The site and the alerts Worker, asked together: a Worker never deployed takes its secrets from the environment.
-  const [service, alertsService] = await Promise.all([api(`/workers/services/${worker}`), api(`/workers/services/${alerts.name}`)]);
-  if (service.status === 401 || service.status === 403) refuse('the API token cannot read Workers (Workers Scripts Write).');
+  // Each permission asked by a call that changes nothing: a read, or a write of nothing.
+  const zoneNames = [...new Set(domains.map((d) => d.zone))];
+  const [analytics, service, alertsService, kv, ...zones] = await Promise.all([
+    api('/analytics_engine/sql', { method: 'POST', body: 'SELECT 1 FORMAT JSON' }),
+    api(`/workers/services/${worker}`),
+    api(`/workers/services/${alerts.name}`),
+    api(`/storage/kv/namespaces/${cacheNamespace}/bulk`, { method: 'PUT', body: '[]', headers: { 'Content-Type': 'application/json' } }),
+    ...zoneNames.map((name) => api(`/zones?name=${encodeURIComponent(name)}`)),
+  ]);
+  const missing = [];
+  if (refused(analytics)) missing.push('Account Analytics Read (the canary is judged on the Analytics Engine SQL API)');
+  if (refused(service)) missing.push('Workers Scripts Write (versions, deployments, secrets)');
+  if (refused(kv)) missing.push('Workers KV Storage Write (the approved payment pages are put in KV)');
+  const zoneIds = new Map();
+  for (const [i, name] of zoneNames.entries()) {
+    const id = zones[i].result?.[0]?.id;
+    if (refused(zones[i]) || !id)
+      missing.push(`Zone Read on ${name} (the zone of the Custom Domain; not in the token, or not in this account)`);
+    else zoneIds.set(name, id);
+  }
+  // A Custom Domain is a Workers route of its zone: asked with a route that cannot be made, the answer says whether the token may write routes.
+  const routeWrites = await Promise.all(
+    [...zoneIds].map(([, id]) =>
+      api(`/zones/${id}/workers/routes`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } }),
+    ),
+  );
+  [...zoneIds.keys()].forEach((name, i) => {
+    if (refused(routeWrites[i])) missing.push(`Workers Routes Write on ${name} (its Custom Domain)`);
+  });
+  if (missing.length)
+    refuse(
+      `the API token lacks ${missing.length === 1 ? 'a permission' : 'permissions'} the release uses:\n  - ${missing.join('\n  - ')}\nAdd them to the token (dash.cloudflare.com/profile/api-tokens), then release again.`,
+    );
   const exists = service.status !== 404;
   const alertsNew = alertsService.status === 404;
   const fromEnvironment = [
@@ -145,7 +194,10 @@ async function preflight() {
     refuse(
       `a Worker's first release sets its secrets, and these are not in the environment: ${fromEnvironment.map(([w, name]) => `${name} (${w})`).join(', ')}.`,
     );
-  if (!exists) return { exists: false, alertsNew };
+  if (!exists) {
+    await checkHosts(zoneIds, refuse);
+    return { exists: false, alertsNew };
+  }
   const newestTag = site.migrations.at(-1)?.tag ?? null;
   const tag = service.result?.default_environment?.script?.migration_tag ?? null;
   if (tag !== newestTag)
@@ -153,7 +205,10 @@ async function preflight() {
       `this version changes Durable Object classes (migration ${tag ?? 'none'} → ${newestTag}), which Cloudflare applies only to a version deployed whole, never to a gradual release. ` +
         `In a quiet hour run: npx wrangler deploy ${siteFlags.join(' ')} — then check the site and the alerts.`,
     );
-  const deployments = await api(`/workers/scripts/${worker}/deployments`);
+  const [deployments, secrets] = await Promise.all([
+    api(`/workers/scripts/${worker}/deployments`),
+    api(`/workers/scripts/${worker}/secrets`),
+  ]);
   const current = deployments.result?.deployments?.[0];
   if (!current || current.versions.length !== 1 || current.versions[0].percentage !== 100) {
     const split = (current?.versions ?? []).map((v) => `${v.version_id} ${v.percentage} %`).join(', ');
@@ -161,11 +216,61 @@ async function preflight() {
       `a gradual deployment is under way (${split}). Finish it (npx wrangler versions deploy <version>@100% ${siteFlags.join(' ')}) or put the serving version back, then release again.`,
     );
   }
-  const secrets = await api(`/workers/scripts/${worker}/secrets`);
-  const missing = (site.secrets?.required ?? []).filter((name) => !(secrets.result ?? []).some((s) => s.name === name));
-  if (missing.length)
-    refuse(`${worker} lacks the secrets ${missing.join(', ')}: set each with npx wrangler secret put <NAME> ${siteFlags.join(' ')}.`);
+  // The newest version's secrets, which the upload inherits (wrangler's `secrets.required` check at upload, asked here before anything changes).
+  const lacking = (site.secrets?.required ?? []).filter((name) => !(secrets.result ?? []).some((s) => s.name === name));
+  if (lacking.length)
+    refuse(
+      `${worker} lacks the secrets ${lacking.join(', ')}: set each with npx wrangler versions secret put <NAME> ${siteFlags.join(' ')}, then deploy that version (npx wrangler versions deploy <its id>@100% ${siteFlags.join(' ')}).`,
+    );
   return { exists: true, alertsNew, serving: current.versions[0].version_id };
+}
+
+/**
+ * A first release makes the Custom Domain, and wrangler, run without a terminal, replaces whatever
+ * the host had (it sends `override_existing_dns_record` and `override_existing_origin`): a DNS
+ * record or another Worker's domain is taken over only when asked (--take-over-host). A CNAME is
+ * never taken over (Custom Domains refuse one, workers/configuration/routing/custom-domains).
+ */
+async function checkHosts(zoneIds, refuse) {
+  const found = await Promise.all(
+    hosts.map(async (host) => {
+      const zone = zoneIds.get(zoneOf(host));
+      const [records, domains] = await Promise.all([
+        api(`/zones/${zone}/dns_records?name=${encodeURIComponent(host)}`),
+        api(`/workers/domains?hostname=${encodeURIComponent(host)}`),
+      ]);
+      if (refused(records) || refused(domains) || records.status !== 200 || domains.status !== 200)
+        return { host, unread: `${records.error?.message ?? ''} ${domains.error?.message ?? ''}`.trim() };
+      return {
+        host,
+        records: (records.result ?? []).map((r) => `${r.type} ${r.content}`),
+        cname: (records.result ?? []).some((r) => r.type === 'CNAME'),
+        workers: (domains.result ?? []).filter((d) => d.service !== worker).map((d) => d.service),
+      };
+    }),
+  );
+  const unread = found.filter((f) => f.unread);
+  if (unread.length)
+    refuse(`the host's DNS records and Custom Domains could not be read (${unread.map((f) => `${f.host}: ${f.unread}`).join('; ')}).`);
+  const cnames = found.filter((f) => f.cname);
+  if (cnames.length)
+    refuse(
+      `${cnames.map((f) => `${f.host} has a CNAME record (${f.records.join(', ')})`).join('; ')}, and a Custom Domain cannot be made on a host with a CNAME: delete the record once its traffic may move, then release again.`,
+    );
+  const taken = found.filter((f) => f.records.length || f.workers.length);
+  if (taken.length && !values['take-over-host'])
+    refuse(
+      `${taken
+        .map(
+          (f) =>
+            `${f.host} already has ${[...f.records.map((r) => `the DNS record ${r}`), ...f.workers.map((w) => `the Custom Domain of the Worker ${w}`)].join(' and ')}`,
+        )
+        .join(
+          '; ',
+        )}. The first release would replace ${taken.length === 1 ? 'it' : 'them'}: release again with --take-over-host once its traffic may move to ${worker}.`,
+    );
+  for (const f of taken)
+    console.log(`   ${f.host}: taking over ${[...f.records, ...f.workers.map((w) => `Worker ${w}`)].join(', ')} (--take-over-host)`);
 }
 
 /** A file of `NAME=value` lines for `wrangler deploy --secrets-file`, from the environment; removed once read. */
@@ -176,163 +281,253 @@ function secretsFile(names) {
   return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Reads /healthz with the override until the new version answers for itself (an override takes a moment to reach every location). */
-async function waitForOverride(version) {
-  const deadline = Date.now() + OVERRIDE_WAIT_MS;
-  let last = '';
+/** Reads `pathname` every second until `answered` holds or `ms` pass; gives back the last answer and whether it held. */
+async function readUntil(pathname, headers, answered, ms) {
+  const deadline = Date.now() + ms;
   for (;;) {
-    last = await fetch(new URL('/healthz', publicUrl), { headers: overrideHeader(version) }).then(
-      async (r) => `${r.status} ${await r.text()}`,
-      String,
-    );
-    if (last.startsWith('200') && last.includes(version)) return;
-    if (Date.now() > deadline) return stop(`the new version does not answer for itself by its override (/healthz: ${last.slice(0, 120)})`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const last = await read(pathname, headers);
+    if (answered(last)) return { last, ok: true };
+    if (Date.now() > deadline) return { last, ok: false };
+    await sleep(1000);
   }
 }
 
-const state = await preflight();
-
-if (!values['skip-build']) run('Build the islands and the stylesheet', 'npm', ['run', 'build:client']);
-
-const alertsSecrets = state.alertsNew ? secretsFile(alerts.secrets.required) : undefined;
-wranglerRun('Deploy the alerts Worker first (a Worker of its own, so that a broken release of the site cannot silence it)', [
-  'deploy',
-  '--config',
-  values['alerts-config'],
-  ...(alertsSecrets ? ['--secrets-file', alertsSecrets.file] : []),
-]);
-alertsSecrets?.remove();
-
-if (!state.exists) {
+/** The first release: the Worker deployed whole, then its host read until its certificate and /healthz answer. */
+async function firstRelease() {
   const secrets = secretsFile(site.secrets?.required ?? []);
-  wranglerRun(`First release: deploy ${worker} whole, its secrets and Durable Object classes with it`, [
+  try {
+    wranglerRun(`First release: deploy ${worker} whole, its secrets and Durable Object classes with it`, [
+      'deploy',
+      ...siteFlags,
+      '--secrets-file',
+      secrets.file,
+    ]);
+  } finally {
+    secrets.remove();
+  }
+  console.log(
+    `\n${++step}. Wait for its host: the Custom Domain's certificate, then /healthz (at most ${HOST_WAIT_MS / 60_000} minutes)\n   GET ${publicUrl}/healthz`,
+  );
+  let version = '<version>';
+  if (!dry) {
+    const { last, ok } = await readUntil('/healthz', {}, (answer) => answer.startsWith('200'), HOST_WAIT_MS);
+    if (!ok)
+      stop(
+        `${worker} is deployed, but its host did not answer in ${HOST_WAIT_MS / 60_000} minutes (/healthz: ${last.slice(0, 120)}). ` +
+          `Check the Custom Domain's certificate (dashboard: Workers → ${worker} → Settings → Domains), then approve its pages: npm run check:payment-pages -- ${publicUrl} --approve (README, Deploy).`,
+      );
+    version = /ok ([0-9a-f-]{36})/.exec(last)?.[1];
+  }
+  approve(version);
+  console.log(dry ? '\nDry run: nothing was changed.' : `\nReleased ${worker} for the first time.`);
+}
+
+/** A new version beside the serving one: 0 %, read by its override, approved, a share judged, 100 %, its triggers. */
+async function release(old, beside) {
+  const outputs = mkdtempSync(path.join(tmpdir(), 'release-output-'));
+  const outputFile = path.join(outputs, 'wrangler-output.json');
+  let uploaded = '';
+  try {
+    wranglerRun('Upload the new version, without traffic', ['versions', 'upload', ...siteFlags], {
+      env: { WRANGLER_OUTPUT_FILE_PATH: outputFile },
+    });
+    if (!dry && existsSync(outputFile)) uploaded = readFileSync(outputFile, 'utf8');
+  } finally {
+    rmSync(outputs, { recursive: true, force: true });
+  }
+  const version = dry
+    ? '<new version id>'
+    : uploaded
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+        .find((entry) => entry.type === 'version-upload')?.version_id;
+  if (!version) stop('wrangler did not name the uploaded version');
+
+  // From here the account may hold the new version beside the serving one: any stop puts the serving version back.
+  beside.version = version;
+  wranglerRun('Deploy it at 0 % beside the serving version, so that its override reaches it', [
+    'versions',
+    'deploy',
+    `${version}@0%`,
+    `${old}@100%`,
+    ...siteFlags,
+    '--yes',
+  ]);
+  console.log(
+    `\n${++step}. Read the new version on the real host by its override (at most ${OVERRIDE_WAIT_MS / 1000} s)\n   Cloudflare-Workers-Version-Overrides: ${worker}="${version}"`,
+  );
+  if (!dry) {
+    const health = await readUntil(
+      '/healthz',
+      overrideHeader(version),
+      (a) => a.startsWith('200') && a.includes(version),
+      OVERRIDE_WAIT_MS,
+    );
+    if (!health.ok) stop(`the new version does not answer for itself by its override (/healthz: ${health.last.slice(0, 120)})`);
+    const pay = await read(`/web-payment?p=${checkPayee}`, overrideHeader(version));
+    if (!pay.startsWith('200 ')) stop(`the new version's card form answered ${pay.slice(0, 60)}`);
+  }
+  approve(version);
+
+  wranglerRun(`Give the new version ${share} % of visitors`, [
+    'versions',
+    'deploy',
+    `${version}@${share}%`,
+    `${old}@${100 - share}%`,
+    ...siteFlags,
+    '--yes',
+  ]);
+
+  console.log(
+    `\n${++step}. Judge the new version by its own events against the serving version's, every minute for ${watchMinutes} minutes\n   $ node scripts/alerts-check.mjs --production --canary ${version} --serving ${old} --minutes <since the split>`,
+  );
+  let verdict = dry ? 'promote' : 'wait';
+  const split = Date.now();
+  for (let minute = 1; !dry && minute <= watchMinutes; minute++) {
+    await sleep(Math.max(0, split + minute * MINUTE_MS - Date.now()));
+    const minutes = String(Math.max(1, Math.ceil((Date.now() - split) / 60_000)));
+    const judged = spawnSync(
+      'node',
+      ['scripts/alerts-check.mjs', '--production', '--canary', version, '--serving', old, '--minutes', minutes],
+      { cwd: root, stdio: 'inherit', timeout: COMMAND_MS },
+    );
+    verdict = { 0: 'promote', 1: 'stop', 3: 'wait' }[judged.status] ?? 'unread';
+    if (verdict === 'stop') stop(`the canary judge stopped it at ${share} % (alerts:check above)`);
+    if (verdict === 'unread') stop(`the canary could not be judged (alerts:check exited ${judged.status ?? judged.signal})`);
+  }
+  if (verdict !== 'promote')
+    stop(
+      `too few events of the new version in ${watchMinutes} minutes to judge it: watch longer (--watch-minutes) or give it more (--share)`,
+    );
+
+  wranglerRun('Give the new version every visitor', ['versions', 'deploy', `${version}@100%`, ...siteFlags, '--yes']);
+  wranglerRun('Apply its triggers (routes, the custom domain, crons): a version upload never changes them', [
+    'triggers',
     'deploy',
     ...siteFlags,
-    '--secrets-file',
-    secrets.file,
   ]);
-  secrets.remove();
-  const health = dry ? '' : await fetch(new URL('/healthz', publicUrl)).then(async (r) => `${r.status} ${await r.text()}`, String);
-  console.log(`\n${++step}. Read it on its host\n   GET ${publicUrl}/healthz`);
-  if (!dry && !health.startsWith('200')) stop(`the first version does not answer on its host (/healthz: ${health.slice(0, 120)})`);
-  approve(dry ? '<version>' : /ok ([0-9a-f-]{36})/.exec(health)?.[1]);
-  console.log(dry ? '\nDry run: nothing was changed.' : `\nReleased ${worker} for the first time.`);
-  process.exit(0);
+  beside.version = undefined;
+  console.log(dry ? '\nDry run: nothing was changed.' : `\nReleased ${version}.`);
 }
 
-const outputs = mkdtempSync(path.join(tmpdir(), 'release-output-'));
-const outputFile = path.join(outputs, 'wrangler-output.json');
-wranglerRun('Upload the new version, without traffic', ['versions', 'upload', ...siteFlags], {
-  env: { WRANGLER_OUTPUT_FILE_PATH: outputFile },
-});
-const version = dry
-  ? '<new version id>'
-  : readFileSync(outputFile, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line))
-      .find((entry) => entry.type === 'version-upload')?.version_id;
-rmSync(outputs, { recursive: true, force: true });
-if (!version) stop('wrangler did not name the uploaded version');
-const old = dry ? '<serving version id>' : state.serving;
-
-wranglerRun('Deploy it at 0 % beside the serving version, so that its override reaches it', [
-  'versions',
-  'deploy',
-  `${version}@0%`,
-  `${old}@100%`,
-  ...siteFlags,
-  '--yes',
-]);
-console.log(
-  `\n${++step}. Read the new version on the real host by its override\n   Cloudflare-Workers-Version-Overrides: ${worker}="${version}"`,
-);
-if (!dry) {
-  await waitForOverride(version);
-  const pay = await fetch(new URL(`/web-payment?p=${checkPayee}`, publicUrl), { headers: overrideHeader(version) }).then(
-    (r) => r.status,
-    () => 0,
-  );
-  if (pay !== 200) stop(`the new version's card form answered ${pay}`);
-}
-approve(version);
-
-serving = old;
-wranglerRun(`Give the new version ${share} % of visitors`, [
-  'versions',
-  'deploy',
-  `${version}@${share}%`,
-  `${old}@${100 - share}%`,
-  ...siteFlags,
-  '--yes',
-]);
-
-console.log(
-  `\n${++step}. Judge the new version by its own events against the serving version's, every minute for ${watchMinutes} minutes\n   $ node scripts/alerts-check.mjs --production --canary ${version} --serving ${old} --minutes <since the split>`,
-);
-let verdict = dry ? 'promote' : 'wait';
-const split = Date.now();
-for (let minute = 1; !dry && minute <= watchMinutes; minute++) {
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, split + minute * MINUTE_MS - Date.now())));
-  const minutes = String(Math.max(1, Math.ceil((Date.now() - split) / 60_000)));
-  const judged = spawnSync(
-    'node',
-    ['scripts/alerts-check.mjs', '--production', '--canary', version, '--serving', old, '--minutes', minutes],
-    {
+/**
+ * After a stop: the serving version back to every visitor, its Durable Objects at once. The
+ * deployment is read first (nothing to do if it already serves alone), and the put-back is tried
+ * three times at most; wrangler does not retry a deployment itself. Gives back whether it holds.
+ */
+async function putBack(old, version) {
+  const command = [
+    ...wrangler,
+    'versions',
+    'deploy',
+    `${old}@100%`,
+    ...siteFlags,
+    '--yes',
+    '--durable-objects-code-update-mode',
+    'immediate',
+  ];
+  let said = '';
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const now = (await api(`/workers/scripts/${worker}/deployments`)).result?.deployments?.[0]?.versions;
+    if (now?.length === 1 && now[0].version_id === old && now[0].percentage === 100) {
+      console.log(`\nThe serving version ${old} has every visitor${attempt === 1 ? ': nothing to put back' : ''}.`);
+      return true;
+    }
+    if (attempt > 1) await sleep(attempt * 2000);
+    console.log(
+      `\n${++step}. Put the serving version back to every visitor, its Durable Objects at once (try ${attempt} of 3)\n   $ ${command.join(' ')}`,
+    );
+    const done = spawnSync(command[0], command.slice(1), {
       cwd: root,
-      stdio: 'inherit',
-    },
+      encoding: 'utf8',
+      timeout: COMMAND_MS,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    });
+    said = `${done.stdout ?? ''}${done.stderr ?? ''}`;
+    process.stdout.write(said);
+    if (done.status === 0) continue;
+    // A refusal that asking again cannot change: the token, or secrets changed since the serving version (10220).
+    if (/\[code: (10000|9109|10220)\]/.test(said)) break;
+  }
+  const now = (await api(`/workers/scripts/${worker}/deployments`)).result?.deployments?.[0]?.versions;
+  if (now?.length === 1 && now[0].version_id === old && now[0].percentage === 100) return true;
+  const changedSecrets = /\[code: 10220\]/.test(said);
+  console.error(
+    `\nThe serving version could not be put back: the account serves ${(now ?? []).map((v) => `${v.version_id} at ${v.percentage} %`).join(' and ') || 'what could not be read'}.` +
+      `\nRun, once the cause above is mended:\n  ${command.join(' ')}` +
+      (changedSecrets
+        ? `\nCloudflare refused it because a secret changed since ${old} last served (10220). Either set that secret again on it and deploy it, or roll back to it as it was (wrangler re-sends the deployment with ?force=true, its old secrets with it):\n  ${[...wrangler, 'rollback', old, ...siteFlags, '--message', 'Put back after a stopped release', '--yes', '--durable-objects-code-update-mode', 'immediate'].join(' ')}`
+        : '') +
+      `\nThen check it: npx wrangler deployments list ${siteFlags.join(' ')}${version ? ` (the stopped version ${version} must not serve)` : ''}.`,
   );
-  verdict = { 0: 'promote', 1: 'stop', 3: 'wait' }[judged.status] ?? 'unread';
-  if (verdict === 'stop') stop(`the new version does worse than the serving one at ${share} %`);
-  if (verdict === 'unread') stop(`the canary could not be judged (alerts:check exited ${judged.status})`);
+  return false;
 }
-if (verdict !== 'promote')
-  stop(
-    `too few events of the new version in ${watchMinutes} minutes to judge it: watch longer (--watch-minutes) or give it more (--share)`,
-  );
-
-wranglerRun('Give the new version every visitor', ['versions', 'deploy', `${version}@100%`, ...siteFlags, '--yes']);
-serving = undefined;
-wranglerRun('Apply its triggers (routes, the custom domain, crons): a version upload never changes them', [
-  'triggers',
-  'deploy',
-  ...siteFlags,
-]);
-console.log(dry ? '\nDry run: nothing was changed.' : `\nReleased ${version}.`);
 
 /** Approves the payment pages `version` draws (PCI DSS 11.6.1) and puts the manifest where the hourly check reads it. */
 function approve(version) {
   const dir = mkdtempSync(path.join(tmpdir(), 'release-manifest-'));
   const manifest = path.join(dir, `payment-pages.${version}.json`);
-  run("Approve the version's payment pages (PCI DSS 11.6.1)", 'node', [
-    'scripts/check-payment-pages.mjs',
-    publicUrl ?? '<PUBLIC_URL>',
-    '--version',
-    version,
-    '--worker',
-    worker,
-    '--approve',
-    '--payee',
-    checkPayee ?? '<RELEASE_CHECK_PAYEE_ID>',
-    '--provider',
-    checkProvider ?? '<RELEASE_CHECK_PROVIDER>',
-    '--manifest',
-    manifest,
-  ]);
-  const key = approvedManifestKey(version);
-  wranglerRun('Put the manifest where the hourly check reads it, under the version', [
-    'kv',
-    'key',
-    'put',
-    key,
-    '--binding',
-    'CACHE',
-    ...siteFlags,
-    '--remote',
-    '--path',
-    manifest,
-  ]);
-  rmSync(dir, { recursive: true, force: true });
+  try {
+    run("Approve the version's payment pages (PCI DSS 11.6.1)", 'node', [
+      'scripts/check-payment-pages.mjs',
+      publicUrl ?? '<PUBLIC_URL>',
+      '--version',
+      version,
+      '--worker',
+      worker,
+      '--approve',
+      '--payee',
+      checkPayee ?? '<RELEASE_CHECK_PAYEE_ID>',
+      '--provider',
+      checkProvider ?? '<RELEASE_CHECK_PROVIDER>',
+      '--manifest',
+      manifest,
+    ]);
+    wranglerRun('Put the manifest where the hourly check reads it, under the version', [
+      'kv',
+      'key',
+      'put',
+      approvedManifestKey(version),
+      '--binding',
+      'CACHE',
+      ...siteFlags,
+      '--remote',
+      '--path',
+      manifest,
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const state = await preflight();
+if (values.check) {
+  console.log(
+    `\nReady to release: every permission, ${state.exists ? "the Worker's state and its secrets" : 'the secrets and the host of a first release'} hold. Nothing changed.`,
+  );
+  process.exit(0);
+}
+const beside = { version: undefined };
+try {
+  if (!values['skip-build']) run('Build the islands and the stylesheet', 'npm', ['run', 'build:client']);
+  const alertsSecrets = state.alertsNew ? secretsFile(alerts.secrets.required) : undefined;
+  try {
+    wranglerRun('Deploy the alerts Worker first (a Worker of its own, so that a broken release of the site cannot silence it)', [
+      'deploy',
+      '--config',
+      values['alerts-config'],
+      ...(alertsSecrets ? ['--secrets-file', alertsSecrets.file] : []),
+    ]);
+  } finally {
+    alertsSecrets?.remove();
+  }
+  if (state.exists) await release(dry ? '<serving version id>' : state.serving, beside);
+  else await firstRelease();
+} catch (error) {
+  if (!(error instanceof Stopped)) throw error;
+  console.error(`\nRelease stopped: ${error.message}`);
+  const back = !state.exists || !beside.version || (await putBack(state.serving, beside.version));
+  if (back && state.exists) console.error(`\n${worker} serves as it did before the release; the next \`npm run deploy\` can start.`);
+  process.exit(1);
 }

@@ -2,7 +2,10 @@
 // `npm run alerts:check` and the alerts drill's stand-in SQL API run the indicators' SQL on.
 // chDB is a development tool of its own (about 550 MB), installed beside the project's packages.
 
-export const CHDB_MISSING = 'chDB is missing: npm install --no-save chdb@3.4.0 (.ci/run installs it).';
+/** The chDB this project runs, and how it is installed (`npm test` does it: scripts/ensure-chdb.mjs). */
+export const CHDB_PACKAGE = 'chdb@3.4.0';
+export const CHDB_INSTALL = 'node scripts/ensure-chdb.mjs';
+export const CHDB_MISSING = `chDB is missing: ${CHDB_INSTALL} (npm test installs it).`;
 
 /** chDB's Session class, or undefined when chDB is not installed. */
 export async function chdbSession() {

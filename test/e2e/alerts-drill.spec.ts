@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { TEST_PAYMENT } from '../shared/test-payer';
+// @ts-expect-error: a plain .mjs module
+import { CHDB_INSTALL } from '../../scripts/lib/clickhouse.mjs';
 import { ALERTING_URL, ALERTS_URL, BASE_URL } from './playwright.config';
 import { expect, issuedFormKey, test } from './support';
 
@@ -73,8 +75,8 @@ interface Received {
 /** chDB is installed beside the project's packages (.ci/run does it): without it the drill says so and is skipped, but under CI=true. */
 const chdbInstalled = existsSync(path.join(root, 'node_modules/chdb/package.json'));
 if (!chdbInstalled && process.env.CI !== 'true')
-  console.warn('SKIPPED: the alerts drill needs chDB: npm install --no-save chdb@3.4.0 (or run bash .ci/run).');
-test.skip(!chdbInstalled && process.env.CI !== 'true', 'chDB is not installed: npm install --no-save chdb@3.4.0');
+  console.warn(`SKIPPED: the alerts drill needs chDB: ${CHDB_INSTALL} (npm test installs it).`);
+test.skip(!chdbInstalled && process.env.CI !== 'true', `chDB is not installed: ${CHDB_INSTALL}`);
 
 test.describe.configure({ mode: 'serial' });
 

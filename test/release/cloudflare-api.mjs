@@ -7,7 +7,19 @@
 // - a deployment names one or two versions whose percentages add up to 100, 0 % included;
 // - a version override reaches a version only while it is in the current deployment;
 // - routes, custom domains and crons change only by `wrangler triggers deploy` (or `deploy`);
-// - a secret is refused (10215) while the newest version is not deployed.
+// - a secret is refused (10215) unless the newest version serves every visitor (`versions secret
+//   put` is the way during a split: a new version, not deployed); the secrets listed are the newest
+//   version's;
+// - a Durable Object binding needs a class a migration made (10061); a binding that inherits needs
+//   one of that name in the newest version (10057);
+// - a deployment names one or two distinct versions, its percentages numbers adding up to 100
+//   (the API reference); rolling back to a version whose secrets changed since needs `?force=true`
+//   (10220, wrangler's rollback);
+// - a token without a permission is refused before what it asked is read (10000; 9109 on zones);
+// - a Custom Domain replaces a host's DNS record only when asked to (100117), never a CNAME.
+// Each code and message is the one wrangler's source or its tests answer with (cited where kept).
+// Where Cloudflare documents a rule but not its code, the refusal is HTTP 400 with code 0 and the
+// rule's words: the tests assert the rule, not a number nobody published.
 // The answers wrangler parses have the shapes of the real API's (Cloudflare's API schema and
 // wrangler's own tests). Its edge (`edge(request)`) answers each request with the version the
 // deployment's percentages or the override header name: the version's own upload, run in workerd.
@@ -28,15 +40,34 @@ const readJwt = (token) => {
 
 /** Cloudflare's envelope. */
 const ok = (result, extra = {}) => ({ success: true, errors: [], messages: [], result, ...extra });
-const fail = (code, message) => ({ success: false, errors: [{ code, message }], messages: [], result: null });
+const fail = (code, message, ...more) => ({
+  success: false,
+  errors: [{ code, message }, ...more.map((m) => ({ code, message: m }))],
+  messages: [],
+  result: null,
+});
 
 export const NOT_FOUND = 10007;
 export const VERSION_NOT_DEPLOYED = 10215;
 export const AUTHENTICATION = 10000;
+/** Zones' own refusal of a token without the zone's permission. */
+export const ZONE_UNAUTHORIZED = 9109;
+/** workers-sdk#10246: a Durable Object binding to a class no migration made. */
+export const CLASS_NOT_CONFIGURED = 10061;
+/** wrangler deploy-helpers error-codes.ts: an `inherit` binding with nothing of its name to inherit. */
+export const INVALID_INHERIT = 10057;
+/** wrangler rollback: a secret changed since the version rolled back to was active. */
+export const ROLLBACK_SECRETS_CHANGED = 10220;
+/** workers-sdk#9878: a Custom Domain's host has DNS records of its own. */
+export const EXISTING_DNS_RECORD = 100117;
+/** A rule Cloudflare documents without publishing its code. */
+export const UNPUBLISHED = 0;
+const ACCOUNT_PERMISSIONS = ['Workers Scripts Write', 'Workers KV Storage Write', 'Account Analytics Read'];
+const ZONE_PERMISSIONS = ['Zone Read', 'DNS Read', 'Workers Routes Write'];
 
 export class CloudflareApi {
   /** @param {{ account: string, token: string, permissions?: string[] }} options */
-  constructor({ account, token, permissions = ['Workers Scripts Write', 'Workers KV Storage Write', 'Account Analytics Read'] }) {
+  constructor({ account, token, permissions = [...ACCOUNT_PERMISSIONS, ...ZONE_PERMISSIONS], zones = ['example.test'] }) {
     this.account = account;
     this.token = token;
     this.permissions = new Set(permissions);
@@ -56,6 +87,26 @@ export class CloudflareApi {
     this.assetSessions = new Map();
     /** Each deployment's Durable Object code update: `deferred` (up to `max_delay` s) or `immediate`. */
     this.doCodeUpdates = [];
+    /** The account's zones, each with its DNS records (`{ type, name, content }`). */
+    this.zones = new Map(zones.map((name) => [name, { id: `zone-${name.replace(/\W/g, '-')}`, name, records: [] }]));
+    /** Custom Domains of Workers outside this stand-in's scripts: hostname → Worker. */
+    this.foreignDomains = new Map();
+    /** Called with a hostname when a Custom Domain is made on it (the edge issues its certificate). */
+    this.onDomain = () => undefined;
+    /** Failures a test injects: `{ method, path: RegExp, status, code, message, times }`, answered instead of the call. */
+    this.faults = [];
+  }
+
+  /** Fails `times` calls matching `method` and `path` once `skip` have passed (an outage by default: 500, 10013); gives back its undoing. */
+  fail(method, path, { skip = 0, times = Infinity, status = 500, code = 10013, message = 'An unknown error has occurred' } = {}) {
+    const fault = { method, path, status, code, message, skip, times };
+    this.faults.push(fault);
+    return () => this.faults.splice(this.faults.indexOf(fault), 1);
+  }
+
+  /** The newest version's secrets (what the secrets list and an upload's `inherit` see). */
+  secretsOf(name) {
+    return this.script(name)?.versions.at(-1)?.secrets ?? {};
   }
 
   script(name) {
@@ -71,20 +122,29 @@ export class CloudflareApi {
   async handle(request) {
     const url = new URL(request.url);
     const path = url.pathname.replace(/^\/client\/v4/, '');
-    this.requests.push(`${request.method} ${path}`);
+    this.requests.push(`${request.method} ${path}${url.search}`);
     const base = `/accounts/${this.account}`;
+    const fault = this.faults.find((f) => f.method === request.method && f.path.test(path) && f.skip-- <= 0 && f.times > 0);
+    if (fault) {
+      fault.times--;
+      return { status: fault.status, body: fail(fault.code, fault.message) };
+    }
     // Asset files are sent under the upload session's own token.
     if (request.method === 'POST' && path === `${base}/workers/assets/upload`) return this.uploadAssets(request);
     if (request.headers.get('authorization') !== `Bearer ${this.token}`)
       return { status: 403, body: fail(AUTHENTICATION, 'Authentication error') };
-    if (!path.startsWith(base)) return this.#unknown(request, path);
-    const rest = path.slice(base.length);
-    for (const [method, pattern, handler, permission] of this.#routes()) {
+    const zone = path.startsWith('/zones');
+    if (!zone && !path.startsWith(base)) return this.#unknown(request, path);
+    const rest = zone ? path : path.slice(base.length);
+    for (const [method, pattern, handler, ...permissions] of this.#routes()) {
       if (method !== request.method) continue;
       const m = pattern.exec(rest);
       if (!m) continue;
-      // A token without the permission a call needs is refused as Cloudflare refuses it.
-      if (!this.permissions.has(permission)) return { status: 403, body: fail(AUTHENTICATION, 'Authentication error') };
+      // A token without the permission a call needs is refused as Cloudflare refuses it, before the call is read.
+      if (!permissions.every((p) => this.permissions.has(p)))
+        return zone
+          ? { status: 403, body: fail(ZONE_UNAUTHORIZED, 'Unauthorized to access requested resource') }
+          : { status: 403, body: fail(AUTHENTICATION, 'Authentication error') };
       return handler.call(this, request, url, ...m.slice(1).map(decodeURIComponent));
     }
     return this.#unknown(request, path);
@@ -99,6 +159,7 @@ export class CloudflareApi {
     const name = '([a-z0-9-]+)';
     return [
       ['POST', /^\/analytics_engine\/sql$/, this.analyticsSql, 'Account Analytics Read'],
+      ['PUT', /^\/storage\/kv\/namespaces\/([^/]+)\/bulk$/, this.putKvBulk, 'Workers KV Storage Write'],
       ['PUT', /^\/storage\/kv\/namespaces\/([^/]+)\/values\/(.+)$/, this.putKv, 'Workers KV Storage Write'],
       ['GET', /^\/storage\/kv\/namespaces\/([^/]+)\/values\/(.+)$/, this.getKv, 'Workers KV Storage Write'],
       ['GET', new RegExp(`^/workers/services/${name}$`), this.getService, 'Workers Scripts Write'],
@@ -110,13 +171,24 @@ export class CloudflareApi {
       ['GET', new RegExp(`^/workers/scripts/${name}/versions$`), this.listVersions, 'Workers Scripts Write'],
       ['POST', new RegExp(`^/workers/scripts/${name}/versions$`), this.postVersion, 'Workers Scripts Write'],
       ['GET', new RegExp(`^/workers/scripts/${name}/versions/([0-9a-f-]+)$`), this.getVersion, 'Workers Scripts Write'],
+      ['PATCH', new RegExp(`^/workers/workers/${name}/versions/latest$`), this.patchLatestVersion, 'Workers Scripts Write'],
       ['POST', new RegExp(`^/workers/scripts/${name}/assets-upload-session$`), this.assetsSession, 'Workers Scripts Write'],
       ['GET', new RegExp(`^/workers/scripts/${name}/settings$`), this.getSettings, 'Workers Scripts Write'],
       ['PATCH', new RegExp(`^/workers/scripts/${name}/script-settings$`), this.patchScriptSettings, 'Workers Scripts Write'],
       ['GET', new RegExp(`^/workers/workers/${name}$`), this.getWorker, 'Workers Scripts Write'],
       ['POST', new RegExp(`^/workers/scripts/${name}/subdomain$`), this.postSubdomain, 'Workers Scripts Write'],
-      ['POST', new RegExp(`^/workers/scripts/${name}/domains/changeset$`), this.domainsChangeset, 'Workers Scripts Write'],
-      ['PUT', new RegExp(`^/workers/scripts/${name}/domains/records$`), this.putDomains, 'Workers Scripts Write'],
+      [
+        'POST',
+        new RegExp(`^/workers/scripts/${name}/domains/changeset$`),
+        this.domainsChangeset,
+        'Workers Scripts Write',
+        'Workers Routes Write',
+      ],
+      ['PUT', new RegExp(`^/workers/scripts/${name}/domains/records$`), this.putDomains, 'Workers Scripts Write', 'Workers Routes Write'],
+      ['GET', /^\/workers\/domains$/, this.listDomains, 'Workers Scripts Write'],
+      ['GET', /^\/zones$/, this.listZones, 'Zone Read'],
+      ['GET', /^\/zones\/([^/]+)\/dns_records$/, this.listDnsRecords, 'DNS Read'],
+      ['POST', /^\/zones\/([^/]+)\/workers\/routes$/, this.postRoute, 'Workers Routes Write'],
       ['GET', new RegExp(`^/workers/scripts/${name}/schedules$`), this.getSchedules, 'Workers Scripts Write'],
       ['PUT', new RegExp(`^/workers/scripts/${name}/schedules$`), this.putSchedules, 'Workers Scripts Write'],
     ];
@@ -157,23 +229,34 @@ export class CloudflareApi {
     };
   }
 
+  /** The newest version's secrets, as an upload inherits them. */
   listSecrets(_request, _url, name) {
     const script = this.script(name);
     if (!script) return this.#missing();
-    return { status: 200, body: ok([...script.secrets.keys()].map((secret) => ({ name: secret, type: 'secret_text' }))) };
+    return { status: 200, body: ok(Object.keys(this.secretsOf(name)).map((secret) => ({ name: secret, type: 'secret_text' }))) };
   }
 
-  /** A secret is a change of settings that makes a new version and deploys it: refused while the newest version is not deployed. */
+  /**
+   * `wrangler secret put`: a new version with the secret, deployed to every visitor. Refused unless
+   * the newest version serves every visitor alone (during a split it would end the split):
+   * `wrangler versions secret put` makes the version without deploying it.
+   */
   async putSecret(request, _url, name) {
     const script = this.script(name);
     if (!script) return this.#missing();
     const { name: secret, text, type } = await request.json();
     if (type !== 'secret_text' || typeof secret !== 'string' || typeof text !== 'string')
-      return { status: 400, body: fail(10021, 'secret must be { name, text, type: "secret_text" }') };
+      return { status: 400, body: fail(UNPUBLISHED, 'secret must be { name, text, type: "secret_text" }') };
     const newest = script.versions.at(-1);
-    if (!this.deployment(name)?.versions.some((v) => v.version_id === newest.id))
-      return { status: 400, body: fail(VERSION_NOT_DEPLOYED, "latest version isn't currently deployed") };
-    script.secrets.set(secret, text);
+    const serving = this.deployment(name)?.versions;
+    if (!(serving?.length === 1 && serving[0].version_id === newest.id && serving[0].percentage === 100))
+      return {
+        status: 400,
+        body: fail(
+          VERSION_NOT_DEPLOYED,
+          "The latest version of your Worker isn't currently deployed. Please ensure that the latest version of your Worker is fully deployed (wrangler versions deploy) before modifying secrets. Alternatively, you can use the Cloudflare dashboard to modify secrets and deploy the version.",
+        ),
+      };
     const version = this.#addVersion(script, {
       ...newest,
       bindings: [...newest.bindings.filter((b) => b.name !== secret), { name: secret, type: 'secret_text' }],
@@ -182,6 +265,36 @@ export class CloudflareApi {
     });
     script.deployments.push(this.#deploymentOf([{ version_id: version.id, percentage: 100 }], 'secret'));
     return { status: 200, body: ok({ name: secret, type: 'secret_text' }) };
+  }
+
+  /** `wrangler versions secret put`: the newest version with its secrets changed (`null` removes one), as a new version that serves nobody yet. */
+  async patchLatestVersion(request, _url, name) {
+    const script = this.script(name);
+    if (!script) return this.#missing();
+    const newest = script.versions.at(-1);
+    if (!newest)
+      return {
+        status: 400,
+        body: fail(10222, 'There are currently no uploaded versions of this Worker. Please upload a version before modifying a secret.'),
+      };
+    const { env = {}, annotations = {} } = await request.json();
+    const secrets = { ...newest.secrets };
+    for (const [secret, value] of Object.entries(env)) {
+      if (value === null) delete secrets[secret];
+      else secrets[secret] = value.text;
+    }
+    const version = this.#addVersion(script, {
+      ...newest,
+      bindings: [
+        ...newest.bindings.filter((b) => !(b.name in env)),
+        ...Object.entries(env)
+          .filter(([, value]) => value !== null)
+          .map(([secret]) => ({ name: secret, type: 'secret_text' })),
+      ],
+      secrets,
+      annotations: { 'workers/triggered_by': 'secret', ...annotations },
+    });
+    return { status: 200, body: ok(this.#versionView(version)) };
   }
 
   /** An upload session: the files of the manifest not stored yet, in buckets, and the session's token. */
@@ -235,6 +348,15 @@ export class CloudflareApi {
     }
   }
 
+  /** Writes many pairs at once; a write of none changes nothing (the release's permission check). */
+  async putKvBulk(request, _url, namespace) {
+    const pairs = await request.json();
+    if (!Array.isArray(pairs)) return { status: 400, body: fail(UNPUBLISHED, 'the body is an array of { key, value }') };
+    if (pairs.length && !this.kv.has(namespace)) this.kv.set(namespace, new Map());
+    for (const { key, value } of pairs) this.kv.get(namespace).set(key, value);
+    return { status: 200, body: ok({ successful_key_count: pairs.length, unsuccessful_keys: [] }) };
+  }
+
   async putKv(request, _url, namespace, key) {
     let value;
     if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
@@ -257,24 +379,47 @@ export class CloudflareApi {
     return { status: 200, body: ok({ deployments: [...script.deployments].reverse() }) };
   }
 
-  /** A new deployment: one or two versions of this Worker, percentages adding up to 100 (0 % allowed). */
+  /**
+   * A new deployment (API reference, "Create Deployment"): one or two versions of this Worker, each
+   * once, percentages numbers adding up to 100 (0 % allowed: a version a override can reach). A
+   * rollback to a version whose secrets changed since is refused unless `?force=true` (10220).
+   */
   async postDeployment(request, url, name) {
     const script = this.script(name);
     if (!script) return this.#missing();
     const { strategy, versions, annotations, code_update_strategy } = await request.json();
-    const known = new Set(script.versions.map((v) => v.id));
-    if (strategy !== 'percentage' || !Array.isArray(versions) || versions.length < 1 || versions.length > 2)
-      return { status: 400, body: fail(10200, 'a deployment names one or two versions, by percentage') };
-    if (versions.some((v) => !known.has(v.version_id))) return { status: 404, body: fail(10215, 'version not found') };
-    const total = versions.reduce((sum, v) => sum + Number(v.percentage), 0);
+    const refuse = (message) => ({ status: 400, body: fail(UNPUBLISHED, message) });
+    if (strategy !== 'percentage' || !Array.isArray(versions) || versions.length < 1)
+      return refuse('A deployment names its versions by percentage.');
+    if (versions.length > 2) return refuse('A deployment can consist of one or two versions of a Worker.');
+    if (new Set(versions.map((v) => v.version_id)).size !== versions.length)
+      return refuse('A version can appear only once in a deployment.');
+    if (versions.some((v) => typeof v.percentage !== 'number')) return refuse('percentage must be a number.');
+    const found = versions.map((v) => script.versions.find((known) => known.id === v.version_id));
+    if (found.some((v) => !v)) return { status: 404, body: fail(NOT_FOUND, 'workers.api.error.version_not_found') };
+    const total = versions.reduce((sum, v) => sum + v.percentage, 0);
     if (Math.abs(total - 100) > 1e-9 || versions.some((v) => !(v.percentage >= 0 && v.percentage <= 100)))
-      return { status: 400, body: fail(10202, 'deployment percentages must add up to 100') };
-    const newest = script.versions.find((v) => v.id === versions[0].version_id);
+      return refuse('The percentages of a deployment must add up to 100.');
+    const newest = found[0];
     if (newest.migrationTag !== script.migrationTag)
       return { status: 400, body: fail(10211, 'version has a pending Durable Object migration; deploy it with the script upload') };
+    const latest = script.versions.at(-1);
+    if (versions.length === 1 && newest !== latest && url.searchParams.get('force') !== 'true') {
+      const changed = [...new Set([...Object.keys(latest.secrets), ...Object.keys(newest.secrets)])].filter(
+        (secret) => latest.secrets[secret] !== newest.secrets[secret],
+      );
+      if (changed.length)
+        return {
+          status: 400,
+          body: fail(
+            ROLLBACK_SECRETS_CHANGED,
+            `A secret has changed since this version was active. If you are sure this is ok, add a ?force=true query parameter to allow the rollback. The following secrets have changed: ${changed.join(', ')}`,
+          ),
+        };
+    }
     const deployment = {
       ...this.#deploymentOf(
-        versions.map((v) => ({ version_id: v.version_id, percentage: Number(v.percentage) })),
+        versions.map((v) => ({ version_id: v.version_id, percentage: v.percentage })),
         'deployment',
       ),
       annotations: { 'workers/triggered_by': 'deployment', ...(annotations ?? {}) },
@@ -295,7 +440,7 @@ export class CloudflareApi {
 
   getVersion(_request, _url, name, id) {
     const version = this.script(name)?.versions.find((v) => v.id === id);
-    if (!version) return { status: 404, body: fail(10220, 'version not found') };
+    if (!version) return { status: 404, body: fail(NOT_FOUND, 'workers.api.error.version_not_found') };
     return { status: 200, body: ok(this.#versionView(version)) };
   }
 
@@ -356,14 +501,30 @@ export class CloudflareApi {
   }
 
   /** The version a metadata describes; the bindings of the kinds it asks to keep come from the newest version. */
-  #versionOf(metadata, modules, annotations, migrationTag, previous) {
+  #versionOf(metadata, modules, annotations, migrationTag, previous, classes) {
     const keep = new Set(metadata.keep_bindings ?? []);
     // A binding of type `inherit` is the newest version's binding of that name, as it is.
     const sent = (metadata.bindings ?? []).map((b) =>
-      b.type === 'inherit' ? { ...previous?.bindings.find((p) => p.name === b.name), inherited: true } : b,
+      b.type === 'inherit' ? { ...previous?.bindings.find((p) => p.name === b.name), name: b.name, inherited: true } : b,
     );
-    const orphan = sent.find((b) => b.inherited && !b.type);
-    if (orphan) throw Object.assign(new Error('a binding inherits from nothing'), { status: 400 });
+    const orphans = sent.filter((b) => b.inherited && !b.type).map((b) => b.name);
+    if (orphans.length)
+      throw Object.assign(new Error('inherit'), {
+        status: 400,
+        body: fail(
+          INVALID_INHERIT,
+          ...orphans.map((n) => `inherit binding '${n}' is invalid: previous version does not have binding named '${n}'`),
+        ),
+      });
+    const unmade = sent.find((b) => b.type === 'durable_object_namespace' && !b.script_name && !classes.has(b.class_name));
+    if (unmade)
+      throw Object.assign(new Error('class'), {
+        status: 400,
+        body: fail(
+          CLASS_NOT_CONFIGURED,
+          `Cannot create binding for class '${unmade.class_name}' because it is not currently configured to implement Durable Objects. Ensure a --new-class migration has been applied to it.`,
+        ),
+      });
     const kept = (previous?.bindings ?? []).filter((b) => keep.has(b.type) && !sent.some((s) => s.name === b.name));
     const secrets = Object.fromEntries(
       sent.filter((b) => b.type === 'secret_text').map((b) => [b.name, b.inherited ? previous.secrets[b.name] : b.text]),
@@ -405,18 +566,31 @@ export class CloudflareApi {
         migrationTag: null,
         versions: [],
         deployments: [],
-        secrets: new Map(),
+        classes: new Set(),
         schedules: [],
         domains: [],
       };
       this.scripts.set(name, script);
     }
-    if (migrations) script.migrationTag = migrations.new_tag;
+    const classes = new Set(script.classes);
+    for (const migration of migrations ? (migrations.steps ?? [migrations]) : []) {
+      for (const c of [...(migration.new_classes ?? []), ...(migration.new_sqlite_classes ?? [])]) classes.add(c);
+      for (const { from, to } of migration.renamed_classes ?? []) if (classes.delete(from)) classes.add(to);
+      for (const c of migration.deleted_classes ?? []) classes.delete(c);
+    }
     const version = this.#addVersion(
       script,
-      this.#versionOf(metadata, modules, { 'workers/triggered_by': 'upload' }, script.migrationTag, script.versions.at(-1)),
+      this.#versionOf(
+        metadata,
+        modules,
+        { 'workers/triggered_by': 'upload' },
+        migrations?.new_tag ?? script.migrationTag,
+        script.versions.at(-1),
+        classes,
+      ),
     );
-    for (const [secret, text] of Object.entries(version.secrets)) script.secrets.set(secret, text);
+    if (migrations) script.migrationTag = migrations.new_tag;
+    script.classes = classes;
     script.deployments.push(this.#deploymentOf([{ version_id: version.id, percentage: 100 }], 'upload'));
     return {
       status: 200,
@@ -460,6 +634,7 @@ export class CloudflareApi {
         { 'workers/triggered_by': 'upload', ...(metadata.annotations ?? {}) },
         script.migrationTag,
         script.versions.at(-1),
+        script.classes,
       ),
     );
     return { status: 200, body: ok({ ...this.#versionView(version), startup_time_ms: 10 }) };
@@ -520,22 +695,103 @@ export class CloudflareApi {
         added: asked.filter((d) => !script.domains.includes(d.hostname)).map((d) => view(d.hostname)),
         removed: script.domains.filter((h) => !asked.some((d) => d.hostname === h)).map(view),
         updated: asked.filter((d) => script.domains.includes(d.hostname)).map((d) => ({ ...view(d.hostname), modified: false })),
-        conflicting: [],
+        // Another Worker's Custom Domain on an asked host (wrangler asks at a terminal, and takes it over without one).
+        conflicting: asked
+          .filter((d) => this.foreignDomains.has(d.hostname))
+          .map((d) => ({ ...view(d.hostname), service: this.foreignDomains.get(d.hostname) })),
       }),
     };
   }
 
-  /** The Worker's Custom Domains, replaced (a trigger: only `triggers deploy` or `deploy` sends it). */
+  /**
+   * The Worker's Custom Domains, replaced (a trigger: only `triggers deploy` or `deploy` sends it).
+   * A host's own DNS records are replaced only with `override_existing_dns_record` (100117), and a
+   * CNAME never (workers/configuration/routing/custom-domains); another Worker's domain moves only
+   * with `override_existing_origin`.
+   */
   async putDomains(request, _url, name) {
     const script = this.script(name);
     if (!script) return this.#missing();
-    const { origins } = await request.json();
+    const { origins, override_existing_dns_record, override_existing_origin } = await request.json();
+    for (const { hostname } of origins) {
+      const records = this.#zoneOf(hostname)?.records.filter((r) => r.name === hostname) ?? [];
+      if (records.some((r) => r.type === 'CNAME'))
+        return {
+          status: 409,
+          body: fail(
+            EXISTING_DNS_RECORD,
+            `Hostname '${hostname}' already has externally managed DNS records (A, CNAME, etc). Delete them first or try a different hostname.`,
+          ),
+        };
+      if (records.length && !override_existing_dns_record)
+        return {
+          status: 409,
+          body: fail(
+            EXISTING_DNS_RECORD,
+            `Hostname '${hostname}' already has externally managed DNS records (A, CNAME, etc). Either delete them, try a different hostname, or use the option 'override_existing_dns_record' to override.`,
+          ),
+        };
+      if (this.foreignDomains.has(hostname) && !override_existing_origin)
+        return { status: 409, body: fail(UNPUBLISHED, `Hostname '${hostname}' is a Custom Domain of another Worker.`) };
+    }
+    for (const { hostname } of origins) {
+      const zone = this.#zoneOf(hostname);
+      if (zone) zone.records = zone.records.filter((r) => r.name !== hostname);
+      this.foreignDomains.delete(hostname);
+      if (!script.domains.includes(hostname)) this.onDomain(hostname);
+    }
     script.domains = origins.map((o) => o.hostname);
     this.triggerChanges.push({ script: name, what: 'domains', value: script.domains });
     return {
       status: 200,
       body: ok(script.domains.map((hostname) => ({ id: `domain-${hostname}`, hostname, service: name, environment: 'production' }))),
     };
+  }
+
+  #zoneOf(hostname) {
+    return [...this.zones.values()].find((z) => hostname === z.name || hostname.endsWith(`.${z.name}`));
+  }
+
+  /** Every Worker's Custom Domains in the account, by hostname when asked. */
+  listDomains(_request, url) {
+    const hostname = url.searchParams.get('hostname');
+    const all = [...[...this.scripts].flatMap(([service, s]) => s.domains.map((h) => [h, service])), ...this.foreignDomains].filter(
+      ([h]) => !hostname || h === hostname,
+    );
+    return {
+      status: 200,
+      body: ok(
+        all.map(([h, service]) => ({
+          id: `domain-${h}`,
+          hostname: h,
+          service,
+          environment: 'production',
+          zone_name: this.#zoneOf(h)?.name,
+        })),
+      ),
+    };
+  }
+
+  listZones(_request, url) {
+    const name = url.searchParams.get('name');
+    const zones = [...this.zones.values()].filter((z) => !name || z.name === name);
+    return { status: 200, body: ok(zones.map((z) => ({ id: z.id, name: z.name, status: 'active', account: { id: this.account } }))) };
+  }
+
+  listDnsRecords(_request, url, zoneId) {
+    const zone = [...this.zones.values()].find((z) => z.id === zoneId);
+    if (!zone) return { status: 404, body: fail(7003, 'Could not route to the zone') };
+    const name = url.searchParams.get('name');
+    return { status: 200, body: ok(zone.records.filter((r) => !name || r.name === name).map((r, i) => ({ id: `record-${i}`, ...r }))) };
+  }
+
+  /** A route of a zone: the release asks with none, which tells whether its token may write routes and makes nothing. */
+  async postRoute(request, _url, zoneId) {
+    const { pattern, script } = await request.json().catch(() => ({}));
+    if (![...this.zones.values()].some((z) => z.id === zoneId)) return { status: 404, body: fail(7003, 'Could not route to the zone') };
+    if (typeof pattern !== 'string' || typeof script !== 'string')
+      return { status: 400, body: fail(UNPUBLISHED, 'A route needs a pattern and a script.') };
+    return { status: 400, body: fail(UNPUBLISHED, 'This stand-in keeps no zone routes: the site is served by its Custom Domain.') };
   }
 
   getSchedules(_request, _url, name) {
@@ -574,7 +830,7 @@ export class CloudflareApi {
         answer = await this.handle(request);
       } catch (error) {
         answer = error?.status
-          ? { status: error.status, body: fail(10021, error.message) }
+          ? { status: error.status, body: error.body ?? fail(UNPUBLISHED, error.message) }
           : { status: 500, body: fail(10013, `stand-in failed: ${error instanceof Error ? error.stack : error}`) };
       }
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });

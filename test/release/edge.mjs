@@ -1,23 +1,64 @@
-// Cloudflare's edge for the stand-in API (cloudflare-api.mjs): each request is answered by a
-// version of the Worker, chosen as Cloudflare documents it ("Version overrides", "Gradual
-// deployments"): the version a `Cloudflare-Workers-Version-Overrides` header names when that
-// version is in the current deployment (at 0 % too), otherwise one by the deployment's
-// percentages (stable for one `Cloudflare-Workers-Version-Key`). Each version runs its own upload
-// in workerd (Miniflare) with the bindings its metadata declares; its Analytics Engine data points
-// are kept, as the dataset would keep them, for the SQL API stand-in.
+// Cloudflare's edge for the stand-in API (cloudflare-api.mjs), as Cloudflare documents it
+// (workers/configuration/versions-and-deployments/gradual-deployments):
+// - a request is answered by the version a `Cloudflare-Workers-Version-Overrides` header names when
+//   that version is in the current deployment (at 0 % too), otherwise by one the deployment's
+//   percentages choose (stable for one `Cloudflare-Workers-Version-Key`);
+// - KV is one store, whichever version reads or writes it;
+// - each Durable Object runs one version at a time: the deployment assigns every object a version by
+//   its percentages ("Gradual deployments for Durable Objects"), and every version's calls to that
+//   object reach the code of the version assigned it, until the next deployment.
+// The deployment's versions run together in one workerd (Miniflare), each its own upload, made anew
+// when the deployment changes; storage is kept on disk across deployments. Analytics Engine data
+// points are kept, as the dataset would keep them, for the SQL API stand-in.
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 
-/** Stands in front of the version's own module: the dataset's data points are kept as the runtime would write them. */
+/**
+ * Stands in front of the version's own module, as the runtime would: the dataset's data points are
+ * kept, and each Durable Object namespace sends an object's calls to the version its id is assigned.
+ */
 const SHIM = `import site from './site.js';
 export * from './site.js';
+
+/** The deployment's version for an object: its id read as a number in [0, 1) against the percentages. */
+function versionOf(id, shares) {
+  const roll = parseInt(id.slice(0, 8), 16) / 2 ** 32;
+  let at = 0;
+  for (let i = 0; i < shares.length; i++) {
+    at += shares[i] / 100;
+    if (roll < at) return i;
+  }
+  return shares.findLastIndex((s) => s > 0);
+}
+
+/** One namespace as every version sees it: ids are the namespace's own, an object's code its assigned version's. */
+function namespace(env, slots, shares, self) {
+  const own = env[slots[self]];
+  const one = {
+    idFromName: (name) => own.idFromName(name),
+    idFromString: (id) => own.idFromString(id),
+    newUniqueId: (options) => own.newUniqueId(options),
+    get(id, options) {
+      const target = env[slots[versionOf(id.toString(), shares)]];
+      return target.get(target.idFromString(id.toString()), options);
+    },
+    getByName: (name, options) => one.get(own.idFromName(name), options),
+  };
+  return one;
+}
+
 export default {
   async fetch(request, env, ctx) {
     const points = [];
     const events = { writeDataPoint: (point) => points.push(point) };
+    const { bindings, shares, self } = env.EDGE_OBJECTS;
+    const objects = Object.fromEntries(Object.entries(bindings).map(([name, slots]) => [name, namespace(env, slots, shares, self)]));
     try {
-      return await site.fetch(request, { ...env, EVENTS: events }, ctx);
+      return await site.fetch(request, { ...env, ...objects, EVENTS: events }, ctx);
     } finally {
       ctx.waitUntil(env.EDGE_SINK.fetch('http://sink/', { method: 'POST', body: JSON.stringify(points) }));
     }
@@ -34,10 +75,19 @@ export class Edge {
     this.api = api;
     this.script = script;
     this.outbound = outbound;
-    /** @type {Map<string, Miniflare>} */
-    this.running = new Map();
+    /** Where KV and Durable Objects keep their data, across deployments. */
+    this.storage = mkdtempSync(path.join(tmpdir(), 'edge-storage-'));
+    /** The running deployment: its id and its workerd. */
+    this.running = undefined;
+    /** Deployments' workerd made earlier, closed once their requests are done. */
+    this.retired = [];
+    this.switching = Promise.resolve();
     /** Every data point written, with the version that wrote it and when. */
     this.points = [];
+    /** Faults a test injects: each `(request, version) => Response | undefined` may answer instead of the version. */
+    this.faults = [];
+    /** Until then, connections to the host are refused, as they fail before its certificate is issued. */
+    this.certificateAt = 0;
   }
 
   /** The version that answers `request`, by the override header or the percentages. */
@@ -54,12 +104,37 @@ export class Edge {
       at += v.percentage / 100;
       if (roll < at) return v.version_id;
     }
-    return deployment.versions.at(-1).version_id;
+    return deployment.versions.findLast((v) => v.percentage > 0).version_id;
   }
 
-  async #worker(versionId) {
-    let mf = this.running.get(versionId);
-    if (mf) return mf;
+  /** The workerd of the current deployment, made when the deployment changed. */
+  #deployed() {
+    this.switching = this.switching
+      .catch(() => undefined)
+      .then(async () => {
+        const deployment = this.api.deployment(this.script);
+        if (this.running?.deployment === deployment.id) return this.running.mf;
+        const mf = new Miniflare(
+          convertV4MiniflareOptions({
+            workers: deployment.versions.map((v, self) => this.#worker(v.version_id, deployment, self)),
+            resourcePersistencePath: this.storage,
+            handleStructuredLogs: () => undefined,
+          }),
+        );
+        await mf.ready;
+        if (this.running) {
+          const old = this.running.mf;
+          this.retired.push(old);
+          setTimeout(() => old.dispose().catch(() => undefined), 3000).unref();
+        }
+        this.running = { deployment: deployment.id, mf };
+        return mf;
+      });
+    return this.switching;
+  }
+
+  /** One version's worker: its upload with the bindings its metadata declares, its objects shared by namespace. */
+  #worker(versionId, deployment, self) {
     const version = this.api.script(this.script).versions.find((v) => v.id === versionId);
     const modules = [
       { type: 'ESModule', path: 'shim.js', contents: SHIM },
@@ -75,54 +150,62 @@ export class Edge {
     const plain = {};
     const kvNamespaces = {};
     const durableObjects = {};
+    const objects = { bindings: {}, shares: deployment.versions.map((v) => v.percentage), self };
     for (const b of version.bindings) {
       if (b.type === 'plain_text') plain[b.name] = b.text;
       else if (b.type === 'json') plain[b.name] = b.json;
       else if (b.type === 'kv_namespace') kvNamespaces[b.name] = b.namespace_id;
-      else if (b.type === 'durable_object_namespace') durableObjects[b.name] = { className: b.class_name, useSQLite: true };
       else if (b.type === 'version_metadata') plain[b.name] = { id: versionId, tag: '', timestamp: version.created_on };
+      else if (b.type === 'durable_object_namespace') {
+        // One namespace of the Worker, whichever version names it: the same ids and storage for each.
+        objects.bindings[b.name] = deployment.versions.map((_, i) => `EDGE_${b.name}_${i}`);
+        deployment.versions.forEach((v, i) => {
+          durableObjects[`EDGE_${b.name}_${i}`] = {
+            className: b.class_name,
+            scriptName: `version-${v.version_id}`,
+            useSQLite: true,
+            unsafeUniqueKey: `${this.script}-${b.class_name}`,
+          };
+        });
+      }
     }
     const assets = version.assets ?? {};
-    mf = new Miniflare(
-      convertV4MiniflareOptions({
-        workers: [
-          {
-            name: 'version',
-            modules,
-            modulesRoot: '/',
-            compatibilityDate: version.compatibilityDate,
-            compatibilityFlags: version.compatibilityFlags,
-            bindings: { ...plain, ...version.secrets },
-            kvNamespaces,
-            durableObjects,
-            serviceBindings: {
-              ASSETS: (request) => {
-                const entry = assets[decodeURIComponent(new URL(request.url).pathname)];
-                const file = entry && this.api.assetFiles.get(entry.hash);
-                return file ? new Response(file) : new Response('Not found', { status: 404 });
-              },
-              EDGE_SINK: async (request) => {
-                const at = new Date().toISOString();
-                for (const point of await request.json()) this.points.push({ version: versionId, at, point });
-                return new Response(null, { status: 204 });
-              },
-            },
-            outboundService: (request) => this.outbound(request),
-          },
-        ],
-        handleStructuredLogs: () => undefined,
-      }),
-    );
-    this.running.set(versionId, mf);
-    return mf;
+    return {
+      name: `version-${versionId}`,
+      modules,
+      modulesRoot: '/',
+      compatibilityDate: version.compatibilityDate,
+      compatibilityFlags: version.compatibilityFlags,
+      bindings: { ...plain, ...version.secrets, EDGE_OBJECTS: objects },
+      kvNamespaces,
+      durableObjects,
+      serviceBindings: {
+        ASSETS: (request) => {
+          const entry = assets[decodeURIComponent(new URL(request.url).pathname)];
+          const file = entry && this.api.assetFiles.get(entry.hash);
+          return file ? new Response(file) : new Response('Not found', { status: 404 });
+        },
+        EDGE_SINK: async (request) => {
+          const at = new Date().toISOString();
+          for (const point of await request.json()) this.points.push({ version: versionId, at, point });
+          return new Response(null, { status: 204 });
+        },
+      },
+      outboundService: (request) => this.outbound(request),
+    };
   }
 
   /** Answers one request as the edge would, and says which version did. */
   async fetch(request) {
     const versionId = this.choose(request);
     if (!versionId) return { version: undefined, response: new Response('There is nothing here yet.', { status: 404 }) };
-    const mf = await this.#worker(versionId);
-    const response = await mf.dispatchFetch(request.url, {
+    for (const fault of this.faults) {
+      const response = fault(request, versionId);
+      if (response) return { version: versionId, response };
+    }
+    const mf = await this.#deployed();
+    const worker = await mf.getWorker(`version-${versionId}`);
+    const response = await worker.fetch(request.url, {
       method: request.method,
       headers: request.headers,
       body: ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer(),
@@ -134,6 +217,7 @@ export class Edge {
   /** Serves the edge on `port` (0: any); resolves to its base URL. */
   listen(port = 0) {
     this.server = createServer(async (req, res) => {
+      if (Date.now() < this.certificateAt) return req.socket.destroy();
       const chunks = [];
       for await (const chunk of req) chunks.push(chunk);
       const request = new Request(`http://${req.headers.host}${req.url}`, {
@@ -156,8 +240,11 @@ export class Edge {
   }
 
   async close() {
-    await Promise.all([...this.running.values()].map((mf) => mf.dispose()));
-    this.running.clear();
+    await this.switching.catch(() => undefined);
+    await Promise.all([this.running?.mf, ...this.retired].filter(Boolean).map((mf) => mf.dispose().catch(() => undefined)));
+    this.running = undefined;
+    this.retired = [];
     await new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    rmSync(this.storage, { recursive: true, force: true });
   }
 }

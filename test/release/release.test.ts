@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PAYMENT, visaNumber } from '../shared/test-payer';
 import { answer } from '../worker/stand-in/legacy-answers';
+// @ts-expect-error: a plain .mjs module
+import { CHDB_INSTALL } from '../../scripts/lib/clickhouse.mjs';
 // @ts-expect-error: plain .mjs modules of the tier
 import { CloudflareApi } from './cloudflare-api.mjs';
 // @ts-expect-error: plain .mjs modules of the tier
@@ -12,9 +14,11 @@ import { Edge } from './edge.mjs';
 /**
  * `npm run deploy` end to end, as an operator runs it: the real wrangler CLI against a stand-in
  * of Cloudflare's API that keeps Cloudflare's rules for versions, deployments, overrides,
- * triggers and secrets (cloudflare-api.mjs), and an edge on this machine that answers each
- * request with the version the deployment's percentages or an override name, each version its
- * own upload running in workerd (edge.mjs). Visitors pay through the edge while a canary runs.
+ * triggers, secrets, zones and permissions (cloudflare-api.mjs), and an edge on this machine that
+ * answers each request with the version the deployment's percentages or an override name, each
+ * version its own upload running in workerd, KV shared and each Durable Object on the version the
+ * deployment assigns it (edge.mjs). Visitors pay through the edge while a canary runs; each step
+ * of a release fails in turn and leaves the serving version at 100 %.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const ACCOUNT = 'release-account';
@@ -35,8 +39,9 @@ const SECRETS = {
 const chdbInstalled = existsSync(path.join(root, 'node_modules/chdb/package.json'));
 if (!chdbInstalled && process.env.CI !== 'true')
   console.warn(
-    'SKIPPED: the release tier judges canaries on the SQL API stand-in, which needs chDB: npm install --no-save chdb@3.4.0 (or run bash .ci/run).',
+    `SKIPPED: the release tier judges canaries on the SQL API stand-in, which needs chDB: ${CHDB_INSTALL} (npm test installs it).`,
   );
+const HOST = 'pay.example.test';
 
 let api: InstanceType<typeof CloudflareApi>;
 let edge: InstanceType<typeof Edge>;
@@ -90,6 +95,8 @@ const env = (extra: Record<string, string> = {}) => ({
   CI: 'true',
   DEPLOY_MINUTE_MS: '2500',
   DEPLOY_OVERRIDE_WAIT_MS: '10000',
+  DEPLOY_HOST_WAIT_MS: '60000',
+  DEPLOY_COMMAND_MS: '180000',
   ...extra,
 });
 
@@ -116,9 +123,23 @@ function wrangler(args: string[], input = ''): Promise<{ code: number; out: stri
 
 const current = () =>
   api.deployment(WORKER)?.versions.map((v: { version_id: string; percentage: number }) => `${v.version_id}@${v.percentage}`);
-/** What the API was asked to change since `from` (its requests that are not reads). */
+/**
+ * What the API was asked to change since `from`: its requests that are not reads, nor the
+ * preflight's permission checks, which ask with nothing to change (a KV write of no pairs, a route
+ * with no pattern).
+ */
 const changesSince = (from: number) =>
-  (api.requests as string[]).slice(from).filter((r) => !/^GET /.test(r) && !r.includes('/analytics_engine/sql'));
+  (api.requests as string[])
+    .slice(from)
+    .filter(
+      (r) =>
+        !/^GET /.test(r) &&
+        !r.includes('/analytics_engine/sql') &&
+        !r.endsWith('/bulk') &&
+        !/^POST \/zones\/[^/]+\/workers\/routes$/.test(r),
+    );
+/** How many calls matching `pattern` the API had since `from`. */
+const callsSince = (from: number, pattern: RegExp) => (api.requests as string[]).slice(from).filter((r) => pattern.test(r)).length;
 
 let payments = 0;
 /** A card payment through the edge, answered by `version` (the version key that the deployment's percentages send to it). */
@@ -158,8 +179,9 @@ async function pay(version: string): Promise<number> {
   return response.status;
 }
 
-/** Waits until the new version has its share, then pays `each` times with each version. */
-async function canaryTraffic(serving: string, each: number, newStatus: number) {
+/** Waits until the new version has its share, then pays `each` times with each version; gives back the canary and each payment's status by version. */
+async function canaryTraffic(serving: string, each: number, newStatus?: number) {
+  const statuses = { serving: [] as number[], canary: [] as number[] };
   let canary: string | undefined;
   for (let i = 0; i < 600 && !canary; i++) {
     const split = api.deployment(WORKER)?.versions as Array<{ version_id: string; percentage: number }> | undefined;
@@ -168,10 +190,14 @@ async function canaryTraffic(serving: string, each: number, newStatus: number) {
   }
   expect(canary, 'the new version got its share').toBeTruthy();
   for (let i = 0; i < each; i++) {
-    expect(await pay(serving)).toBe(200);
-    expect(await pay(canary!)).toBe(newStatus);
+    statuses.serving.push(await pay(serving));
+    statuses.canary.push(await pay(canary!));
   }
-  return canary!;
+  if (newStatus !== undefined) {
+    expect(statuses.serving).toEqual(Array(each).fill(200));
+    expect(statuses.canary).toEqual(Array(each).fill(newStatus));
+  }
+  return { canary: canary!, statuses };
 }
 
 describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudflare runs them', () => {
@@ -181,6 +207,8 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     edge = new Edge(api, { script: WORKER, outbound });
     site = await edge.listen(0);
     api.dataPoints = () => edge.points;
+    // A Custom Domain's certificate takes a moment: the host refuses connections until it is issued.
+    api.onDomain = () => (edge.certificateAt = Date.now() + 4000);
     writeConfigs();
   });
 
@@ -191,18 +219,31 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     rmSync(path.join(root, ALERTS_CONFIG), { force: true });
   });
 
-  it('without Account Analytics Read on the token, no release starts: refused before anything changed', async () => {
-    api.permissions.delete('Account Analytics Read');
+  it('a token without the permissions a release uses: refused before anything changed, every missing one named at once', async () => {
+    const lacking = ['Account Analytics Read', 'Workers KV Storage Write', 'Workers Routes Write'];
+    for (const p of lacking) api.permissions.delete(p);
     try {
       const from = api.requests.length;
       const { code, out } = await deploy();
       expect(code, out).toBe(1);
-      expect(out).toContain('Release refused, nothing changed: the API token cannot read Analytics Engine (Account Analytics Read)');
+      expect(out).toContain(
+        'Release refused, nothing changed: the API token lacks permissions the release uses:\n' +
+          '  - Account Analytics Read (the canary is judged on the Analytics Engine SQL API)\n' +
+          '  - Workers KV Storage Write (the approved payment pages are put in KV)\n' +
+          '  - Workers Routes Write on example.test (its Custom Domain)\n',
+      );
       expect(changesSince(from)).toEqual([]);
       expect(api.script(WORKER)).toBeUndefined();
+      expect(api.kv.size).toBe(0);
+      api.permissions.delete('Zone Read');
+      const noZone = await deploy(['--check']);
+      expect(noZone.out).toContain('Zone Read on example.test (the zone of the Custom Domain; not in the token, or not in this account)');
     } finally {
-      api.permissions.add('Account Analytics Read');
+      for (const p of [...lacking, 'Zone Read']) api.permissions.add(p);
     }
+    const ready = await deploy(['--check']);
+    expect(ready.code, ready.out).toBe(0);
+    expect(ready.out).toContain('Ready to release');
   });
 
   it("a first release without one of the alerts Worker's secrets in the environment is refused before anything changed, naming it", async () => {
@@ -217,13 +258,36 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     expect(api.script('papaya-alerts')).toBeUndefined();
   });
 
-  it('a first release: the Worker deployed whole with its secrets and Durable Object classes, checked on its host, its pages approved', async () => {
-    const { code, out } = await deploy();
+  it('a first release onto a host that has a DNS record or another Worker is refused unless told to take it over; a CNAME always', async () => {
+    const zone = api.zones.get('example.test');
+    zone.records.push({ type: 'A', name: HOST, content: '192.0.2.10' });
+    api.foreignDomains.set(HOST, 'old-pay-site');
+    const from = api.requests.length;
+    const taken = await deploy();
+    expect(taken.code, taken.out).toBe(1);
+    expect(taken.out).toContain(
+      `Release refused, nothing changed: ${HOST} already has the DNS record A 192.0.2.10 and the Custom Domain of the Worker old-pay-site. The first release would replace it: release again with --take-over-host once its traffic may move to ${WORKER}.`,
+    );
+    zone.records.push({ type: 'CNAME', name: HOST, content: 'old.example.net' });
+    const cname = await deploy(['--take-over-host']);
+    expect(cname.code, cname.out).toBe(1);
+    expect(cname.out).toContain(`a Custom Domain cannot be made on a host with a CNAME: delete the record once its traffic may move`);
+    expect(changesSince(from)).toEqual([]);
+    expect(api.script(WORKER)).toBeUndefined();
+    zone.records = zone.records.filter((r: { type: string }) => r.type !== 'CNAME');
+  });
+
+  it('a first release: taking over its host when told, deployed whole with its secrets and Durable Object classes, waiting for its certificate, its pages approved', async () => {
+    const { code, out } = await deploy(['--take-over-host']);
     expect(code, out).toBe(0);
+    expect(out).toContain(`${HOST}: taking over A 192.0.2.10, Worker old-pay-site (--take-over-host)`);
+    expect(out).toContain("Wait for its host: the Custom Domain's certificate, then /healthz (at most 1 minutes)");
     expect(out).toContain(`Released ${WORKER} for the first time.`);
+    expect(api.zones.get('example.test').records).toEqual([]);
+    expect(api.foreignDomains.size).toBe(0);
     const script = api.script(WORKER);
     expect(script.migrationTag).toBe('v2');
-    expect([...script.secrets.keys()].sort()).toEqual([
+    expect(Object.keys(api.secretsOf(WORKER)).sort()).toEqual([
       'CARD_HMAC_KEY',
       'FORM_KEY_SECRET',
       'TURNSTILE_INTERACTIVE_SECRET',
@@ -241,7 +305,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     const from = api.requests.length;
     const triggersBefore = api.triggerChanges.length;
     const running = deploy();
-    const canary = await canaryTraffic(serving, 22, 200);
+    const { canary } = await canaryTraffic(serving, 22, 200);
     const { code, out } = await running;
     expect(code, out).toBe(0);
     expect(out).toContain(`Released ${canary}.`);
@@ -268,11 +332,11 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     const serving = api.deployment(WORKER).versions[0].version_id;
     const running = deploy();
     // The new version's backend fails the charge: the payer is told it may have gone through (409).
-    const canary = await canaryTraffic(serving, 4, 409);
+    const { canary } = await canaryTraffic(serving, 4, 409);
     const { code, out } = await running;
     writeConfigs();
     expect(code, out).toBe(1);
-    expect(out).toContain('Release stopped: the new version does worse than the serving one at 10 %');
+    expect(out).toContain('Release stopped: the canary judge stopped it at 10 %');
     expect(out).toMatch(/STOP\s+payments: 100\.0 % bad against 0\.0 % on the serving version/);
     expect(current()).toEqual([`${serving}@100`]);
     expect(current()).not.toContain(`${canary}@10`);
@@ -284,6 +348,171 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     );
     expect(secret.code).not.toBe(0);
     expect(secret.out).toContain("the latest version of your Worker isn't currently deployed");
+  });
+
+  it("a release whose Durable Objects throw: the objects it is assigned fail both versions' visitors, the judge stops it on the serving version's own budget, the serving version is back at 100 %", async () => {
+    writeConfigs((toml) => toml.replace('main = "src/index.ts"', 'main = "test/release/broken-objects.ts"'));
+    const serving = api.deployment(WORKER).versions[0].version_id;
+    const running = deploy();
+    const { statuses } = await canaryTraffic(serving, 20);
+    const { code, out } = await running;
+    writeConfigs();
+    expect(code, out).toBe(1);
+    // One object, one version: the serving version's own visitors reach the broken objects too.
+    expect(statuses.serving.filter((s) => s !== 200).length).toBeGreaterThanOrEqual(3);
+    expect(out).toContain('Release stopped: the canary judge stopped it at 10 %');
+    expect(out).toMatch(/STOP\s+payments: the serving version itself is \d+\.\d % bad during the split/);
+    expect(current()).toEqual([`${serving}@100`]);
+    expect(api.doCodeUpdates.at(-1)).toMatchObject({ mode: 'immediate' });
+    // Every object back on the serving version: its visitors pay again.
+    for (let i = 0; i < 5; i++) expect(await pay(serving)).toBe(200);
+  });
+
+  describe('each step failing in turn leaves the serving version at 100 % and the next release free to start', () => {
+    const STEPS: Array<{
+      step: string;
+      inject: () => () => void;
+      says: string;
+      calls?: RegExp;
+      traffic?: boolean;
+      extra?: Record<string, string>;
+    }> = [
+      {
+        step: 'upload',
+        inject: () => api.fail('POST', new RegExp(`/workers/scripts/${WORKER}/versions$`)),
+        says: 'Release stopped: Upload the new version, without traffic',
+        calls: new RegExp(`^POST /accounts/${ACCOUNT}/workers/scripts/${WORKER}/versions`),
+      },
+      {
+        step: '0 % deploy',
+        inject: () => api.fail('POST', new RegExp(`/workers/scripts/${WORKER}/deployments$`), { times: 1 }),
+        says: 'Release stopped: Deploy it at 0 % beside the serving version',
+        calls: new RegExp(`^POST /accounts/${ACCOUNT}/workers/scripts/${WORKER}/deployments`),
+      },
+      {
+        step: 'override wait',
+        inject: () => {
+          const fault = (request: Request) =>
+            request.headers.has('cloudflare-workers-version-overrides') && new URL(request.url).pathname === '/healthz'
+              ? new Response('not yet', { status: 503 })
+              : undefined;
+          edge.faults.push(fault);
+          return () => edge.faults.splice(edge.faults.indexOf(fault), 1);
+        },
+        says: 'Release stopped: the new version does not answer for itself by its override (/healthz: 503 not yet)',
+        extra: { DEPLOY_OVERRIDE_WAIT_MS: '3000' },
+      },
+      {
+        step: 'card-form check',
+        inject: () => {
+          const fault = (request: Request) =>
+            request.headers.has('cloudflare-workers-version-overrides') && new URL(request.url).pathname === '/web-payment'
+              ? new Response('broken', { status: 500 })
+              : undefined;
+          edge.faults.push(fault);
+          return () => edge.faults.splice(edge.faults.indexOf(fault), 1);
+        },
+        says: "Release stopped: the new version's card form answered 500 broken",
+      },
+      {
+        step: 'approval',
+        inject: () => {
+          const fault = (request: Request) =>
+            request.headers.has('cloudflare-workers-version-overrides') && new URL(request.url).pathname.startsWith('/assets/')
+              ? new Response('gone', { status: 500 })
+              : undefined;
+          edge.faults.push(fault);
+          return () => edge.faults.splice(edge.faults.indexOf(fault), 1);
+        },
+        says: "Release stopped: Approve the version's payment pages (PCI DSS 11.6.1)",
+      },
+      {
+        step: 'KV write',
+        inject: () => api.fail('PUT', /\/storage\/kv\/namespaces\/[^/]+\/values\//),
+        says: 'Release stopped: Put the manifest where the hourly check reads it, under the version',
+        calls: /^PUT .*\/storage\/kv\/namespaces\/[^/]+\/values\//,
+      },
+      {
+        step: 'share',
+        inject: () => api.fail('POST', new RegExp(`/workers/scripts/${WORKER}/deployments$`), { skip: 1, times: 1 }),
+        says: 'Release stopped: Give the new version 10 % of visitors',
+      },
+      {
+        step: 'promotion',
+        inject: () => api.fail('POST', new RegExp(`/workers/scripts/${WORKER}/deployments$`), { skip: 2, times: 1 }),
+        says: 'Release stopped: Give the new version every visitor',
+        traffic: true,
+      },
+      {
+        step: 'triggers deploy',
+        inject: () =>
+          api.fail('PUT', new RegExp(`/workers/scripts/${WORKER}/schedules$`), {
+            status: 403,
+            code: 10000,
+            message: 'Authentication error',
+          }),
+        says: 'Release stopped: Apply its triggers',
+        calls: new RegExp(`^PUT /accounts/${ACCOUNT}/workers/scripts/${WORKER}/schedules`),
+        traffic: true,
+      },
+    ];
+
+    for (const { step, inject, says, calls, traffic, extra } of STEPS)
+      it(`${step} fails: stopped, the serving version alone at 100 %, no step tried more than 3 times`, async () => {
+        const serving = api.deployment(WORKER).versions[0].version_id;
+        const from = api.requests.length;
+        const undo = inject();
+        try {
+          const running = deploy([], extra);
+          if (traffic) await canaryTraffic(serving, 22, 200);
+          const { code, out } = await running;
+          expect(code, out).toBe(1);
+          expect(out).toContain(says);
+          expect(out).toContain(`${WORKER} serves as it did before the release; the next \`npm run deploy\` can start.`);
+          expect(current()).toEqual([`${serving}@100`]);
+          if (calls) expect(callsSince(from, calls)).toBeLessThanOrEqual(3);
+          // The 0 %, the share and the promotion at most, and one put-back.
+          expect(callsSince(from, new RegExp(`^POST /accounts/${ACCOUNT}/workers/scripts/${WORKER}/deployments`))).toBeLessThanOrEqual(4);
+        } finally {
+          undo();
+        }
+        const next = await deploy(['--check']);
+        expect(next.code, next.out).toBe(0);
+      });
+
+    it('the put-back itself fails: tried 3 times, then the exact command is printed; it puts the serving version back', async () => {
+      const serving = api.deployment(WORKER).versions[0].version_id;
+      const deployments = new RegExp(`/workers/scripts/${WORKER}/deployments$`);
+      const undo = api.fail('POST', deployments, { skip: 1 });
+      const from = api.requests.length;
+      let out = '';
+      try {
+        const run = await deploy();
+        out = run.out;
+        expect(run.code, out).toBe(1);
+      } finally {
+        undo();
+      }
+      expect(out).toContain('Release stopped: Give the new version 10 % of visitors');
+      expect(out).toContain('(try 3 of 3)');
+      expect(out).not.toContain('(try 4 of 3)');
+      // The 0 % deployment, the share, then three put-backs.
+      expect(callsSince(from, new RegExp(`^POST /accounts/${ACCOUNT}/workers/scripts/${WORKER}/deployments`))).toBe(5);
+      expect(out).toContain('The serving version could not be put back: the account serves');
+      const command = /Run, once the cause above is mended:\n {2}(.+)\n/.exec(out)?.[1];
+      expect(command).toBe(
+        `npx wrangler versions deploy ${serving}@100% --config ${SITE_CONFIG} --env production --yes --durable-objects-code-update-mode immediate`,
+      );
+      expect(current()).toHaveLength(2);
+      const refused = await deploy(['--check']);
+      expect(refused.out).toContain('a gradual deployment is under way');
+      const [, ...args] = command!.split(' ');
+      const done = await wrangler(args.slice(1));
+      expect(done.code, done.out).toBe(0);
+      expect(current()).toEqual([`${serving}@100`]);
+      const next = await deploy(['--check']);
+      expect(next.code, next.out).toBe(0);
+    });
   });
 
   it('a release with a Durable Object class change is refused before anything changed, saying what to run', async () => {
@@ -331,5 +560,131 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     );
     expect(api.deployment(WORKER).versions.map((v: { version_id: string }) => v.version_id)).not.toContain(outside);
     expect(version).not.toBe(outside);
+  });
+  describe('the stand-in refuses what the account refuses, in its codes and words', () => {
+    /** A call of the API as a client other than wrangler could send it. */
+    const call = (method: string, pathname: string, body: unknown) =>
+      fetch(`${apiBase}/accounts/${ACCOUNT}${pathname}`, {
+        method,
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { errors: Array<{ code: number; message: string }> } }));
+    const deployments = `/workers/scripts/${WORKER}/deployments`;
+
+    it('a deployment: one or two distinct versions, percentages as numbers; nothing deployed otherwise', async () => {
+      const before = current();
+      const [a, b, c] = api
+        .script(WORKER)
+        .versions.slice(-3)
+        .map((v: { id: string }) => v.id);
+      const twice = await call('POST', deployments, {
+        strategy: 'percentage',
+        versions: [
+          { version_id: a, percentage: 50 },
+          { version_id: a, percentage: 50 },
+        ],
+      });
+      expect(twice).toMatchObject({ status: 400, body: { errors: [{ message: 'A version can appear only once in a deployment.' }] } });
+      const strings = await call('POST', deployments, {
+        strategy: 'percentage',
+        versions: [
+          { version_id: a, percentage: '50' },
+          { version_id: b, percentage: '50' },
+        ],
+      });
+      expect(strings).toMatchObject({ status: 400, body: { errors: [{ message: 'percentage must be a number.' }] } });
+      const three = await call('POST', deployments, {
+        strategy: 'percentage',
+        versions: [a, b, c].map((version_id, i) => ({ version_id, percentage: [40, 30, 30][i] })),
+      });
+      expect(three).toMatchObject({
+        status: 400,
+        body: { errors: [{ message: 'A deployment can consist of one or two versions of a Worker.' }] },
+      });
+      expect(current()).toEqual(before);
+    });
+
+    it('a Durable Object binding to a class no migration made: 10061', async () => {
+      writeConfigs(
+        (toml) =>
+          `${toml.replace('main = "src/index.ts"', 'main = "test/release/broken-objects.ts"')}\n[[env.production.durable_objects.bindings]]\nname = "AUDIT"\nclass_name = "AuditTrail"\n`,
+      );
+      const upload = await wrangler(['versions', 'upload', '--config', SITE_CONFIG, '--env', 'production']);
+      writeConfigs();
+      expect(upload.code).not.toBe(0);
+      expect(upload.out).toContain(
+        "Cannot create binding for class 'AuditTrail' because it is not currently configured to implement Durable Objects. Ensure a --new-class migration has been applied to it. [code: 10061]",
+      );
+    });
+
+    it('during a split: `secret put` is refused (10215) and changes nothing; `versions secret put` makes a version that serves nobody', async () => {
+      const versions = api.script(WORKER).versions;
+      const split = await wrangler([
+        'versions',
+        'deploy',
+        `${versions.at(-1).id}@50%`,
+        `${versions.at(-2).id}@50%`,
+        '--config',
+        SITE_CONFIG,
+        '--env',
+        'production',
+        '--yes',
+      ]);
+      expect(split.code, split.out).toBe(0);
+      const before = current();
+      const put = await wrangler(
+        ['secret', 'put', 'FORM_KEY_SECRET', '--config', SITE_CONFIG, '--env', 'production'],
+        'rotated-form-key-0123456789abcdefghij',
+      );
+      expect(put.code).not.toBe(0);
+      expect(put.out).toContain("the latest version of your Worker isn't currently deployed");
+      expect(put.out).toContain('wrangler versions secret put');
+      expect(current()).toEqual(before);
+      const versioned = await wrangler(
+        ['versions', 'secret', 'put', 'FORM_KEY_SECRET', '--config', SITE_CONFIG, '--env', 'production'],
+        'rotated-form-key-0123456789abcdefghij',
+      );
+      expect(versioned.code, versioned.out).toBe(0);
+      expect(current()).toEqual(before);
+      expect(api.secretsOf(WORKER).FORM_KEY_SECRET).toBe('rotated-form-key-0123456789abcdefghij');
+    });
+
+    it('a rollback to a version whose secrets changed since: 10220, then through with ?force=true as wrangler rollback sends it', async () => {
+      const rotated = api.script(WORKER).versions.at(-1).id;
+      const finish = await wrangler(['versions', 'deploy', `${rotated}@100%`, '--config', SITE_CONFIG, '--env', 'production', '--yes']);
+      expect(finish.code, finish.out).toBe(0);
+      const older = api.script(WORKER).versions.at(-2).id;
+      const back = await wrangler(['versions', 'deploy', `${older}@100%`, '--config', SITE_CONFIG, '--env', 'production', '--yes']);
+      expect(back.code).not.toBe(0);
+      expect(back.out).toContain('A secret has changed since this version was active.');
+      expect(back.out).toContain('The following secrets have changed: FORM_KEY_SECRET [code: 10220]');
+      expect(current()).toEqual([`${rotated}@100`]);
+      const from = api.requests.length;
+      const rollback = await wrangler(['rollback', older, '--config', SITE_CONFIG, '--env', 'production', '--message', 'back', '--yes']);
+      expect(rollback.code, rollback.out).toBe(0);
+      expect(current()).toEqual([`${older}@100`]);
+      expect(api.requests.slice(from)).toContain(`POST /accounts/${ACCOUNT}/workers/scripts/${WORKER}/deployments?force=true`);
+    });
+
+    it("the secrets listed are the newest version's: a release whose newest version lacks one is refused first, and wrangler's upload check (10057) agrees", async () => {
+      const removed = await wrangler(['versions', 'secret', 'delete', 'CARD_HMAC_KEY', '--config', SITE_CONFIG, '--env', 'production']);
+      expect(removed.code, removed.out).toBe(0);
+      const latest = api.script(WORKER).versions.at(-1).id;
+      const deployed = await wrangler(['versions', 'deploy', `${latest}@100%`, '--config', SITE_CONFIG, '--env', 'production', '--yes']);
+      expect(deployed.code, deployed.out).toBe(0);
+      const check = await deploy(['--check']);
+      expect(check.code).toBe(1);
+      expect(check.out).toContain(`Release refused, nothing changed: ${WORKER} lacks the secrets CARD_HMAC_KEY`);
+      const upload = await wrangler(['versions', 'upload', '--config', SITE_CONFIG, '--env', 'production']);
+      expect(upload.code).not.toBe(0);
+      expect(upload.out).toContain('The following required secrets have not been set: CARD_HMAC_KEY');
+      const restored = await wrangler(
+        ['versions', 'secret', 'put', 'CARD_HMAC_KEY', '--config', SITE_CONFIG, '--env', 'production'],
+        SECRETS.CARD_HMAC_KEY,
+      );
+      expect(restored.code, restored.out).toBe(0);
+      const again = await deploy(['--check']);
+      expect(again.code, again.out).toBe(0);
+    });
   });
 });

@@ -6,7 +6,7 @@ import { countsOf } from '../../alerts/evaluator';
 import { EVENTS_DATASET, INDICATORS, versionsSql, type Indicator, type WindowCounts } from '../../alerts/indicators';
 import { EVENT_LAYOUT } from '../../src/telemetry/events';
 // @ts-expect-error: a plain .mjs module of the scripts
-import { chdbSession, loadEvents } from '../../scripts/lib/clickhouse.mjs';
+import { CHDB_INSTALL, chdbSession, loadEvents } from '../../scripts/lib/clickhouse.mjs';
 
 /**
  * The canary's judge on the events of two versions: the serving one at 90 % of visitors, the new
@@ -32,7 +32,7 @@ const backend = (version: string, n: number) =>
 const root = path.resolve(import.meta.dirname, '../..');
 const chdbInstalled = existsSync(path.join(root, 'node_modules/chdb/package.json'));
 if (!chdbInstalled && process.env.CI !== 'true')
-  console.warn('SKIPPED: the canary judge on recorded events needs chDB: npm install --no-save chdb@3.4.0 (or run bash .ci/run).');
+  console.warn(`SKIPPED: the canary judge on recorded events needs chDB: ${CHDB_INSTALL} (npm test installs it).`);
 
 /** One ClickHouse session for the file (chDB keeps one data directory per process); each judgement loads its events anew. */
 let session: { query(sql: string, format: string): string } | undefined;
@@ -119,6 +119,19 @@ describe('the canary judge on counts', () => {
   it('worse by no more than the ticket burn rate of the budget is promoted (payments: 3 points)', () => {
     expect(judgeCounts({ payments: { canary: { bad: 4, total: 100 }, serving: { bad: 20, total: 1000 } } }).verdict).toBe('promote');
     expect(judgeCounts({ payments: { canary: { bad: 6, total: 100 }, serving: { bad: 20, total: 1000 } } }).verdict).toBe('stop');
+  });
+
+  it('a split whose serving version burns its own budget is stopped, however the canary compares (objects run one version for both)', () => {
+    // Both versions at 40 % bad: the new version broke the Durable Objects both call.
+    const judged = judgeCounts({ payments: { canary: { bad: 8, total: 20 }, serving: { bad: 72, total: 180 } } });
+    expect(judged.verdict).toBe('stop');
+    expect(judged.indicators.find((j) => j.name === 'payments')).toMatchObject({
+      verdict: 'stop',
+      reason: 'the serving version itself is 40.0 % bad during the split (72 of 180; its allowance 3.0 %)',
+    });
+    // Within its allowance, or too few failures to be a version: judged on the canary as before.
+    expect(judgeCounts({ payments: { canary: { bad: 0, total: 20 }, serving: { bad: 5, total: 180 } } }).verdict).toBe('promote');
+    expect(judgeCounts({ payments: { canary: { bad: 0, total: 20 }, serving: { bad: 2, total: 10 } } }).verdict).toBe('promote');
   });
 
   it('a stop on one indicator wins over a wait on another', () => {

@@ -69,18 +69,42 @@ paymentRoutes.post(
   async (c) => respond(c, await payByCard(c, c.req.valid('query'), c.req.valid('form'))),
 );
 
-/** A card payment as checked by the payment call's schemas: the card form's, with script or without. */
+type Attempt = (outcome: 'approved' | 'declined' | 'refused' | 'failed', reason: string) => void;
+
+/**
+ * A card payment as checked by the payment call's schemas: the card form's, with script or
+ * without. One event per attempt (docs/operations.md): approved, declined, refused or failed, and
+ * why; an attempt that dies on an error no step caught is counted failed (`error`), so that a
+ * release that breaks what a payment calls shows in the payments indicator.
+ */
 export async function payByCard(
   c: Context<AppEnv>,
   query: z.output<typeof PaymentQuerySchema>,
   form: z.output<typeof PaymentFormSchema>,
 ): Promise<Answer<PaymentAnswer>> {
+  const amount = parseAmount(form.amount ?? '');
+  let recorded = false;
+  const attempt: Attempt = (outcome, reason) => {
+    recorded = true;
+    recordEvent(c, 'payment', { outcome, reason, amount: Number.isFinite(amount) ? amount : 0 });
+  };
+  try {
+    return await payOnce(c, query, form, amount, attempt);
+  } catch (error) {
+    if (!recorded) attempt('failed', 'error');
+    throw error;
+  }
+}
+
+async function payOnce(
+  c: Context<AppEnv>,
+  query: z.output<typeof PaymentQuerySchema>,
+  form: z.output<typeof PaymentFormSchema>,
+  amount: number,
+  attempt: Attempt,
+): Promise<Answer<PaymentAnswer>> {
   const config = c.get('config');
   const words = wordsOf(c);
-  const amount = parseAmount(form.amount ?? '');
-  /** One event per attempt (docs/operations.md): approved, declined, refused or failed, and why. */
-  const attempt = (outcome: 'approved' | 'declined' | 'refused' | 'failed', reason: string) =>
-    recordEvent(c, 'payment', { outcome, reason, amount: Number.isFinite(amount) ? amount : 0 });
   const newKey = () => issueFormKey(formKeySecret(config), query.p, claimIds(c.env.CLAIMS));
 
   // The key the payment page issued for this payee: anything else is refused before any work.

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentClaim } from '../../../src/security/payment-claim';
 import { keyedHash } from '../../../src/security/keyed-hash';
 import {
+  dataset,
   formKeyFor,
   freshClient,
   httpEnv,
@@ -111,6 +112,32 @@ describe('charged once, whatever fails between the claim and the answer', () => 
     expect(minute!.body).toMatchObject({ status: 'success' });
     for (const answer of rest) expect(answer).toEqual(minute);
     expect(await processorCalls()).toHaveLength(1);
+  });
+
+  it('a payment that dies on an error no step caught (its guard broken by a release) is counted failed, so the canary and the alerts see it', async () => {
+    const key = await formKeyFor('1001');
+    const broken = new Proxy(env.GUARD, {
+      get: (target, property) =>
+        property === 'get'
+          ? () => new Proxy({}, { get: () => () => Promise.reject(new Error('this release breaks its Durable Objects')) })
+          : (Reflect.get(target, property) as (...a: unknown[]) => unknown).bind(target),
+    });
+    const events = dataset();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...PAYMENT_FORM, ccn: visaNumber(7_001), formKey: key })) form.append(name, value);
+    const res = await request(httpEnv({ GUARD: broken, EVENTS: events.binding } as Partial<Env>), '/payment/payment_back.php?p=1001', {
+      method: 'POST',
+      body: form,
+      headers: { 'CF-Connecting-IP': freshClient() },
+    });
+    expect(errors.mock.calls.map(([line]) => String(line))).toEqual([expect.stringContaining('"msg":"unhandled"')]);
+    errors.mockRestore();
+    // The site's own error page, never a bare 500.
+    expect(res.status).toBe(500);
+    expect(await res.text()).toContain('<!DOCTYPE html>');
+    expect(events.events().filter((e) => e.event === 'payment')).toEqual([expect.objectContaining({ outcome: 'failed', reason: 'error' })]);
+    expect(await processorCalls()).toHaveLength(0);
   });
 
   it('the claim cannot be marked nor freed (its object unreachable): a 503, never a 500, and nothing charged', async () => {
