@@ -1,24 +1,10 @@
 // npm run deploy [-- --dry-run | --check] [--config wrangler.toml] [--alerts-config alerts/wrangler.toml] [--url https://…] [--share 10] [--watch-minutes 30] [--take-over-host]
 //
-// The release path (docs/operations.md, "Releasing"; decision 017), in the order Cloudflare's rules allow:
-// 1. Before anything changes: every permission the release uses (named all at once), the Worker's
-//    state (never deployed, a gradual deployment under way, a Durable Object migration pending),
-//    its secrets, and for a first release its host (a DNS record or another Worker's domain is
-//    taken over only with --take-over-host). --check stops here.
-// 2. Build; deploy the alerts Worker (alerts/), so that a broken site cannot silence its alarm.
-// 3. A Worker never deployed goes out whole with `wrangler deploy` (its secrets from the
-//    environment, its Durable Object classes made), then is checked on its host.
-// 4. Otherwise: upload the new version; deploy it at 0 % beside the serving one (a version override
-//    reaches only a version in the current deployment); read it on the real host by its override
-//    (health, the payment pages approved as its manifest, put in KV); give it `--share` %; judge it
-//    every minute by its own events against the serving version's (alerts/canary.ts); 100 %, then
-//    its triggers (`wrangler triggers deploy`). Any failure once the new version was deployed beside
-//    the serving one puts the serving version back at 100 %, its Durable Objects updated at once
-//    (three tries at most; then the commands to run are printed), so the next release can start.
-// Every command and read has a time limit, and no step is tried more than three times.
-// --dry-run prints every step and its command and touches nothing; --skip-build takes the client
-// build as it is. WRANGLER names the wrangler command; CLOUDFLARE_API_BASE_URL the API (wrangler's
-// own setting, which the tests point at a stand-in).
+// The release path: each step, what a failure leaves and the rules it keeps are in
+// docs/operations.md ("Releasing"), the why in decision 017. --dry-run prints every step and its
+// command and touches nothing; --check runs the checks made before anything changes, and stops;
+// --skip-build takes the client build as it is. WRANGLER names the wrangler command;
+// CLOUDFLARE_API_BASE_URL the API (wrangler's own setting, which the tests point at a stand-in).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,13 +70,10 @@ if (!dry && (placeholder(checkPayee) || placeholder(checkProvider)))
 const wrangler = (process.env.WRANGLER ?? 'npx wrangler').split(' ');
 const siteFlags = ['--config', values.config, '--env', 'production'];
 const overrideHeader = (version) => ({ 'Cloudflare-Workers-Version-Overrides': `${worker}="${version}"` });
-/** The Custom Domains, each with its zone (named in the route, or the host's last two labels). */
-const domains = (site.routes ?? [])
-  .filter((r) => typeof r === 'object' && r.custom_domain)
-  .map((r) => ({ host: r.pattern, zone: r.zone_name ?? r.pattern.split('.').slice(-2).join('.') }));
-const hosts = domains.map((d) => d.host);
-const zoneOf = (host) => domains.find((d) => d.host === host).zone;
+/** The configuration's Custom Domains. */
+const hosts = (site.routes ?? []).filter((r) => typeof r === 'object' && r.custom_domain).map((r) => r.pattern);
 const cacheNamespace = site.kv_namespaces.find((n) => n.binding === 'CACHE')?.id;
+if (values.check && dry) usage('--check and --dry-run do not go together: --check reads the account, --dry-run reads nothing.');
 
 /** A failed step: thrown to the top, which puts the serving version back once the new one was deployed beside it. */
 class Stopped extends Error {}
@@ -109,13 +92,31 @@ function run(title, command, args, { env } = {}) {
       encoding: 'utf8',
       stdio: ['pipe', 'pipe', 'inherit'],
       timeout: COMMAND_MS,
+      maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...env },
     });
   } catch (error) {
-    return stop(`${title}: ${error.signal ? `no answer in ${COMMAND_MS / 1000} s` : error.message.split('\n')[0]}`);
+    return stop(`${title}: ${error.code === 'ETIMEDOUT' ? `no answer in ${COMMAND_MS / 1000} s` : error.message.split('\n')[0]}`);
   }
 }
 const wranglerRun = (title, args, options) => run(title, wrangler[0], [...wrangler.slice(1), ...args], options);
+
+/** Runs a wrangler command that writes its output file (WRANGLER_OUTPUT_FILE_PATH), and gives back the entry of `type`. */
+function wranglerOutput(title, args, type) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'release-output-'));
+  const file = path.join(dir, 'wrangler-output.json');
+  try {
+    wranglerRun(title, args, { env: { WRANGLER_OUTPUT_FILE_PATH: file } });
+    if (dry) return {};
+    const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+    return lines.map((line) => JSON.parse(line)).find((entry) => entry.type === type) ?? {};
+  } catch (error) {
+    if (error instanceof Stopped) throw error;
+    return stop(`${title}: wrangler's output could not be read (${error.message})`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** One call of Cloudflare's API: its status and its envelope's result or first error (status 0: no answer). */
 async function api(pathname, init = {}) {
@@ -133,6 +134,10 @@ async function api(pathname, init = {}) {
 }
 /** Cloudflare refuses a token without a permission before it reads what was asked (10000, or 9109 on zones). */
 const refused = (answer) => answer.status === 401 || answer.status === 403;
+/** What a read that neither answered nor was refused says. */
+const failed = (what, answer) =>
+  `${what} could not be read (${answer.status || 'no answer'}${answer.error?.message ? `: ${answer.error.message}` : ''})`;
+const json = (body) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
 
 /** A read of the site on its host within READ_MS: `<status> <body>`, or what failed. */
 const read = (pathname, headers = {}) =>
@@ -140,6 +145,28 @@ const read = (pathname, headers = {}) =>
     async (r) => `${r.status} ${await r.text()}`,
     (error) => `no answer (${error.cause?.code ?? error.message})`,
   );
+
+/**
+ * Each Custom Domain's zone, as wrangler finds it: the longest of the host's suffixes that is a
+ * zone of the account. Gives back `{ host, zone?, id? }` each, and whether the lookup was refused.
+ */
+async function zonesOfHosts() {
+  const suffixes = (host) => {
+    const labels = host.split('.');
+    return labels.slice(0, -1).map((_, i) => labels.slice(i).join('.'));
+  };
+  const names = [...new Set(hosts.flatMap(suffixes))];
+  const answers = await Promise.all(names.map((name) => api(`/zones?name=${encodeURIComponent(name)}`)));
+  const ids = new Map(names.flatMap((name, i) => (answers[i].result?.[0]?.id ? [[name, answers[i].result[0].id]] : [])));
+  return {
+    refused: answers.some(refused),
+    unread: answers.filter((a) => !refused(a) && a.status !== 200).map((a) => failed('A zone', a)),
+    zones: hosts.map((host) => {
+      const zone = suffixes(host).find((name) => ids.has(name));
+      return { host, zone, id: zone && ids.get(zone) };
+    }),
+  };
+}
 
 /** What must hold before anything changes; a refusal names everything missing and what to do. */
 async function preflight() {
@@ -151,40 +178,57 @@ async function preflight() {
     console.error(`\nRelease refused, nothing changed: ${reason}`);
     process.exit(1);
   };
-  // Each permission asked by a call that changes nothing: a read, or a write of nothing.
-  const zoneNames = [...new Set(domains.map((d) => d.zone))];
-  const [analytics, service, alertsService, kv, ...zones] = await Promise.all([
+  // Each permission asked by a call that changes nothing: a read, a write of nothing, or a change the API refuses once the permission is checked.
+  const [analytics, service, alertsService, scripts, kv, zoning] = await Promise.all([
     api('/analytics_engine/sql', { method: 'POST', body: 'SELECT 1 FORMAT JSON' }),
     api(`/workers/services/${worker}`),
     api(`/workers/services/${alerts.name}`),
-    api(`/storage/kv/namespaces/${cacheNamespace}/bulk`, { method: 'PUT', body: '[]', headers: { 'Content-Type': 'application/json' } }),
-    ...zoneNames.map((name) => api(`/zones?name=${encodeURIComponent(name)}`)),
+    api(`/workers/scripts/${worker}/secrets`, { ...json({}), method: 'PUT' }),
+    api(`/storage/kv/namespaces/${cacheNamespace}/bulk`, { ...json([]), method: 'PUT' }),
+    zonesOfHosts(),
+  ]);
+  const zoned = zoning.zones.filter((z) => z.id);
+  const [routes, records, attached] = await Promise.all([
+    Promise.all(zoned.map((z) => api(`/zones/${z.id}/workers/routes`, json({})))),
+    Promise.all(zoned.map((z) => api(`/zones/${z.id}/dns_records?name=${encodeURIComponent(z.host)}`))),
+    Promise.all(zoned.map((z) => api(`/workers/domains?hostname=${encodeURIComponent(z.host)}`))),
   ]);
   const missing = [];
+  const unread = [...zoning.unread];
   if (refused(analytics)) missing.push('Account Analytics Read (the canary is judged on the Analytics Engine SQL API)');
-  if (refused(service)) missing.push('Workers Scripts Write (versions, deployments, secrets)');
+  else if (analytics.status !== 200) unread.push(failed('The Analytics Engine SQL API', analytics));
+  if ([service, alertsService, scripts].some(refused)) missing.push('Workers Scripts Write (versions, deployments, secrets)');
+  else
+    for (const [what, a] of [
+      [worker, service],
+      [alerts.name, alertsService],
+    ])
+      if (![200, 404].includes(a.status)) unread.push(failed(`The Worker ${what}`, a));
   if (refused(kv)) missing.push('Workers KV Storage Write (the approved payment pages are put in KV)');
-  const zoneIds = new Map();
-  for (const [i, name] of zoneNames.entries()) {
-    const id = zones[i].result?.[0]?.id;
-    if (refused(zones[i]) || !id)
-      missing.push(`Zone Read on ${name} (the zone of the Custom Domain; not in the token, or not in this account)`);
-    else zoneIds.set(name, id);
+  else if (kv.status !== 200) unread.push(failed('The KV namespace of CACHE', kv));
+  for (const z of zoning.zones) {
+    if (zoning.refused && !z.id)
+      missing.push(
+        `Zone Read on the zone of ${z.host} (its lookup; without it, Workers Routes Write and DNS Read there cannot be checked)`,
+      );
+    else if (!z.id) missing.push(`a zone of this account holding ${z.host} (add the zone, or the token's access to it)`);
   }
-  // A Custom Domain is a Workers route of its zone: asked with a route that cannot be made, the answer says whether the token may write routes.
-  const routeWrites = await Promise.all(
-    [...zoneIds].map(([, id]) =>
-      api(`/zones/${id}/workers/routes`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } }),
-    ),
-  );
-  [...zoneIds.keys()].forEach((name, i) => {
-    if (refused(routeWrites[i])) missing.push(`Workers Routes Write on ${name} (its Custom Domain)`);
+  zoned.forEach((z, i) => {
+    if (refused(routes[i])) missing.push(`Workers Routes Write on ${z.zone} (the Custom Domain ${z.host})`);
+    if (refused(records[i])) missing.push(`DNS Read on ${z.zone} (the records of ${z.host}, read before a Custom Domain is made)`);
+    else if (records[i].status !== 200) unread.push(failed(`The DNS records of ${z.host}`, records[i]));
+    if (!refused(attached[i]) && attached[i].status !== 200) unread.push(failed(`The Custom Domains of ${z.host}`, attached[i]));
   });
   if (missing.length)
     refuse(
       `the API token lacks ${missing.length === 1 ? 'a permission' : 'permissions'} the release uses:\n  - ${missing.join('\n  - ')}\nAdd them to the token (dash.cloudflare.com/profile/api-tokens), then release again.`,
     );
-  const exists = service.status !== 404;
+  if (unread.length) refuse(`${unread.join('; ')}. Nothing was changed; release again once the API answers.`);
+  checkHosts(
+    zoned.map((z, i) => ({ host: z.host, records: records[i].result ?? [], domains: attached[i].result ?? [] })),
+    refuse,
+  );
+  const exists = service.status === 200;
   const alertsNew = alertsService.status === 404;
   const fromEnvironment = [
     ...(exists ? [] : (site.secrets?.required ?? []).map((name) => [worker, name])),
@@ -194,10 +238,7 @@ async function preflight() {
     refuse(
       `a Worker's first release sets its secrets, and these are not in the environment: ${fromEnvironment.map(([w, name]) => `${name} (${w})`).join(', ')}.`,
     );
-  if (!exists) {
-    await checkHosts(zoneIds, refuse);
-    return { exists: false, alertsNew };
-  }
+  if (!exists) return { exists: false, alertsNew };
   const newestTag = site.migrations.at(-1)?.tag ?? null;
   const tag = service.result?.default_environment?.script?.migration_tag ?? null;
   if (tag !== newestTag)
@@ -209,6 +250,10 @@ async function preflight() {
     api(`/workers/scripts/${worker}/deployments`),
     api(`/workers/scripts/${worker}/secrets`),
   ]);
+  if (deployments.status !== 200 || secrets.status !== 200)
+    refuse(
+      `${[deployments.status !== 200 && failed('The deployments', deployments), secrets.status !== 200 && failed('The secrets', secrets)].filter(Boolean).join('; ')}. Release again once the API answers.`,
+    );
   const current = deployments.result?.deployments?.[0];
   if (!current || current.versions.length !== 1 || current.versions[0].percentage !== 100) {
     const split = (current?.versions ?? []).map((v) => `${v.version_id} ${v.percentage} %`).join(', ');
@@ -216,7 +261,7 @@ async function preflight() {
       `a gradual deployment is under way (${split}). Finish it (npx wrangler versions deploy <version>@100% ${siteFlags.join(' ')}) or put the serving version back, then release again.`,
     );
   }
-  // The newest version's secrets, which the upload inherits (wrangler's `secrets.required` check at upload, asked here before anything changes).
+  // The newest version's secrets, which the upload inherits (wrangler's own `secrets.required` check, made at upload, asked here first).
   const lacking = (site.secrets?.required ?? []).filter((name) => !(secrets.result ?? []).some((s) => s.name === name));
   if (lacking.length)
     refuse(
@@ -226,38 +271,26 @@ async function preflight() {
 }
 
 /**
- * A first release makes the Custom Domain, and wrangler, run without a terminal, replaces whatever
- * the host had (it sends `override_existing_dns_record` and `override_existing_origin`): a DNS
- * record or another Worker's domain is taken over only when asked (--take-over-host). A CNAME is
- * never taken over (Custom Domains refuse one, workers/configuration/routing/custom-domains).
+ * Whatever release first makes a Custom Domain, wrangler, run without a terminal, replaces what
+ * the host had (it sends `override_existing_dns_record` and `override_existing_origin`): a host
+ * not yet this Worker's that has a DNS record or another Worker's domain is taken over only when
+ * asked (--take-over-host). A CNAME is never taken over (Custom Domains refuse one).
  */
-async function checkHosts(zoneIds, refuse) {
-  const found = await Promise.all(
-    hosts.map(async (host) => {
-      const zone = zoneIds.get(zoneOf(host));
-      const [records, domains] = await Promise.all([
-        api(`/zones/${zone}/dns_records?name=${encodeURIComponent(host)}`),
-        api(`/workers/domains?hostname=${encodeURIComponent(host)}`),
-      ]);
-      if (refused(records) || refused(domains) || records.status !== 200 || domains.status !== 200)
-        return { host, unread: `${records.error?.message ?? ''} ${domains.error?.message ?? ''}`.trim() };
-      return {
-        host,
-        records: (records.result ?? []).map((r) => `${r.type} ${r.content}`),
-        cname: (records.result ?? []).some((r) => r.type === 'CNAME'),
-        workers: (domains.result ?? []).filter((d) => d.service !== worker).map((d) => d.service),
-      };
-    }),
-  );
-  const unread = found.filter((f) => f.unread);
-  if (unread.length)
-    refuse(`the host's DNS records and Custom Domains could not be read (${unread.map((f) => `${f.host}: ${f.unread}`).join('; ')}).`);
-  const cnames = found.filter((f) => f.cname);
+function checkHosts(found, refuse) {
+  const fresh = found
+    .filter((f) => !f.domains.some((d) => d.service === worker))
+    .map((f) => ({
+      host: f.host,
+      records: f.records.map((r) => `${r.type} ${r.content}`),
+      cname: f.records.some((r) => r.type === 'CNAME'),
+      workers: f.domains.map((d) => d.service),
+    }));
+  const cnames = fresh.filter((f) => f.cname);
   if (cnames.length)
     refuse(
       `${cnames.map((f) => `${f.host} has a CNAME record (${f.records.join(', ')})`).join('; ')}, and a Custom Domain cannot be made on a host with a CNAME: delete the record once its traffic may move, then release again.`,
     );
-  const taken = found.filter((f) => f.records.length || f.workers.length);
+  const taken = fresh.filter((f) => f.records.length || f.workers.length);
   if (taken.length && !values['take-over-host'])
     refuse(
       `${taken
@@ -267,7 +300,7 @@ async function checkHosts(zoneIds, refuse) {
         )
         .join(
           '; ',
-        )}. The first release would replace ${taken.length === 1 ? 'it' : 'them'}: release again with --take-over-host once its traffic may move to ${worker}.`,
+        )}. This release would replace ${taken.length === 1 ? 'it' : 'them'}: release again with --take-over-host once its traffic may move to ${worker}.`,
     );
   for (const f of taken)
     console.log(`   ${f.host}: taking over ${[...f.records, ...f.workers.map((w) => `Worker ${w}`)].join(', ')} (--take-over-host)`);
@@ -292,31 +325,31 @@ async function readUntil(pathname, headers, answered, ms) {
   }
 }
 
-/** The first release: the Worker deployed whole, then its host read until its certificate and /healthz answer. */
+/** The first release: the Worker deployed whole, then its host read until its certificate and /healthz answer with that version. */
 async function firstRelease() {
   const secrets = secretsFile(site.secrets?.required ?? []);
+  let deployed;
   try {
-    wranglerRun(`First release: deploy ${worker} whole, its secrets and Durable Object classes with it`, [
+    deployed = wranglerOutput(
+      `First release: deploy ${worker} whole, its secrets and Durable Object classes with it`,
+      ['deploy', ...siteFlags, '--secrets-file', secrets.file],
       'deploy',
-      ...siteFlags,
-      '--secrets-file',
-      secrets.file,
-    ]);
+    );
   } finally {
     secrets.remove();
   }
+  const version = dry ? '<version>' : deployed.version_id;
+  if (!version) stop('wrangler did not name the deployed version');
   console.log(
-    `\n${++step}. Wait for its host: the Custom Domain's certificate, then /healthz (at most ${HOST_WAIT_MS / 60_000} minutes)\n   GET ${publicUrl}/healthz`,
+    `\n${++step}. Wait for its host: the Custom Domain's certificate, then /healthz naming ${version} (at most ${HOST_WAIT_MS / 60_000} minutes)\n   GET ${publicUrl}/healthz`,
   );
-  let version = '<version>';
   if (!dry) {
-    const { last, ok } = await readUntil('/healthz', {}, (answer) => answer.startsWith('200'), HOST_WAIT_MS);
+    const { last, ok } = await readUntil('/healthz', {}, (answer) => answer.startsWith('200') && answer.includes(version), HOST_WAIT_MS);
     if (!ok)
       stop(
-        `${worker} is deployed, but its host did not answer in ${HOST_WAIT_MS / 60_000} minutes (/healthz: ${last.slice(0, 120)}). ` +
-          `Check the Custom Domain's certificate (dashboard: Workers → ${worker} → Settings → Domains), then approve its pages: npm run check:payment-pages -- ${publicUrl} --approve (README, Deploy).`,
+        `${worker} is deployed, but its host did not answer as ${version} in ${HOST_WAIT_MS / 60_000} minutes (/healthz: ${last.slice(0, 120)}). ` +
+          `Check the Custom Domain's certificate (dashboard: Workers → ${worker} → Settings → Domains), then approve its pages: npm run check:payment-pages -- ${publicUrl} --version ${version} --approve (docs/operations.md, "Releasing").`,
       );
-    version = /ok ([0-9a-f-]{36})/.exec(last)?.[1];
   }
   approve(version);
   console.log(dry ? '\nDry run: nothing was changed.' : `\nReleased ${worker} for the first time.`);
@@ -324,24 +357,8 @@ async function firstRelease() {
 
 /** A new version beside the serving one: 0 %, read by its override, approved, a share judged, 100 %, its triggers. */
 async function release(old, beside) {
-  const outputs = mkdtempSync(path.join(tmpdir(), 'release-output-'));
-  const outputFile = path.join(outputs, 'wrangler-output.json');
-  let uploaded = '';
-  try {
-    wranglerRun('Upload the new version, without traffic', ['versions', 'upload', ...siteFlags], {
-      env: { WRANGLER_OUTPUT_FILE_PATH: outputFile },
-    });
-    if (!dry && existsSync(outputFile)) uploaded = readFileSync(outputFile, 'utf8');
-  } finally {
-    rmSync(outputs, { recursive: true, force: true });
-  }
-  const version = dry
-    ? '<new version id>'
-    : uploaded
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line))
-        .find((entry) => entry.type === 'version-upload')?.version_id;
+  const uploaded = wranglerOutput('Upload the new version, without traffic', ['versions', 'upload', ...siteFlags], 'version-upload');
+  const version = dry ? '<new version id>' : uploaded.version_id;
   if (!version) stop('wrangler did not name the uploaded version');
 
   // From here the account may hold the new version beside the serving one: any stop puts the serving version back.
@@ -380,7 +397,7 @@ async function release(old, beside) {
   ]);
 
   console.log(
-    `\n${++step}. Judge the new version by its own events against the serving version's, every minute for ${watchMinutes} minutes\n   $ node scripts/alerts-check.mjs --production --canary ${version} --serving ${old} --minutes <since the split>`,
+    `\n${++step}. Judge the new version by its own events against the serving version's, and the serving version by its own budget, every minute for ${watchMinutes} minutes\n   $ node scripts/alerts-check.mjs --production --canary ${version} --serving ${old} --minutes <since the split>`,
   );
   let verdict = dry ? 'promote' : 'wait';
   const split = Date.now();
@@ -402,6 +419,7 @@ async function release(old, beside) {
     );
 
   wranglerRun('Give the new version every visitor', ['versions', 'deploy', `${version}@100%`, ...siteFlags, '--yes']);
+  beside.triggers = true;
   wranglerRun('Apply its triggers (routes, the custom domain, crons): a version upload never changes them', [
     'triggers',
     'deploy',
@@ -411,10 +429,18 @@ async function release(old, beside) {
   console.log(dry ? '\nDry run: nothing was changed.' : `\nReleased ${version}.`);
 }
 
+/** Whether the account's deployment is `old` alone at 100 % (undefined: it could not be read). */
+async function servesAlone(old) {
+  const now = await api(`/workers/scripts/${worker}/deployments`);
+  if (now.status !== 200) return { alone: undefined, versions: [] };
+  const versions = now.result?.deployments?.[0]?.versions ?? [];
+  return { alone: versions.length === 1 && versions[0].version_id === old && versions[0].percentage === 100, versions };
+}
+
 /**
  * After a stop: the serving version back to every visitor, its Durable Objects at once. The
- * deployment is read first (nothing to do if it already serves alone), and the put-back is tried
- * three times at most; wrangler does not retry a deployment itself. Gives back whether it holds.
+ * deployment is read first (nothing to do if it already serves alone), and the put-back, a
+ * deployment wrangler never retries itself, is tried three times at most. Gives back whether it holds.
  */
 async function putBack(old, version) {
   const command = [
@@ -428,12 +454,8 @@ async function putBack(old, version) {
     'immediate',
   ];
   let said = '';
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const now = (await api(`/workers/scripts/${worker}/deployments`)).result?.deployments?.[0]?.versions;
-    if (now?.length === 1 && now[0].version_id === old && now[0].percentage === 100) {
-      console.log(`\nThe serving version ${old} has every visitor${attempt === 1 ? ': nothing to put back' : ''}.`);
-      return true;
-    }
+  let state = await servesAlone(old);
+  for (let attempt = 1; attempt <= 3 && !state.alone; attempt++) {
     if (attempt > 1) await sleep(attempt * 2000);
     console.log(
       `\n${++step}. Put the serving version back to every visitor, its Durable Objects at once (try ${attempt} of 3)\n   $ ${command.join(' ')}`,
@@ -442,24 +464,27 @@ async function putBack(old, version) {
       cwd: root,
       encoding: 'utf8',
       timeout: COMMAND_MS,
+      maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
     });
     said = `${done.stdout ?? ''}${done.stderr ?? ''}`;
     process.stdout.write(said);
-    if (done.status === 0) continue;
+    if (done.status === 0) return true;
     // A refusal that asking again cannot change: the token, or secrets changed since the serving version (10220).
     if (/\[code: (10000|9109|10220)\]/.test(said)) break;
+    state = await servesAlone(old);
   }
-  const now = (await api(`/workers/scripts/${worker}/deployments`)).result?.deployments?.[0]?.versions;
-  if (now?.length === 1 && now[0].version_id === old && now[0].percentage === 100) return true;
-  const changedSecrets = /\[code: 10220\]/.test(said);
+  if (state.alone) {
+    console.log(`\nThe serving version ${old} has every visitor: nothing to put back.`);
+    return true;
+  }
   console.error(
-    `\nThe serving version could not be put back: the account serves ${(now ?? []).map((v) => `${v.version_id} at ${v.percentage} %`).join(' and ') || 'what could not be read'}.` +
+    `\nThe serving version could not be put back: the account serves ${state.versions.map((v) => `${v.version_id} at ${v.percentage} %`).join(' and ') || 'what could not be read'}.` +
       `\nRun, once the cause above is mended:\n  ${command.join(' ')}` +
-      (changedSecrets
+      (/\[code: 10220\]/.test(said)
         ? `\nCloudflare refused it because a secret changed since ${old} last served (10220). Either set that secret again on it and deploy it, or roll back to it as it was (wrangler re-sends the deployment with ?force=true, its old secrets with it):\n  ${[...wrangler, 'rollback', old, ...siteFlags, '--message', 'Put back after a stopped release', '--yes', '--durable-objects-code-update-mode', 'immediate'].join(' ')}`
         : '') +
-      `\nThen check it: npx wrangler deployments list ${siteFlags.join(' ')}${version ? ` (the stopped version ${version} must not serve)` : ''}.`,
+      `\nThen check it: npx wrangler deployments list ${siteFlags.join(' ')} (the stopped version ${version} must not serve).`,
   );
   return false;
 }
@@ -508,7 +533,25 @@ if (values.check) {
   );
   process.exit(0);
 }
-const beside = { version: undefined };
+/** The new version while it may serve beside the serving one, and whether its triggers were being applied. */
+const beside = { version: undefined, triggers: false };
+let ending;
+/** Ends the release after a stop or a signal: the serving version back where the new one may serve, then what the account holds. */
+function end(reason, code = 1) {
+  ending ??= (async () => {
+    console.error(`\nRelease stopped: ${reason}`);
+    const back = !state.exists || !beside.version || (await putBack(state.serving, beside.version));
+    if (back && beside.triggers)
+      console.error(
+        `\nIts triggers may be partly applied (routes, the Custom Domain, crons): run npx wrangler triggers deploy ${siteFlags.join(' ')} from the serving version's commit.`,
+      );
+    else if (back && state.exists) console.error(`\n${worker} serves as it did before the release; the next \`npm run deploy\` can start.`);
+    process.exit(code);
+  })();
+  return ending;
+}
+// A release interrupted (Ctrl-C, a closed terminal, a stopped job) ends as a stop does.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => end(`interrupted (${signal})`, 130));
 try {
   if (!values['skip-build']) run('Build the islands and the stylesheet', 'npm', ['run', 'build:client']);
   const alertsSecrets = state.alertsNew ? secretsFile(alerts.secrets.required) : undefined;
@@ -525,9 +568,6 @@ try {
   if (state.exists) await release(dry ? '<serving version id>' : state.serving, beside);
   else await firstRelease();
 } catch (error) {
-  if (!(error instanceof Stopped)) throw error;
-  console.error(`\nRelease stopped: ${error.message}`);
-  const back = !state.exists || !beside.version || (await putBack(state.serving, beside.version));
-  if (back && state.exists) console.error(`\n${worker} serves as it did before the release; the next \`npm run deploy\` can start.`);
-  process.exit(1);
+  // Any failure ends the same way, a step's or one no step foresaw.
+  await end(error instanceof Stopped ? error.message : `an unexpected error: ${error instanceof Error ? error.message : error}`);
 }

@@ -1,28 +1,11 @@
 // A stand-in of Cloudflare's API for Workers, driven by the real wrangler CLI through
-// CLOUDFLARE_API_BASE_URL, keeping the rules Cloudflare documents for versions and deployments
-// (docs/operations.md, "Releasing"):
-// - a Worker's first upload, and any change of its Durable Object classes (a migration), only by
-//   `wrangler deploy` (PUT .../scripts/<name>); `versions upload` of a Worker never deployed is
-//   refused as Cloudflare refuses it (10007), and so is one carrying a migration;
-// - a deployment names one or two versions whose percentages add up to 100, 0 % included;
-// - a version override reaches a version only while it is in the current deployment;
-// - routes, custom domains and crons change only by `wrangler triggers deploy` (or `deploy`);
-// - a secret is refused (10215) unless the newest version serves every visitor (`versions secret
-//   put` is the way during a split: a new version, not deployed); the secrets listed are the newest
-//   version's;
-// - a Durable Object binding needs a class a migration made (10061); a binding that inherits needs
-//   one of that name in the newest version (10057);
-// - a deployment names one or two distinct versions, its percentages numbers adding up to 100
-//   (the API reference); rolling back to a version whose secrets changed since needs `?force=true`
-//   (10220, wrangler's rollback);
-// - a token without a permission is refused before what it asked is read (10000; 9109 on zones);
-// - a Custom Domain replaces a host's DNS record only when asked to (100117), never a CNAME.
-// Each code and message is the one wrangler's source or its tests answer with (cited where kept).
-// Where Cloudflare documents a rule but not its code, the refusal is HTTP 400 with code 0 and the
-// rule's words: the tests assert the rule, not a number nobody published.
-// The answers wrangler parses have the shapes of the real API's (Cloudflare's API schema and
-// wrangler's own tests). Its edge (`edge(request)`) answers each request with the version the
-// deployment's percentages or the override header name: the version's own upload, run in workerd.
+// CLOUDFLARE_API_BASE_URL. It refuses what the account refuses: the rules are listed with their
+// sources in docs/operations.md ("Releasing"), and each is kept at its handler below. A code and
+// message are the ones wrangler's source or its tests answer with; where Cloudflare documents a
+// rule but not its code, the refusal is HTTP 400 with code 0 (`UNPUBLISHED`) and the rule's words,
+// and the tests assert the rule, not a number nobody published. The answers wrangler parses have
+// the shapes of the real API's (Cloudflare's API schema and wrangler's own tests). Its edge is
+// edge.mjs.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { chdbSession, loadDataPoints } from '../../scripts/lib/clickhouse.mjs';
@@ -77,6 +60,8 @@ export class CloudflareApi {
     this.kv = new Map();
     /** Every request wrangler made: method and path. */
     this.requests = [];
+    /** Every request that changed the account (`at`: its index in `requests`); reads, refusals and writes of nothing are not. */
+    this.changes = [];
     this.unknown = [];
     /** The data points the account's Workers wrote (`{ at, point }`); the edge supplies them. */
     this.dataPoints = () => [];
@@ -120,6 +105,15 @@ export class CloudflareApi {
 
   /** @returns {Promise<{ status: number, body: unknown, headers?: Record<string,string> }>} */
   async handle(request) {
+    const at = this.requests.length;
+    const answer = await this.#answer(request);
+    const { pathname } = new URL(request.url);
+    if (request.method !== 'GET' && answer.status < 300 && !answer.unchanged && !pathname.endsWith('/analytics_engine/sql'))
+      this.changes.push({ at, call: this.requests[at] });
+    return answer;
+  }
+
+  async #answer(request) {
     const url = new URL(request.url);
     const path = url.pathname.replace(/^\/client\/v4/, '');
     this.requests.push(`${request.method} ${path}${url.search}`);
@@ -141,13 +135,20 @@ export class CloudflareApi {
       const m = pattern.exec(rest);
       if (!m) continue;
       // A token without the permission a call needs is refused as Cloudflare refuses it, before the call is read.
-      if (!permissions.every((p) => this.permissions.has(p)))
+      if (!permissions.every((p) => this.#may(p)))
         return zone
           ? { status: 403, body: fail(ZONE_UNAUTHORIZED, 'Unauthorized to access requested resource') }
           : { status: 403, body: fail(AUTHENTICATION, 'Authentication error') };
       return handler.call(this, request, url, ...m.slice(1).map(decodeURIComponent));
     }
     return this.#unknown(request, path);
+  }
+
+  /** A permission the token has, a Write implying its Read. */
+  #may(permission) {
+    return (
+      this.permissions.has(permission) || (permission.endsWith(' Read') && this.permissions.has(permission.replace(/ Read$/, ' Write')))
+    );
   }
 
   #unknown(request, path) {
@@ -162,20 +163,20 @@ export class CloudflareApi {
       ['PUT', /^\/storage\/kv\/namespaces\/([^/]+)\/bulk$/, this.putKvBulk, 'Workers KV Storage Write'],
       ['PUT', /^\/storage\/kv\/namespaces\/([^/]+)\/values\/(.+)$/, this.putKv, 'Workers KV Storage Write'],
       ['GET', /^\/storage\/kv\/namespaces\/([^/]+)\/values\/(.+)$/, this.getKv, 'Workers KV Storage Write'],
-      ['GET', new RegExp(`^/workers/services/${name}$`), this.getService, 'Workers Scripts Write'],
+      ['GET', new RegExp(`^/workers/services/${name}$`), this.getService, 'Workers Scripts Read'],
       ['PUT', new RegExp(`^/workers/scripts/${name}$`), this.putScript, 'Workers Scripts Write'],
-      ['GET', new RegExp(`^/workers/scripts/${name}/secrets$`), this.listSecrets, 'Workers Scripts Write'],
+      ['GET', new RegExp(`^/workers/scripts/${name}/secrets$`), this.listSecrets, 'Workers Scripts Read'],
       ['PUT', new RegExp(`^/workers/scripts/${name}/secrets$`), this.putSecret, 'Workers Scripts Write'],
-      ['GET', new RegExp(`^/workers/scripts/${name}/deployments$`), this.listDeployments, 'Workers Scripts Write'],
+      ['GET', new RegExp(`^/workers/scripts/${name}/deployments$`), this.listDeployments, 'Workers Scripts Read'],
       ['POST', new RegExp(`^/workers/scripts/${name}/deployments$`), this.postDeployment, 'Workers Scripts Write'],
-      ['GET', new RegExp(`^/workers/scripts/${name}/versions$`), this.listVersions, 'Workers Scripts Write'],
+      ['GET', new RegExp(`^/workers/scripts/${name}/versions$`), this.listVersions, 'Workers Scripts Read'],
       ['POST', new RegExp(`^/workers/scripts/${name}/versions$`), this.postVersion, 'Workers Scripts Write'],
-      ['GET', new RegExp(`^/workers/scripts/${name}/versions/([0-9a-f-]+)$`), this.getVersion, 'Workers Scripts Write'],
+      ['GET', new RegExp(`^/workers/scripts/${name}/versions/([0-9a-f-]+)$`), this.getVersion, 'Workers Scripts Read'],
       ['PATCH', new RegExp(`^/workers/workers/${name}/versions/latest$`), this.patchLatestVersion, 'Workers Scripts Write'],
       ['POST', new RegExp(`^/workers/scripts/${name}/assets-upload-session$`), this.assetsSession, 'Workers Scripts Write'],
-      ['GET', new RegExp(`^/workers/scripts/${name}/settings$`), this.getSettings, 'Workers Scripts Write'],
+      ['GET', new RegExp(`^/workers/scripts/${name}/settings$`), this.getSettings, 'Workers Scripts Read'],
       ['PATCH', new RegExp(`^/workers/scripts/${name}/script-settings$`), this.patchScriptSettings, 'Workers Scripts Write'],
-      ['GET', new RegExp(`^/workers/workers/${name}$`), this.getWorker, 'Workers Scripts Write'],
+      ['GET', new RegExp(`^/workers/workers/${name}$`), this.getWorker, 'Workers Scripts Read'],
       ['POST', new RegExp(`^/workers/scripts/${name}/subdomain$`), this.postSubdomain, 'Workers Scripts Write'],
       [
         'POST',
@@ -185,11 +186,12 @@ export class CloudflareApi {
         'Workers Routes Write',
       ],
       ['PUT', new RegExp(`^/workers/scripts/${name}/domains/records$`), this.putDomains, 'Workers Scripts Write', 'Workers Routes Write'],
-      ['GET', /^\/workers\/domains$/, this.listDomains, 'Workers Scripts Write'],
+      ['GET', /^\/workers\/domains$/, this.listDomains, 'Workers Scripts Read'],
+      ['GET', /^\/workers\/domains\/records\/([^/]+)$/, this.getDomain, 'Workers Scripts Read'],
       ['GET', /^\/zones$/, this.listZones, 'Zone Read'],
       ['GET', /^\/zones\/([^/]+)\/dns_records$/, this.listDnsRecords, 'DNS Read'],
       ['POST', /^\/zones\/([^/]+)\/workers\/routes$/, this.postRoute, 'Workers Routes Write'],
-      ['GET', new RegExp(`^/workers/scripts/${name}/schedules$`), this.getSchedules, 'Workers Scripts Write'],
+      ['GET', new RegExp(`^/workers/scripts/${name}/schedules$`), this.getSchedules, 'Workers Scripts Read'],
       ['PUT', new RegExp(`^/workers/scripts/${name}/schedules$`), this.putSchedules, 'Workers Scripts Write'],
     ];
   }
@@ -354,7 +356,7 @@ export class CloudflareApi {
     if (!Array.isArray(pairs)) return { status: 400, body: fail(UNPUBLISHED, 'the body is an array of { key, value }') };
     if (pairs.length && !this.kv.has(namespace)) this.kv.set(namespace, new Map());
     for (const { key, value } of pairs) this.kv.get(namespace).set(key, value);
-    return { status: 200, body: ok({ successful_key_count: pairs.length, unsuccessful_keys: [] }) };
+    return { status: 200, body: ok({ successful_key_count: pairs.length, unsuccessful_keys: [] }), unchanged: pairs.length === 0 };
   }
 
   async putKv(request, _url, namespace, key) {
@@ -402,12 +404,21 @@ export class CloudflareApi {
       return refuse('The percentages of a deployment must add up to 100.');
     const newest = found[0];
     if (newest.migrationTag !== script.migrationTag)
-      return { status: 400, body: fail(10211, 'version has a pending Durable Object migration; deploy it with the script upload') };
-    const latest = script.versions.at(-1);
-    if (versions.length === 1 && newest !== latest && url.searchParams.get('force') !== 'true') {
-      const changed = [...new Set([...Object.keys(latest.secrets), ...Object.keys(newest.secrets)])].filter(
-        (secret) => latest.secrets[secret] !== newest.secrets[secret],
-      );
+      return {
+        status: 400,
+        body: fail(UNPUBLISHED, 'A version with a pending Durable Object migration is deployed by a script upload (wrangler deploy).'),
+      };
+    // A rollback: one version, older than what serves now, whose secrets differ from the serving version's.
+    const serving = (this.deployment(name)?.versions ?? []).map((v) => script.versions.find((known) => known.id === v.version_id));
+    const newer = serving.filter((v) => v.number > newest.number);
+    if (versions.length === 1 && newer.length && url.searchParams.get('force') !== 'true') {
+      const changed = [
+        ...new Set(
+          newer.flatMap((v) =>
+            [...Object.keys(v.secrets), ...Object.keys(newest.secrets)].filter((k) => v.secrets[k] !== newest.secrets[k]),
+          ),
+        ),
+      ];
       if (changed.length)
         return {
           status: 400,
@@ -555,7 +566,7 @@ export class CloudflareApi {
     if (migrations && (migrations.old_tag ?? null) !== (script?.migrationTag ?? null))
       return {
         status: 400,
-        body: fail(10079, `migration old_tag ${migrations.old_tag} does not match the script's tag ${script?.migrationTag}`),
+        body: fail(UNPUBLISHED, `The migration's old_tag ${migrations.old_tag} is not the script's tag ${script?.migrationTag}.`),
       };
     if (!script) {
       const now = new Date().toISOString();
@@ -624,7 +635,7 @@ export class CloudflareApi {
     if (metadata.migrations)
       return {
         status: 400,
-        body: fail(10211, 'Durable Object migrations cannot be applied by a version upload; deploy the script instead'),
+        body: fail(UNPUBLISHED, 'Durable Object migrations are applied by a script upload (wrangler deploy), never by a version upload.'),
       };
     const version = this.#addVersion(
       script,
@@ -692,13 +703,20 @@ export class CloudflareApi {
     return {
       status: 200,
       body: ok({
-        added: asked.filter((d) => !script.domains.includes(d.hostname)).map((d) => view(d.hostname)),
+        added: asked
+          .filter((d) => !script.domains.includes(d.hostname) && !this.foreignDomains.has(d.hostname))
+          .map((d) => view(d.hostname)),
         removed: script.domains.filter((h) => !asked.some((d) => d.hostname === h)).map(view),
-        updated: asked.filter((d) => script.domains.includes(d.hostname)).map((d) => ({ ...view(d.hostname), modified: false })),
-        // Another Worker's Custom Domain on an asked host (wrangler asks at a terminal, and takes it over without one).
-        conflicting: asked
-          .filter((d) => this.foreignDomains.has(d.hostname))
-          .map((d) => ({ ...view(d.hostname), service: this.foreignDomains.get(d.hostname) })),
+        // A domain of another Worker is an update whose service is not this one (wrangler's publishCustomDomains reads it so).
+        updated: asked
+          .filter((d) => script.domains.includes(d.hostname) || this.foreignDomains.has(d.hostname))
+          .map((d) => ({
+            ...view(d.hostname),
+            service: this.foreignDomains.get(d.hostname) ?? name,
+            modified: this.foreignDomains.has(d.hostname),
+          })),
+        // A host with DNS records of its own conflicts.
+        conflicting: asked.filter((d) => this.#zoneOf(d.hostname)?.records.some((r) => r.name === d.hostname)).map((d) => view(d.hostname)),
       }),
     };
   }
@@ -770,6 +788,12 @@ export class CloudflareApi {
         })),
       ),
     };
+  }
+
+  /** One Custom Domain, by the id the changeset gave it. */
+  getDomain(request, url, id) {
+    const found = this.listDomains(request, new URL('http://x/')).body.result.find((d) => d.id === id);
+    return found ? { status: 200, body: ok(found) } : { status: 404, body: fail(NOT_FOUND, 'workers.api.error.domain_not_found') };
   }
 
   listZones(_request, url) {

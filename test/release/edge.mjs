@@ -77,10 +77,8 @@ export class Edge {
     this.outbound = outbound;
     /** Where KV and Durable Objects keep their data, across deployments. */
     this.storage = mkdtempSync(path.join(tmpdir(), 'edge-storage-'));
-    /** The running deployment: its id and its workerd. */
+    /** The running deployment, its workerd and how many requests it is answering. */
     this.running = undefined;
-    /** Deployments' workerd made earlier, closed once their requests are done. */
-    this.retired = [];
     this.switching = Promise.resolve();
     /** Every data point written, with the version that wrote it and when. */
     this.points = [];
@@ -90,9 +88,8 @@ export class Edge {
     this.certificateAt = 0;
   }
 
-  /** The version that answers `request`, by the override header or the percentages. */
-  choose(request) {
-    const deployment = this.api.deployment(this.script);
+  /** The version that answers `request` in `deployment`, by the override header or the percentages. */
+  choose(request, deployment = this.api.deployment(this.script)) {
     if (!deployment) return undefined;
     const override = request.headers.get('cloudflare-workers-version-overrides');
     const named = override && new RegExp(`(?:^|,)\\s*${this.script}="([0-9a-f-]+)"`).exec(override)?.[1];
@@ -107,13 +104,22 @@ export class Edge {
     return deployment.versions.findLast((v) => v.percentage > 0).version_id;
   }
 
-  /** The workerd of the current deployment, made when the deployment changed. */
+  /**
+   * The workerd of the current deployment and the deployment it runs. A new deployment waits for
+   * the previous one's requests to end and closes it first: one instance of each object at a time.
+   */
   #deployed() {
     this.switching = this.switching
       .catch(() => undefined)
       .then(async () => {
         const deployment = this.api.deployment(this.script);
-        if (this.running?.deployment === deployment.id) return this.running.mf;
+        if (this.running?.deployment.id === deployment.id) return this.running;
+        if (this.running) {
+          const old = this.running;
+          this.running = undefined;
+          for (let i = 0; old.inFlight > 0 && i < 300; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+          await old.mf.dispose().catch(() => undefined);
+        }
         const mf = new Miniflare(
           convertV4MiniflareOptions({
             workers: deployment.versions.map((v, self) => this.#worker(v.version_id, deployment, self)),
@@ -121,14 +127,14 @@ export class Edge {
             handleStructuredLogs: () => undefined,
           }),
         );
-        await mf.ready;
-        if (this.running) {
-          const old = this.running.mf;
-          this.retired.push(old);
-          setTimeout(() => old.dispose().catch(() => undefined), 3000).unref();
+        try {
+          await mf.ready;
+        } catch (error) {
+          await mf.dispose().catch(() => undefined);
+          throw error;
         }
-        this.running = { deployment: deployment.id, mf };
-        return mf;
+        this.running = { deployment, mf, inFlight: 0 };
+        return this.running;
       });
     return this.switching;
   }
@@ -197,21 +203,29 @@ export class Edge {
 
   /** Answers one request as the edge would, and says which version did. */
   async fetch(request) {
-    const versionId = this.choose(request);
-    if (!versionId) return { version: undefined, response: new Response('There is nothing here yet.', { status: 404 }) };
+    if (!this.api.deployment(this.script))
+      return { version: undefined, response: new Response('There is nothing here yet.', { status: 404 }) };
+    const running = await this.#deployed();
+    const versionId = this.choose(request, running.deployment);
     for (const fault of this.faults) {
       const response = fault(request, versionId);
       if (response) return { version: versionId, response };
     }
-    const mf = await this.#deployed();
-    const worker = await mf.getWorker(`version-${versionId}`);
-    const response = await worker.fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer(),
-      redirect: 'manual',
-    });
-    return { version: versionId, response };
+    running.inFlight++;
+    try {
+      const worker = await running.mf.getWorker(`version-${versionId}`);
+      const response = await worker.fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer(),
+        redirect: 'manual',
+      });
+      // The body is read before the request counts as done: the workerd that answered stays up until then.
+      const body = [101, 204, 205, 304].includes(response.status) ? null : await response.arrayBuffer();
+      return { version: versionId, response: new Response(body, response) };
+    } finally {
+      running.inFlight--;
+    }
   }
 
   /** Serves the edge on `port` (0: any); resolves to its base URL. */
@@ -241,9 +255,8 @@ export class Edge {
 
   async close() {
     await this.switching.catch(() => undefined);
-    await Promise.all([this.running?.mf, ...this.retired].filter(Boolean).map((mf) => mf.dispose().catch(() => undefined)));
+    await this.running?.mf.dispose().catch(() => undefined);
     this.running = undefined;
-    this.retired = [];
     await new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     rmSync(this.storage, { recursive: true, force: true });
   }
