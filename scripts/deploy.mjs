@@ -179,13 +179,15 @@ async function preflight() {
     process.exit(1);
   };
   // Each permission asked by a call that changes nothing: a read, a write of nothing, or a change the API refuses once the permission is checked.
-  const [analytics, service, alertsService, scripts, kv, zoning] = await Promise.all([
+  const [analytics, service, alertsService, scripts, kv, zoning, deployments, secrets] = await Promise.all([
     api('/analytics_engine/sql', { method: 'POST', body: 'SELECT 1 FORMAT JSON' }),
     api(`/workers/services/${worker}`),
     api(`/workers/services/${alerts.name}`),
     api(`/workers/scripts/${worker}/secrets`, { ...json({}), method: 'PUT' }),
     api(`/storage/kv/namespaces/${cacheNamespace}/bulk`, { ...json([]), method: 'PUT' }),
     zonesOfHosts(),
+    api(`/workers/scripts/${worker}/deployments`),
+    api(`/workers/scripts/${worker}/secrets`),
   ]);
   const zoned = zoning.zones.filter((z) => z.id);
   const [routes, records, attached] = await Promise.all([
@@ -219,25 +221,36 @@ async function preflight() {
     else if (records[i].status !== 200) unread.push(failed(`The DNS records of ${z.host}`, records[i]));
     if (!refused(attached[i]) && attached[i].status !== 200) unread.push(failed(`The Custom Domains of ${z.host}`, attached[i]));
   });
-  if (missing.length)
-    refuse(
-      `the API token lacks ${missing.length === 1 ? 'a permission' : 'permissions'} the release uses:\n  - ${missing.join('\n  - ')}\nAdd them to the token (dash.cloudflare.com/profile/api-tokens), then release again.`,
-    );
+  const exists = service.status === 200;
+  const alertsNew = alertsService.status === 404;
+  if (exists)
+    for (const [what, a] of [
+      ['The deployments', deployments],
+      ['The secrets', secrets],
+    ])
+      if (!refused(a) && a.status !== 200) unread.push(failed(what, a));
+  // Everything missing, named in one refusal: permissions, and the secrets a release needs.
+  const fromEnvironment = [
+    ...(exists ? [] : (site.secrets?.required ?? []).map((name) => [worker, name])),
+    ...(alertsNew ? (alerts.secrets?.required ?? []).map((name) => [alerts.name, name]) : []),
+  ].filter(([, name]) => !process.env[name]);
+  // The newest version's secrets, which the upload inherits (wrangler's own `secrets.required` check, made at upload, asked here first).
+  const lacking =
+    exists && secrets.status === 200 ? (site.secrets?.required ?? []).filter((name) => !secrets.result.some((s) => s.name === name)) : [];
+  const problems = [
+    missing.length &&
+      `the API token lacks ${missing.length === 1 ? 'a permission' : 'permissions'} the release uses:\n  - ${missing.join('\n  - ')}\nAdd ${missing.length === 1 ? 'it' : 'them'} to the token (dash.cloudflare.com/profile/api-tokens), then release again.`,
+    fromEnvironment.length &&
+      `a Worker's first release sets its secrets, and these are not in the environment: ${fromEnvironment.map(([w, name]) => `${name} (${w})`).join(', ')}.`,
+    lacking.length &&
+      `${worker} lacks the secrets ${lacking.join(', ')}: set each with npx wrangler versions secret put <NAME> ${siteFlags.join(' ')}, then deploy that version (npx wrangler versions deploy <its id>@100% ${siteFlags.join(' ')}).`,
+  ].filter(Boolean);
+  if (problems.length) refuse(problems.join('\n'));
   if (unread.length) refuse(`${unread.join('; ')}. Nothing was changed; release again once the API answers.`);
   checkHosts(
     zoned.map((z, i) => ({ host: z.host, records: records[i].result ?? [], domains: attached[i].result ?? [] })),
     refuse,
   );
-  const exists = service.status === 200;
-  const alertsNew = alertsService.status === 404;
-  const fromEnvironment = [
-    ...(exists ? [] : (site.secrets?.required ?? []).map((name) => [worker, name])),
-    ...(alertsNew ? (alerts.secrets?.required ?? []).map((name) => [alerts.name, name]) : []),
-  ].filter(([, name]) => !process.env[name]);
-  if (fromEnvironment.length)
-    refuse(
-      `a Worker's first release sets its secrets, and these are not in the environment: ${fromEnvironment.map(([w, name]) => `${name} (${w})`).join(', ')}.`,
-    );
   if (!exists) return { exists: false, alertsNew };
   const newestTag = site.migrations.at(-1)?.tag ?? null;
   const tag = service.result?.default_environment?.script?.migration_tag ?? null;
@@ -246,14 +259,6 @@ async function preflight() {
       `this version changes Durable Object classes (migration ${tag ?? 'none'} → ${newestTag}), which Cloudflare applies only to a version deployed whole, never to a gradual release. ` +
         `In a quiet hour run: npx wrangler deploy ${siteFlags.join(' ')} — then check the site and the alerts.`,
     );
-  const [deployments, secrets] = await Promise.all([
-    api(`/workers/scripts/${worker}/deployments`),
-    api(`/workers/scripts/${worker}/secrets`),
-  ]);
-  if (deployments.status !== 200 || secrets.status !== 200)
-    refuse(
-      `${[deployments.status !== 200 && failed('The deployments', deployments), secrets.status !== 200 && failed('The secrets', secrets)].filter(Boolean).join('; ')}. Release again once the API answers.`,
-    );
   const current = deployments.result?.deployments?.[0];
   if (!current || current.versions.length !== 1 || current.versions[0].percentage !== 100) {
     const split = (current?.versions ?? []).map((v) => `${v.version_id} ${v.percentage} %`).join(', ');
@@ -261,12 +266,6 @@ async function preflight() {
       `a gradual deployment is under way (${split}). Finish it (npx wrangler versions deploy <version>@100% ${siteFlags.join(' ')}) or put the serving version back, then release again.`,
     );
   }
-  // The newest version's secrets, which the upload inherits (wrangler's own `secrets.required` check, made at upload, asked here first).
-  const lacking = (site.secrets?.required ?? []).filter((name) => !(secrets.result ?? []).some((s) => s.name === name));
-  if (lacking.length)
-    refuse(
-      `${worker} lacks the secrets ${lacking.join(', ')}: set each with npx wrangler versions secret put <NAME> ${siteFlags.join(' ')}, then deploy that version (npx wrangler versions deploy <its id>@100% ${siteFlags.join(' ')}).`,
-    );
   return { exists: true, alertsNew, serving: current.versions[0].version_id };
 }
 

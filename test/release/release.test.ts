@@ -272,6 +272,19 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     expect(changesSince(from)).toEqual([]);
     expect(api.script(WORKER)).toBeUndefined();
     expect(api.script('papaya-alerts')).toBeUndefined();
+    // A missing permission and a missing secret: one refusal names both.
+    api.permissions.delete('Workers KV Storage Write');
+    try {
+      const both = await deploy(['--check'], { PAGERDUTY_ROUTING_KEY: '' });
+      expect(both.code, both.out).toBe(1);
+      expect(both.out).toContain(
+        '  - Workers KV Storage Write (the approved payment pages are put in KV)\n' +
+          'Add it to the token (dash.cloudflare.com/profile/api-tokens), then release again.\n' +
+          "a Worker's first release sets its secrets, and these are not in the environment: PAGERDUTY_ROUTING_KEY (papaya-alerts).",
+      );
+    } finally {
+      api.permissions.add('Workers KV Storage Write');
+    }
   });
 
   it('a first release onto a host that has a DNS record or another Worker is refused unless told to take it over; a CNAME always', async () => {
