@@ -1,4 +1,4 @@
-import { calls, type CallInput, type CallName, type CallOutput, type CallSpec } from './calls';
+import { calls, type CallInput, type CallOutput, type CallSpec } from './calls';
 import type { CallOutcome, OriginFailureKind, OriginResult } from './result';
 
 /** Sends one request to the origin (the contract call's name beside it): the network when ORIGIN_URL is set, the embedded origin otherwise. */
@@ -11,7 +11,8 @@ export interface ClientOptions {
   onOutcome?: (outcome: CallOutcome) => void;
 }
 
-export type Origin = { [K in CallName]: (input: CallInput<K>) => Promise<OriginResult<CallOutput<K>>> };
+/** The contract's calls by name, as `calls.ts` declares them (go-to-definition leads there). */
+export type Origin = { [K in keyof typeof calls]: (input: CallInput<K>) => Promise<OriginResult<CallOutput<K>>> };
 
 /** Where a cached lookup gets the client on a miss: it is made only then. */
 export interface ClientSource {
@@ -68,14 +69,9 @@ async function run<O>(options: ClientOptions, spec: CallSpec<unknown, O>, input:
   return finish({ ok: true, value: parsed.data }, response.status);
 }
 
-/** The client: each call is made into a function when it is first asked for, as most requests use one call or none. */
+/** The client: one function per call of the contract (`calls.ts`), each sending it through `options`. */
 export function createClient(options: ClientOptions): Origin {
-  const specs = calls as unknown as Record<string, CallSpec<unknown, unknown>>;
-  return new Proxy({} as Origin, {
-    get: (_target, name) => {
-      if (typeof name !== 'string' || !Object.hasOwn(specs, name)) return undefined;
-      const spec = specs[name]!;
-      return (input: unknown) => run(options, spec, input);
-    },
-  });
+  const client: Record<string, (input: unknown) => Promise<OriginResult<unknown>>> = {};
+  for (const [name, spec] of Object.entries(calls)) client[name] = (input) => run(options, spec as CallSpec<unknown, unknown>, input);
+  return client as Origin;
 }

@@ -8,14 +8,14 @@ import { FLAG_CACHE_KEY, forgetRedirectFlag, redirectFlag } from './feature-flag
 import type { Lease } from './edge-cache';
 import { cachedPayeeById, cachedPayeeByUrl } from './payee-cache';
 import type { CallOutcome, OriginResult } from './result';
-import { calls, type CallName } from './calls';
+import type { CallInput } from './calls';
 
 export type { Origin } from './client';
 export type { OriginResult, OriginFailure, CallOutcome } from './result';
 export { isUnknown } from './result';
 export type { DemoPayment, OutboxEntry } from './embedded';
 export { trackDownload, DOWNLOAD_PARAMS } from './attribution';
-export { paymentFields, type PaymentSubmission } from './payment';
+export { wirePaymentFields, type PaymentSubmission } from './payment';
 
 const EMBEDDED_BASE = 'http://embedded-origin.internal';
 
@@ -75,11 +75,11 @@ export interface OriginExtras {
 export type OriginDoor = Origin & OriginExtras;
 
 /**
- * The one door to the backend for one request. The client is made on first use, as most
- * requests never call it; `defer` keeps cache writes alive after the answer has gone. Its
- * methods live on the class, so a request that calls nothing makes nothing but the door.
+ * The one door to the backend for one request: the contract's calls and the cached lookups. The
+ * client is made on the first call, as most requests never call it; `defer` keeps cache writes
+ * alive after the answer has gone.
  */
-class RequestOrigin implements OriginExtras, ClientSource {
+class RequestOrigin implements OriginDoor, ClientSource {
   #client: Origin | undefined;
 
   constructor(
@@ -91,6 +91,75 @@ class RequestOrigin implements OriginExtras, ClientSource {
 
   client(): Origin {
     return (this.#client ??= createOrigin(this.env, this.onOutcome));
+  }
+
+  // The contract's calls (calls.ts), each sent by the client made on the first of them.
+  payeeByUrl(input: CallInput<'payeeByUrl'>) {
+    return this.client().payeeByUrl(input);
+  }
+
+  report404(input: CallInput<'report404'>) {
+    return this.client().report404(input);
+  }
+
+  featureEnabled(input: CallInput<'featureEnabled'>) {
+    return this.client().featureEnabled(input);
+  }
+
+  sendSms(input: CallInput<'sendSms'>) {
+    return this.client().sendSms(input);
+  }
+
+  forgotPassword(input: CallInput<'forgotPassword'>) {
+    return this.client().forgotPassword(input);
+  }
+
+  getPayee(input: CallInput<'getPayee'>) {
+    return this.client().getPayee(input);
+  }
+
+  searchPayees(input: CallInput<'searchPayees'>) {
+    return this.client().searchPayees(input);
+  }
+
+  submitPayment(input: CallInput<'submitPayment'>) {
+    return this.client().submitPayment(input);
+  }
+
+  linkGmail(input: CallInput<'linkGmail'>) {
+    return this.client().linkGmail(input);
+  }
+
+  getInfoRequest(input: CallInput<'getInfoRequest'>) {
+    return this.client().getInfoRequest(input);
+  }
+
+  submitInfoRequest(input: CallInput<'submitInfoRequest'>) {
+    return this.client().submitInfoRequest(input);
+  }
+
+  deleteInfoRequest(input: CallInput<'deleteInfoRequest'>) {
+    return this.client().deleteInfoRequest(input);
+  }
+
+  cancelBill(input: CallInput<'cancelBill'>) {
+    return this.client().cancelBill(input);
+  }
+
+  memberSignup(input: CallInput<'memberSignup'>) {
+    return this.client().memberSignup(input);
+  }
+
+  payLater(input: CallInput<'payLater'>) {
+    return this.client().payLater(input);
+  }
+
+  getPaid(input: CallInput<'getPaid'>) {
+    return this.client().getPaid(input);
+  }
+
+  sendTeamEmail(input: CallInput<'sendTeamEmail'>) {
+    return this.client().sendTeamEmail(input);
   }
 
   /** The embedded origin's database: bound in the local demo's configuration only. */
@@ -156,21 +225,11 @@ class RequestOrigin implements OriginExtras, ClientSource {
   }
 }
 
-// Each call of the contract goes to the client, made when the first is called.
-for (const name of Object.keys(calls) as CallName[]) {
-  if (name in RequestOrigin.prototype) throw new Error(`the call ${name} has the name of one of the door's own methods`);
-  Object.defineProperty(RequestOrigin.prototype, name, {
-    value(this: RequestOrigin, input: never) {
-      return this.client()[name](input);
-    },
-  });
-}
-
 export function originForRequest(
   env: Env,
   onOutcome: (outcome: CallOutcome) => void,
   defer: (work: Promise<unknown>) => void,
   lease: Lease,
 ): OriginDoor {
-  return new RequestOrigin(env, onOutcome, defer, lease) as unknown as OriginDoor;
+  return new RequestOrigin(env, onOutcome, defer, lease);
 }
