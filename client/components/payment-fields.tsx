@@ -1,5 +1,5 @@
 import { useRef, type ComponentProps } from 'react';
-import { CARD_FIELDS, labelKey, PAYER_FIELDS, PAYMENT_FIELDS } from '../../src/domain/payment';
+import { CARD_FIELDS, labelKey, PAYER_FIELDS, PAYMENT_FIELD_DESCRIPTIONS } from '../../src/domain/payment';
 import type { PostedForm } from '../../src/domain/posted-form';
 import type { PaymentFormText } from '../../src/domain/catalogue';
 import type { FormLabels } from '../../src/domain/web-payment-labels';
@@ -76,9 +76,11 @@ export function postedInvoices(posted: PostedForm | undefined): Invoice[] {
   return typed.length ? typed : [{ id: 1, value: '' }];
 }
 
-/** Each field's label, as the error summary names it: from the field's description (`PAYMENT_FIELDS`). */
+/** Each field's label, as the error summary names it: from the field's description (`PAYMENT_FIELD_DESCRIPTIONS`). */
 export function labelOf(name: string, words: PaymentFormText, labels: FormLabels): string {
   if (name.startsWith('invoices.')) return `${words[labels.account]} ${Number(name.slice('invoices.'.length)) + 1}`;
-  const field = Object.hasOwn(PAYMENT_FIELDS, name) ? PAYMENT_FIELDS[name as keyof typeof PAYMENT_FIELDS] : undefined;
+  const field = Object.hasOwn(PAYMENT_FIELD_DESCRIPTIONS, name)
+    ? PAYMENT_FIELD_DESCRIPTIONS[name as keyof typeof PAYMENT_FIELD_DESCRIPTIONS]
+    : undefined;
   return field ? words[labelKey(field, labels)] : name;
 }

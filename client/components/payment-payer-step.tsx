@@ -1,5 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { accountIsNumeric, PAYER_FIELDS, shownAmount, type PayeeRules } from '../../src/domain/payment';
+import { accountIsNumeric, PAYER_FIELDS, type PayeeRules } from '../../src/domain/payment';
+import { shownAmount } from '../../src/domain/field-rules';
 import type { PaymentFormText } from '../../src/domain/catalogue';
 import type { FormLabels } from '../../src/domain/web-payment-labels';
 import { CODE, Field, MaskedField, type Binding, type Invoice } from './payment-fields';

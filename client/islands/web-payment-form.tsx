@@ -3,15 +3,15 @@ import { useTypedEarly } from '../components/typed-early';
 import { useEnterMovesOn } from '../components/enter-moves-on';
 import {
   CARD_FIELDS,
-  cardFields,
+  cardChecks,
   formProblems,
   PAYER_FIELDS,
-  payerFields,
+  payerChecks,
   PAYMENT_FORM,
   problemText,
   type PayeeRules,
-  type PaymentProblem,
 } from '../../src/domain/payment';
+import { type PaymentProblem } from '../../src/domain/field-rules';
 import { FORM_FIELD } from '../../src/domain/islands';
 import { INTERACTIVE_TOKEN_FIELD } from '../../src/domain/human-check';
 import type { PostedForm } from '../../src/domain/posted-form';
@@ -110,8 +110,8 @@ export default function WebPaymentForm({
     invoices: company ? invoices.map((i) => i.value) : undefined,
   };
   // The rules depend on the payee only; made once, they check every keystroke (as the server does).
-  const payerRules = useMemo(() => payerFields(rules, { company }), [rules, company]);
-  const cardRules = useMemo(() => cardFields(rules, new Date()), [rules]);
+  const payerRules = useMemo(() => payerChecks(rules, { company }), [rules, company]);
+  const cardRules = useMemo(() => cardChecks(rules, new Date()), [rules]);
   const payerProblems = formProblems(payerRules, payerInput, payerInput.invoices);
   const cardProblems = formProblems(cardRules, values);
   const said = (problems: Record<string, PaymentProblem>) =>

@@ -52,10 +52,9 @@ export const PasswordResetSchema = z.lazy(() =>
 
 export const payeeIdField = z.lazy(() => z.string().check(z.regex(PAYEE_ID, 'Invalid payee.')));
 
-/** The query of a payment submit: the payee and the legacy switches. */
 /** Which payee a fresh payment form key is for. */
 export const FormKeyQuerySchema = z.lazy(() => z.object({ p: payeeIdField }));
-
+/** The query of a payment submit: the payee and the legacy switches. */
 export const PaymentQuerySchema = z.lazy(() =>
   z.object({
     p: payeeIdField,

@@ -3,19 +3,17 @@
 import * as z from 'zod/mini';
 import { en, type PaymentProblemText } from './catalogue/en';
 import {
-  cardFields,
+  cardChecks,
   fieldProblem,
-  INVOICE_FIELD,
-  MAX_INVOICES,
-  payerFields,
+  payerChecks,
   problemText,
   type CARD_FORM,
   type CheckedStep,
-  type FieldCheck,
   type PAYER_FORM,
   type PayeeRules,
-  type PaymentProblem,
 } from './payment';
+import { type PaymentProblem } from './field-rules';
+import { INVOICE_FIELD, MAX_INVOICES, type FieldCheck } from './field-rules';
 
 /** Problems as the visitor reads them: in a language, with the payee's own account hint. */
 type Say = (problem: PaymentProblem) => string;
@@ -47,7 +45,7 @@ export type PayerForm = CheckedStep<typeof PAYER_FORM> & { invoices?: string[] }
 /** Step 2 as checked. */
 export type CardForm = CheckedStep<typeof CARD_FORM>;
 
-/** Step 1, patient / payer / company info (`payerFields`), with a company's invoice numbers; problems said in `texts`. */
+/** Step 1, patient / payer / company info (`payerChecks`), with a company's invoice numbers; problems said in `texts`. */
 export function payerSchema(
   rules: PayeeRules,
   { company }: { company: boolean },
@@ -55,7 +53,7 @@ export function payerSchema(
 ): z.ZodMiniType<PayerForm> {
   const say: Say = (problem) => problemText(texts, problem, rules);
   return z.object({
-    ...schemasOf(payerFields(rules, { company }), say),
+    ...schemasOf(payerChecks(rules, { company }), say),
     invoices: company
       ? z
           .array(fieldSchema(INVOICE_FIELD, say), { error: say('required') })
@@ -65,8 +63,8 @@ export function payerSchema(
   }) as unknown as z.ZodMiniType<PayerForm>;
 }
 
-/** Step 2, payment info (`cardFields`), problems said in `texts`. `now` decides which expiry dates have passed. */
+/** Step 2, payment info (`cardChecks`), problems said in `texts`. `now` decides which expiry dates have passed. */
 export function cardSchema(rules: PayeeRules, now: Date, texts: PaymentProblemText = en.paymentProblems): z.ZodMiniType<CardForm> {
   const say: Say = (problem) => problemText(texts, problem, rules);
-  return z.object(schemasOf(cardFields(rules, now), say)) as unknown as z.ZodMiniType<CardForm>;
+  return z.object(schemasOf(cardChecks(rules, now), say)) as unknown as z.ZodMiniType<CardForm>;
 }

@@ -1,27 +1,35 @@
 // The rules of the web payment form, as plain functions: the form checks every keystroke with them
 // in the browser, and the server's schemas (`payment-schemas.ts`) are built from the same ones.
 import { brandAccepted, cardBrand, cardDigits, expiryValid, luhnValid, readExpiry, type CardsAccepted } from './card';
-import { EMAIL_PATTERN } from './email';
 import { REQUIRED } from './messages';
-import { formatPhone, readPhone } from './phone';
 import { US_STATES } from './us-states';
 import type { DeclineField } from './declines';
-import type { PaymentFormText, PaymentProblemText } from './catalogue';
+import {
+  AMOUNT_FIELD,
+  asTyped,
+  atMost,
+  DATE_FIELD,
+  EMAIL_FIELD,
+  INVOICE_FIELD,
+  matching,
+  MAX_INVOICES,
+  optionalField,
+  PHONE_FIELD,
+  required,
+  requiredField,
+  requiredMatching,
+  ZIP_FIELD,
+  type FieldCheck,
+  type FieldRule,
+  type PaymentProblem,
+} from './field-rules';
+import type { PaymentFormText } from './catalogue';
 import type { FormLabels } from './web-payment-labels';
 
 export { REQUIRED };
 
-/** The most a web payment may be (pay-pages spec §5). */
-export const MAX_WEB_PAYMENT = 2000;
-
 /** The `_form` name of the web payment form. */
 export const PAYMENT_FORM = 'payment';
-
-/**
- * What can be wrong with a field of the form: a key of the catalogue's `paymentProblems`, where
- * each is written in every language (`problemText` puts in the payee's own words).
- */
-export type PaymentProblem = keyof PaymentProblemText;
 
 /** A problem as the visitor reads it, in the language of `texts`, with the payee's account hint. */
 export function problemText(texts: Readonly<Record<PaymentProblem, string>>, problem: PaymentProblem, rules: PayeeRules): string {
@@ -36,104 +44,6 @@ export interface PayeeRules {
   customFields: { payDOB: boolean; payDOS: boolean; billingZip: boolean };
   ccAccepted: CardsAccepted;
 }
-
-/** Dollars as the site shows them: `$1,234.50`. */
-export const formatDollars = (dollars: number) =>
-  `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/** A typed amount as the site shows it back (`12.5` is `$12.50`), or as typed when it is no amount. */
-export function shownAmount(typed: string): string {
-  const amount = parseAmount(typed);
-  return Number.isFinite(amount) ? formatDollars(amount) : typed;
-}
-
-/** `$1,234.50` → 1234.5; anything that is not a positive amount of money is NaN. */
-export function parseAmount(value: string): number {
-  const cleaned = value.replace(/[$,\s]/g, '');
-  return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-}
-
-/** A field's rule: what is wrong with what was typed, or nothing when it is right. */
-export type FieldRule = (value: string) => PaymentProblem | undefined;
-
-/**
- * A rule and what the value becomes once it passes (trimmed, slashes put in). `optional` fields
- * may be left out altogether; a required one left out is `Required`.
- */
-export interface FieldCheck {
-  rule: FieldRule;
-  normalize: (value: string) => string;
-  optional?: boolean;
-}
-
-const trim = (value: string) => value.trim();
-const asTyped = (value: string) => value;
-
-/** A required text: blank is `required`; longer than `max` gets the field's own problem. */
-const required =
-  (max: number, tooLong: PaymentProblem = 'tooLong'): FieldRule =>
-  (value) => {
-    const text = value.trim();
-    if (!text) return 'required';
-    if (text.length > max) return tooLong;
-    return undefined;
-  };
-
-/** A required text that must also match `pattern`. */
-const requiredMatching =
-  (max: number, pattern: RegExp, message: PaymentProblem): FieldRule =>
-  (value) =>
-    required(max, message)(value) ?? (pattern.test(value.trim()) ? undefined : message);
-
-/** A required field, its value trimmed. */
-const requiredField = (rule: FieldRule, normalize = trim): FieldCheck => ({ rule, normalize });
-/** A field that may be missing or empty; anything in it must pass `rule`. */
-const optionalField = (rule: FieldRule): FieldCheck => ({ rule, normalize: asTyped, optional: true });
-const matching =
-  (pattern: RegExp, message: PaymentProblem): FieldRule =>
-  (value) =>
-    pattern.test(value) ? undefined : message;
-const atMost =
-  (max: number): FieldRule =>
-  (value) =>
-    value.length > max ? 'tooLong' : undefined;
-
-/**
- * A date's digits typed without their slashes (a phone's number pad has none, and without script
- * no mask puts them in) are read as the same date: `04121980` is `04/12/1980`.
- */
-const trimmedWithSlashes = (value: string) => {
-  const text = value.trim();
-  return /^\d{8}$/.test(text) ? `${text.slice(0, 2)}/${text.slice(2, 4)}/${text.slice(4)}` : text;
-};
-
-const amountRule: FieldRule = (value) => {
-  const problem = required(20, 'amountOverLimit')(value);
-  if (problem) return problem;
-  const amount = parseAmount(value.trim());
-  if (!(amount > 0)) return 'required';
-  return amount > MAX_WEB_PAYMENT ? 'amountOverLimit' : undefined;
-};
-const dateRule: FieldRule = (value) =>
-  required(10, 'invalidDate')(value) ?? (/^\d{2}\/\d{2}\/\d{4}$/.test(trimmedWithSlashes(value)) ? undefined : 'invalidDate');
-const zipRule = requiredMatching(10, /^\d{5}(-\d{4})?$/, 'invalidZip');
-
-export const AMOUNT_FIELD = requiredField(amountRule);
-export const DATE_FIELD = requiredField(dateRule, trimmedWithSlashes);
-export const EMAIL_FIELD = requiredField(requiredMatching(254, EMAIL_PATTERN, 'invalidEmail'));
-/** A US phone number however it is written (`phone.ts`), sent on as `(559) 555-0199`. */
-export const PHONE_FIELD = requiredField(
-  (value) => {
-    if (!value.trim()) return 'required';
-    const read = readPhone(value);
-    return 'problem' in read ? (read.problem === 'unreachable' ? 'unreachablePhone' : 'invalidPhone') : undefined;
-  },
-  (value) => {
-    const read = readPhone(value);
-    return 'digits' in read ? formatPhone(read.digits) : value.trim();
-  },
-);
-export const ZIP_FIELD = requiredField(zipRule);
 
 function accountRule(rules: PayeeRules): FieldRule {
   let pattern: RegExp | null = null;
@@ -153,10 +63,6 @@ function accountRule(rules: PayeeRules): FieldRule {
 export function accountIsNumeric(rules: PayeeRules): boolean {
   return /^\^?(\\d|\[0-9\])(\{\d+(,\d*)?\}|[+*])?\$?$/.test(rules.acctRegex);
 }
-
-/** A company's invoice numbers: at least one, each required. */
-export const INVOICE_FIELD = requiredField(required(50));
-export const MAX_INVOICES = 20;
 
 /** What some fields' rules depend on: the payee's rules, whether a company pays, and the time. */
 export interface FieldContext {
@@ -254,7 +160,7 @@ export type CardField = keyof typeof CARD_FORM;
 export const PAYER_FIELDS = Object.keys(PAYER_FORM) as readonly PayerField[];
 export const CARD_FIELDS = Object.keys(CARD_FORM) as readonly CardField[];
 /** Every field of the form, by name. */
-export const PAYMENT_FIELDS: Readonly<Record<PayerField | CardField, FieldDescription>> = { ...PAYER_FORM, ...CARD_FORM };
+export const PAYMENT_FIELD_DESCRIPTIONS: Readonly<Record<PayerField | CardField, FieldDescription>> = { ...PAYER_FORM, ...CARD_FORM };
 /** Card fields never written back into a page, whatever happens to the payment. */
 export const UNREPEATED_CARD_FIELDS: readonly string[] = CARD_FIELDS.filter((name) => 'unrepeated' in CARD_FORM[name]);
 /** Card data, which is sent on and kept nowhere (not in the demo backend, not in a key's fingerprint). */
@@ -269,12 +175,12 @@ const checksOf = <F extends string>(form: Readonly<Record<F, FieldDescription>>,
   Object.fromEntries(Object.entries<FieldDescription>(form).map(([name, field]) => [name, field.check(context)])) as Record<F, FieldCheck>;
 
 /** Step 1's rules for a payee, field by field. */
-export function payerFields(rules: PayeeRules, { company }: { company: boolean }): Record<PayerField, FieldCheck> {
+export function payerChecks(rules: PayeeRules, { company }: { company: boolean }): Record<PayerField, FieldCheck> {
   return checksOf(PAYER_FORM, { rules, company, now: new Date() });
 }
 
 /** Step 2's rules for a payee, field by field. `now` decides which expiry dates have passed. */
-export function cardFields(rules: PayeeRules, now: Date): Record<CardField, FieldCheck> {
+export function cardChecks(rules: PayeeRules, now: Date): Record<CardField, FieldCheck> {
   return checksOf(CARD_FORM, { rules, company: false, now });
 }
 

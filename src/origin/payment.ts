@@ -1,5 +1,6 @@
 import { cardDigits } from '../domain/card';
-import { CARD_FIELDS, parseAmount, type CardField } from '../domain/payment';
+import { CARD_FIELDS, type CardField } from '../domain/payment';
+import { parseAmount } from '../domain/field-rules';
 import type { CardForm, PayerForm } from '../domain/payment-schemas';
 import type { Payee } from '../domain/payee';
 import type { WirePaymentFields } from './schemas';
@@ -21,7 +22,7 @@ export interface PaymentSubmission {
  * The multipart fields the backend takes for a payment (pay-pages spec §7). Extra fields go only
  * where the payee asks for them; card data passes through here and is stored nowhere.
  */
-export function paymentFields({ payee, payer, card, company, humanToken, userAgent, generic }: PaymentSubmission): WirePaymentFields {
+export function wirePaymentFields({ payee, payer, card, company, humanToken, userAgent, generic }: PaymentSubmission): WirePaymentFields {
   return {
     patientName: payer.patientName,
     account: company ? (payer.invoices ?? []).join(',') : (payer.account ?? ''),

@@ -141,7 +141,7 @@ export interface SmsSend {
 
 /**
  * The multipart fields of a payment (pay-pages spec §7): the form's own fields under their own
- * names (`PAYMENT_FIELDS`), then what the site adds. Card data passes through, never stored here.
+ * names (`PAYMENT_FIELD_DESCRIPTIONS`), then what the site adds. Card data passes through, never stored here.
  */
 export type WirePaymentField =
   | PayerField

@@ -1,6 +1,6 @@
 import { LANGUAGE_TAG } from '../domain/catalogue';
 import { fill } from '../domain/catalogue/fill';
-import { formatDollars } from '../domain/payment';
+import { formatDollars } from '../domain/field-rules';
 import type { Receipt } from '../domain/receipt';
 import { SUPPORT_EMAIL } from '../domain/site';
 import { usePageContext } from '../web/page-context';

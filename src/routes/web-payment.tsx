@@ -67,7 +67,7 @@ pageWithForm(webPaymentRoutes, '/web-payment', async (c) => {
   const key = formKeyForPage(formKeySecret(config), payee.value.payeeId, claimIds(c.env.CLAIMS), (work) => runLater(c, work));
   // The device cookie goes with the card form: the guard tells apart the payers who share an address by it.
   await issueDeviceWithPage(c);
-  const form = paymentForm(payee.value, {
+  const form = cardFormProps(payee.value, {
     ...paymentSwitches(query),
     humanCheckSiteKey: humanCheckSiteKey(config),
     interactiveCheckSiteKey: interactiveCheckSiteKey(config),
@@ -105,7 +105,7 @@ interface FormSwitches {
  */
 const forms = new WeakMap<Payee, Map<string, PaymentForm>>();
 
-function paymentForm(payee: Payee, switches: FormSwitches): PaymentForm {
+function cardFormProps(payee: Payee, switches: FormSwitches): PaymentForm {
   const { company, optE, silent, generic, humanCheckSiteKey, interactiveCheckSiteKey, language } = switches;
   const which = `${company}|${optE}|${silent}|${generic}|${humanCheckSiteKey ?? ''}|${interactiveCheckSiteKey ?? ''}|${language ?? ''}`;
   let made = forms.get(payee);

@@ -3,17 +3,17 @@ import { brandAccepted, cardBrand, expiryValid, luhnValid } from '../../src/doma
 import {
   CARD_DATA_FIELDS,
   CARD_FIELDS,
-  cardFields,
+  cardChecks,
   formProblems,
   PAYER_FIELDS,
-  parseAmount,
-  payerFields,
-  PAYMENT_FIELDS,
+  payerChecks,
+  PAYMENT_FIELD_DESCRIPTIONS,
   problemText,
   UNREPEATED_CARD_FIELDS,
   type PayeeRules,
-  type PaymentProblem,
 } from '../../src/domain/payment';
+import { type PaymentProblem } from '../../src/domain/field-rules';
+import { parseAmount } from '../../src/domain/field-rules';
 import { LANGUAGES } from '../../src/domain/catalogue';
 import { CATALOGUES } from '../../src/domain/catalogue/all';
 import { en } from '../../src/domain/catalogue/en';
@@ -305,7 +305,7 @@ describe.each(LANGUAGES)('the form in the browser and the server say the same, i
   ];
   it.each(payerCases)('step 1 (%#)', (rules, company, input) => {
     const server = payerSchema(rules, { company }, texts).safeParse(input);
-    const browser = formProblems(payerFields(rules, { company }), input, company ? (input.invoices as string[]) : undefined);
+    const browser = formProblems(payerChecks(rules, { company }), input, company ? (input.invoices as string[]) : undefined);
     expect(said(rules, browser)).toEqual(server.success ? {} : fieldErrors(server.error));
   });
 
@@ -318,7 +318,7 @@ describe.each(LANGUAGES)('the form in the browser and the server say the same, i
   it.each(cardCases)('step 2 (%#)', (input) => {
     for (const rules of [plain, cedar]) {
       const server = cardSchema(rules, NOW, texts).safeParse(input);
-      expect(said(rules, formProblems(cardFields(rules, NOW), input))).toEqual(server.success ? {} : fieldErrors(server.error));
+      expect(said(rules, formProblems(cardChecks(rules, NOW), input))).toEqual(server.success ? {} : fieldErrors(server.error));
     }
   });
 });
@@ -345,7 +345,7 @@ describe('each field of the form is described once', () => {
   const contexts = payees.flatMap((rules) => [false, true].map((company) => ({ rules, company, now: new Date('2026-11-27T12:00:00Z') })));
 
   it('a field said to be optional may be left out for some payee, and only such a field', () => {
-    for (const [name, field] of Object.entries(PAYMENT_FIELDS)) {
+    for (const [name, field] of Object.entries(PAYMENT_FIELD_DESCRIPTIONS)) {
       const leftOut = contexts.some((context) => field.check(context).optional === true);
       expect(leftOut, name).toBe(field.optional === true);
     }

@@ -69,7 +69,7 @@ export async function resetGuard(): Promise<void> {
 }
 
 /** A payment form that payee 1001 (Valley Medical Group) accepts, card included, key excluded. */
-export { TEST_PAYMENT as PAYMENT_FORM } from '../shared/test-payer';
+export { TEST_PAYMENT } from '../shared/test-payer';
 
 /** A form as a browser without script posts it: urlencoded, from this site's page. */
 export function postForm(

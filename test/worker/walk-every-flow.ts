@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { ERROR_REPORT_PATH } from '../../src/domain/error-reports';
-import { formKeyFor, freshClient, json, PAYMENT_FORM, postForm, request } from './origin-helpers';
+import { formKeyFor, freshClient, json, TEST_PAYMENT, postForm, request } from './origin-helpers';
 import { ANDROID, DESKTOP, IPHONE } from './helpers';
 
 /**
@@ -45,7 +45,7 @@ export const FORBIDDEN = [
 ];
 
 /** The expiry every payment of the walk uses, as the site's form sends it. */
-export const EXPIRY = PAYMENT_FORM.exp;
+export const EXPIRY = TEST_PAYMENT.exp;
 
 /** Walks every flow against `e` from `client`; gives back the values the walk made (a receipt number, a short link's key). */
 export async function walkEveryFlow(e: Env, client: string): Promise<{ made: string[] }> {
@@ -86,7 +86,7 @@ export async function walkEveryFlow(e: Env, client: string): Promise<{ made: str
   const pay = async (ccn: string, cvv: string) => {
     const form = new FormData();
     const fields = {
-      ...PAYMENT_FORM,
+      ...TEST_PAYMENT,
       patientName: NAME,
       billName: NAME,
       email: EMAIL,
@@ -113,7 +113,7 @@ export async function walkEveryFlow(e: Env, client: string): Promise<{ made: str
   const { key } = await shortened.json<{ key: string }>();
   expect(key).toBeTruthy();
   await request(e, `/s/${key}`, as(IPHONE));
-  const { ccn: _c, cvv: _v, ...payer } = PAYMENT_FORM;
+  const { ccn: _c, cvv: _v, ...payer } = TEST_PAYMENT;
   await postForm(
     '/web-payment?p=1001',
     {

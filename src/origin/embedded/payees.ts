@@ -4,7 +4,8 @@ import { testCardDecline } from './test-cards';
 import { Hono } from '../../lib/hono';
 import { BRAND_NAMES, cardBrand } from '../../domain/card';
 import { READABLE, randomToken } from '../../domain/random';
-import { CARD_DATA_FIELDS, CARD_FIELDS, formatDollars, PAYER_FIELDS } from '../../domain/payment';
+import { CARD_DATA_FIELDS, CARD_FIELDS, PAYER_FIELDS } from '../../domain/payment';
+import { formatDollars } from '../../domain/field-rules';
 import { usNumber } from '../../domain/phone';
 import { jsonBody, nowIso, str, type EmbeddedEnv } from './util';
 

@@ -6,11 +6,12 @@ import { declineField } from '../../domain/declines';
 import { fieldErrors } from '../../domain/errors';
 import { FORM_KEY_PATH } from '../../domain/form-key';
 import { tooManyPayments } from '../../domain/limits';
-import { CARD_DATA_FIELDS, CARD_FIELDS, PAYER_FIELDS, parseAmount, type PayeeRules, type PaymentAnswer } from '../../domain/payment';
+import { CARD_DATA_FIELDS, CARD_FIELDS, PAYER_FIELDS, type PayeeRules, type PaymentAnswer } from '../../domain/payment';
+import { parseAmount } from '../../domain/field-rules';
 import { cardSchema, payerSchema } from '../../domain/payment-schemas';
 import { approvedPath, webPaymentOffered } from '../../domain/web-payment';
 import type { Payee } from '../../domain/payee';
-import { paymentFields } from '../../origin';
+import { wirePaymentFields } from '../../origin';
 import { cardHmacKey, formKeySecret } from '../../security/secrets';
 import { approvalSignature, checkFormKey, claimIdOf, claimIds, issueFormKey } from '../../security/form-keys';
 import { claimOf, fingerprint, outcomeOf, type Claim, type PaymentClaim } from '../../security/payment-claim';
@@ -240,7 +241,7 @@ async function payOnce(
   const card = cardSchema(payee.value, new Date(), words.paymentProblems).safeParse(cardInput);
   if (!payer.success || !card.success) return refuseAndUndo('invalid', refuse(c, payer, card));
 
-  const fields = paymentFields({
+  const fields = wirePaymentFields({
     payee: payee.value,
     payer: payer.data,
     card: card.data,

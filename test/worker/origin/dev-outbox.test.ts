@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOrigin } from '../../../src/origin';
-import { embeddedEnv, freshClient, httpEnv, PAYMENT_FORM, request } from '../origin-helpers';
+import { embeddedEnv, freshClient, httpEnv, TEST_PAYMENT, request } from '../origin-helpers';
 
 const sms = (num: string, body: string) => ({
   num,
@@ -35,7 +35,7 @@ describe('/_dev/outbox', () => {
 describe('/_dev/payments', () => {
   const payment = (ccn: string, cvv: string, amount: string) => ({
     query: { p: '1001' },
-    fields: { ...PAYMENT_FORM, ccn, cvv, amount, WebPayVue: 'true', Submit: 'Submit', deviceType: 'test', webUrl: 'valleymed' },
+    fields: { ...TEST_PAYMENT, ccn, cvv, amount, WebPayVue: 'true', Submit: 'Submit', deviceType: 'test', webUrl: 'valleymed' },
   });
 
   it('lists what the embedded origin charged and declined, newest first, with no card data beyond the last four', async () => {

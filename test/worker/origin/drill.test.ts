@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { embeddedEnv, formKeyFor, freshClient, httpEnv, PAYMENT_FORM, request, resetGuard } from '../origin-helpers';
+import { embeddedEnv, formKeyFor, freshClient, httpEnv, TEST_PAYMENT, request, resetGuard } from '../origin-helpers';
 
 /**
  * A drill in the local demo: `PUT /_dev/faults/<contract call>` makes the embedded origin fail or
@@ -14,7 +14,7 @@ const fault = (call: string, mode: string, e = embeddedEnv()) =>
 
 async function pay(e: Env) {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ ...PAYMENT_FORM, formKey: await formKeyFor('1001') })) form.append(name, value);
+  for (const [name, value] of Object.entries({ ...TEST_PAYMENT, formKey: await formKeyFor('1001') })) form.append(name, value);
   return request(e, '/payment/payment_back.php?p=1001', { method: 'POST', body: form, headers: { 'CF-Connecting-IP': freshClient() } });
 }
 

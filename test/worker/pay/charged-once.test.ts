@@ -9,7 +9,7 @@ import {
   httpEnv,
   injectAnswer,
   injectFault,
-  PAYMENT_FORM,
+  TEST_PAYMENT,
   postForm,
   request,
   resetGuard,
@@ -57,7 +57,7 @@ function faulty(fault: Fault): DurableObjectNamespace<PaymentClaim> {
 type Answer = { status: number; body: { status?: string; error?: string; formKey?: string; confirmationUrl?: string } };
 async function pay(key: string, e: Env = httpEnv()): Promise<Answer> {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ ...PAYMENT_FORM, ccn: visaNumber(7_000), formKey: key })) form.append(name, value);
+  for (const [name, value] of Object.entries({ ...TEST_PAYMENT, ccn: visaNumber(7_000), formKey: key })) form.append(name, value);
   const res = await request(e, '/payment/payment_back.php?p=1001', {
     method: 'POST',
     body: form,
@@ -125,7 +125,7 @@ describe('charged once, whatever fails between the claim and the answer', () => 
     const events = dataset();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const form = new FormData();
-    for (const [name, value] of Object.entries({ ...PAYMENT_FORM, ccn: visaNumber(7_001), formKey: key })) form.append(name, value);
+    for (const [name, value] of Object.entries({ ...TEST_PAYMENT, ccn: visaNumber(7_001), formKey: key })) form.append(name, value);
     const res = await request(httpEnv({ GUARD: broken, EVENTS: events.binding } as Partial<Env>), '/payment/payment_back.php?p=1001', {
       method: 'POST',
       body: form,
@@ -264,7 +264,7 @@ describe('charged once without script', () => {
   const post = (key: string, e: Env = httpEnv()) =>
     postForm(
       '/web-payment?p=1001',
-      { _form: 'payment', step: 'card', ...PAYMENT_FORM, ccn: visaNumber(7_100), formKey: key },
+      { _form: 'payment', step: 'card', ...TEST_PAYMENT, ccn: visaNumber(7_100), formKey: key },
       freshClient(),
       'same-origin',
       e,

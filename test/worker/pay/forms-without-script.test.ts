@@ -3,7 +3,7 @@ import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../../../src/domain/passwo
 import { INVALID_EMAIL } from '../../../src/domain/messages';
 import { INVALID_PHONE, SMS_SUCCESS, tooManyTexts } from '../../../src/domain/sms';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
-import { embeddedEnv, freshClient, PAYMENT_FORM, postForm, request, outbox, inputValue, resetPost } from '../origin-helpers';
+import { embeddedEnv, freshClient, TEST_PAYMENT, postForm, request, outbox, inputValue, resetPost } from '../origin-helpers';
 import { en } from '../../../src/domain/catalogue/en';
 
 const { mismatch: MISMATCH, changed: PASSWORD_CHANGED } = en.passwordReset;
@@ -131,7 +131,7 @@ describe('a new password without script', () => {
 
 describe('web payment without script', () => {
   const page = '/web-payment?p=1001';
-  const { ccn: _ccn, cvv: _cvv, exp, billName, zip, addr1, city, state, ...payer } = PAYMENT_FORM;
+  const { ccn: _ccn, cvv: _cvv, exp, billName, zip, addr1, city, state, ...payer } = TEST_PAYMENT;
   const cardDetails = { exp, billName, zip, addr1, city, state };
   const keyIn = (html: string) => inputValue(html, 'formKey') ?? '';
 

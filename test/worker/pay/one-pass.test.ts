@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dataset, embeddedEnv, formKeyFor, freshClient, json, outbox, PAYMENT_FORM, postForm, request, resetPost } from '../origin-helpers';
+import { dataset, embeddedEnv, formKeyFor, freshClient, json, outbox, TEST_PAYMENT, postForm, request, resetPost } from '../origin-helpers';
 
 /**
  * A form posted without script is one request inside the Worker: the feature its API route calls
@@ -42,7 +42,7 @@ function onePass(seen: Awaited<ReturnType<typeof posted>>, form: string, status:
 }
 
 describe('a form posted without script is one request inside the Worker', () => {
-  const { ccn, cvv, ...rest } = PAYMENT_FORM;
+  const { ccn, cvv, ...rest } = TEST_PAYMENT;
 
   it('a card payment: one request to the receipt, the payment counted in it', async () => {
     const seen = await posted('/web-payment?p=1001', {

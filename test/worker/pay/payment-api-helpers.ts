@@ -1,7 +1,7 @@
-import { formKeyFor, freshClient, PAYMENT_FORM, request, standInCalls } from '../origin-helpers';
+import { formKeyFor, freshClient, TEST_PAYMENT, request, standInCalls } from '../origin-helpers';
 
 /** What the payment API's tests share: a valid form, a key as the page issues it, a post as a browser sends it. */
-export const valid = { ...PAYMENT_FORM, amount: '$125.50' };
+export const valid = { ...TEST_PAYMENT, amount: '$125.50' };
 /** A form key as the payment page issues it. */
 export const newKey = (payeeId = '1001') => formKeyFor(payeeId);
 

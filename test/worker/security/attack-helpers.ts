@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { formKeyFor, httpEnv, PAYMENT_FORM, request, standInCalls } from '../origin-helpers';
+import { formKeyFor, httpEnv, TEST_PAYMENT, request, standInCalls } from '../origin-helpers';
 
 /**
  * What the attack tests share: the Worker with the human check on and a solver that passes every
@@ -30,7 +30,7 @@ export async function pay(e: Env, client: string, card: { ccn: string; exp?: str
   const send = (interactive: boolean) => {
     const form = new FormData();
     const fields: Record<string, string> = {
-      ...PAYMENT_FORM,
+      ...TEST_PAYMENT,
       humanToken: solvedToken(),
       ...card,
       formKey,
@@ -75,7 +75,7 @@ export class Device {
   /** One payment as the island sends it: with the site's check, and the interactive one when `interactive`. */
   async send(fields: Record<string, string>, key: string, interactive = false, payeeId = '1001'): Promise<Answer> {
     const form = new FormData();
-    const base: Record<string, string> = { ...PAYMENT_FORM };
+    const base: Record<string, string> = { ...TEST_PAYMENT };
     // The company version has invoices, not an account or a date of birth.
     if (fields.isBtoB) for (const name of ['account', 'payDOB']) delete base[name];
     const all = {

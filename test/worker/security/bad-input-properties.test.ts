@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TERM_MAX } from '../../../src/domain/payee';
-import { formKeyFor, httpEnv, request, resetStandIn, standInCalls, PAYMENT_FORM } from '../origin-helpers';
+import { formKeyFor, httpEnv, request, resetStandIn, standInCalls, TEST_PAYMENT } from '../origin-helpers';
 
 /**
  * Property-based attacks on every browser-facing API route and legacy path, 1,000 runs each:
@@ -209,7 +209,7 @@ describe(`bad input, ${RUNS} runs per route`, () => {
   }, 120_000);
 
   it('POST /payment/payment_back.php: a broken field, a duplicate field or the wrong content type', async () => {
-    const valid: Record<string, string> = { ...PAYMENT_FORM, amount: '12.00', phone: '5595550100' };
+    const valid: Record<string, string> = { ...TEST_PAYMENT, amount: '12.00', phone: '5595550100' };
     const shaped = ['amount', 'email', 'phone', 'ccn', 'exp', 'cvv', 'zip', 'state', 'payDOB'];
     const broken = fc.oneof(
       fc

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formKeyFor, httpEnv, PAYMENT_FORM, request, resetStandIn, standInCalls } from '../origin-helpers';
+import { formKeyFor, httpEnv, TEST_PAYMENT, request, resetStandIn, standInCalls } from '../origin-helpers';
 
 /** Every route that changes something, with a body it would accept from this site. */
 const WRITES: Array<[method: string, path: string, body: Record<string, string>]> = [
-  ['POST', '/payment/payment_back.php?p=1001', { ...PAYMENT_FORM, amount: '10.00', formKey: 'csrf-attack-key-0001' }],
+  ['POST', '/payment/payment_back.php?p=1001', { ...TEST_PAYMENT, amount: '10.00', formKey: 'csrf-attack-key-0001' }],
   ['POST', '/api/send_sms_client.php', { num: '5595550142' }],
   ['POST', '/api/forgot_password_back.php', { x: 'RESET-VALID', np: 'a new password' }],
   ['POST', '/api/update_info_request.php?t=INFO-FIELDS', {}],

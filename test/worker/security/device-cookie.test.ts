@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE_MAX_AGE_S } from '../../../src/security/device-cookie';
-import { dataset, formKeyFor, freshClient, httpEnv, PAYMENT_FORM, request, resetStandIn } from '../origin-helpers';
+import { dataset, formKeyFor, freshClient, httpEnv, TEST_PAYMENT, request, resetStandIn } from '../origin-helpers';
 
 /**
  * The device cookie (docs/security.md, "What the site keeps"): issued with the card form's page,
@@ -35,7 +35,7 @@ describe('the device cookie', () => {
     await resetStandIn();
     for (const cookie of [undefined, `papaya_device=${'a'.repeat(64)}.${'b'.repeat(64)}`, 'papaya_device=not-ours']) {
       const form = new FormData();
-      for (const [name, value] of Object.entries({ ...PAYMENT_FORM, formKey: await formKeyFor('1001') })) form.append(name, value);
+      for (const [name, value] of Object.entries({ ...TEST_PAYMENT, formKey: await formKeyFor('1001') })) form.append(name, value);
       const res = await request(httpEnv(), '/payment/payment_back.php?p=1001', {
         method: 'POST',
         body: form,
@@ -57,7 +57,7 @@ describe('the device cookie', () => {
       const page = await request(httpEnv({ EVENTS: binding, REQUEST_LOG: 'all' } as Partial<Env>), '/web-payment?p=1001');
       const [id, signature] = deviceCookie(page)!.split(';')[0]!.slice('papaya_device='.length).split('.');
       const form = new FormData();
-      for (const [name, value] of Object.entries({ ...PAYMENT_FORM, formKey: await formKeyFor('1001') })) form.append(name, value);
+      for (const [name, value] of Object.entries({ ...TEST_PAYMENT, formKey: await formKeyFor('1001') })) form.append(name, value);
       await request(httpEnv({ EVENTS: binding, REQUEST_LOG: 'all' } as Partial<Env>), '/payment/payment_back.php?p=1001', {
         method: 'POST',
         body: form,

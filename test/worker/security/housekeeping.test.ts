@@ -10,14 +10,14 @@ import {
   formKeyFor,
   freshClient,
   httpEnv,
-  PAYMENT_FORM,
+  TEST_PAYMENT,
   request,
   resetGuard,
   resetStandIn,
   standInCalls,
 } from '../origin-helpers';
 
-const PAYMENT = { ...PAYMENT_FORM, ccn: '5555 5555 5555 4444', cvv: '321' };
+const PAYMENT = { ...TEST_PAYMENT, ccn: '5555 5555 5555 4444', cvv: '321' };
 
 async function pay(key: string) {
   const form = new FormData();

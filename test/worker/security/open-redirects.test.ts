@@ -12,7 +12,7 @@ import {
   request,
   resetGuard,
   resetStandIn,
-  PAYMENT_FORM,
+  TEST_PAYMENT,
 } from '../origin-helpers';
 
 /**
@@ -140,7 +140,7 @@ describe('payment confirmation URLs from the backend', () => {
   beforeEach(resetStandIn);
   afterEach(resetStandIn);
 
-  const valid = { ...PAYMENT_FORM, amount: '$12.00' };
+  const valid = { ...TEST_PAYMENT, amount: '$12.00' };
 
   it("a confirmation URL of the corpus is never handed to the browser: the approved payment leads to the site's own receipt", async () => {
     for (const confirmationUrl of OPEN_REDIRECT_CORPUS) {

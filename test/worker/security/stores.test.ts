@@ -2,7 +2,7 @@ import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { keyedHash, toHex } from '../../../src/security/keyed-hash';
-import { claimFor, embeddedEnv, freshClient, PAYMENT_FORM, request, resetGuard } from '../origin-helpers';
+import { claimFor, embeddedEnv, freshClient, TEST_PAYMENT, request, resetGuard } from '../origin-helpers';
 import { ADDRESS, CARD, CITY, CVV, EMAIL, EXPIRY, FORBIDDEN, NAME, PHONE, walkEveryFlow } from '../walk-every-flow';
 
 /**
@@ -111,7 +111,7 @@ describe('what the site stores', () => {
     const page = await (await request(e, '/web-payment?p=1001')).text();
     const issued = /1001-\d{10}-[0-9a-f]{64}-[0-9a-f]{64}/.exec(page)![0];
     const form = new FormData();
-    for (const [name, value] of Object.entries({ ...PAYMENT_FORM, formKey: issued })) form.append(name, value);
+    for (const [name, value] of Object.entries({ ...TEST_PAYMENT, formKey: issued })) form.append(name, value);
     const paid = await request(e, '/payment/payment_back.php?p=1001', {
       method: 'POST',
       body: form,

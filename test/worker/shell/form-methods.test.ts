@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, IPHONE, visit } from '../helpers';
 import { ROUTE_TABLE } from '../routes';
-import { embeddedEnv, freshClient, PAYMENT_FORM, postForm } from '../origin-helpers';
+import { embeddedEnv, freshClient, TEST_PAYMENT, postForm } from '../origin-helpers';
 
 /** Fields that hold something of the visitor's: a form with one posts, never a GET that puts it in the URL. */
 const PERSONAL =
@@ -45,7 +45,7 @@ describe('every form declares its method, and every form with a personal or paym
   });
 
   it('on the views a post leads to: the card step, a new password, get-paid, the decline question', async () => {
-    const { ccn: _c, cvv: _v, exp: _e, billName: _b, zip: _z, addr1: _a, city: _ci, state: _s, ...payer } = PAYMENT_FORM;
+    const { ccn: _c, cvv: _v, exp: _e, billName: _b, zip: _z, addr1: _a, city: _ci, state: _s, ...payer } = TEST_PAYMENT;
     const views = {
       'card step': await postForm('/web-payment?p=1001', { _form: 'payment', step: 'payer', ...payer }),
       'set password': await postForm('/getpaid', { _form: 'get-paid', whichState: 'access', access: 'ACCESS1' }),

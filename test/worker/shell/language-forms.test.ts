@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../../src/domain/catalogue/en';
 import { es } from '../../../src/domain/catalogue/es';
 import { IPHONE, visibleText } from '../helpers';
-import { embeddedEnv, formKeyFor, freshClient, PAYMENT_FORM, request } from '../origin-helpers';
+import { embeddedEnv, formKeyFor, freshClient, TEST_PAYMENT, request } from '../origin-helpers';
 
 import { ENGLISH, ENGLISH_WORDS, englishPhrases, htmlLang, SPANISH, visit } from './spanish';
 
@@ -31,7 +31,7 @@ describe('forms in Spanish without script', () => {
 
   it('a card paid from a page opened with the switch: its receipt in Spanish, without a cookie', async () => {
     const page = '/web-payment?p=1001&lang=es';
-    const res = await post(page, { _form: 'payment', step: 'card', formKey: await formKeyFor('1001'), ...PAYMENT_FORM }, ENGLISH);
+    const res = await post(page, { _form: 'payment', step: 'card', formKey: await formKeyFor('1001'), ...TEST_PAYMENT }, ENGLISH);
     expect(res.status).toBe(303);
     const receipt = res.headers.get('Location')!;
     expect(receipt).toMatch(/^\/receipt\/PAP-[A-Z0-9]{8}\?lang=es$/);

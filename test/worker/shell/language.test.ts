@@ -5,7 +5,7 @@ import { DEMO_SECTIONS } from '../../../src/demo/map';
 import { DEMO_WORDS } from '../../../src/demo/words';
 import { es } from '../../../src/domain/catalogue/es';
 import { DESKTOP, islandProps, visibleText } from '../helpers';
-import { embeddedEnv, formKeyFor, freshClient, PAYMENT_FORM, request } from '../origin-helpers';
+import { embeddedEnv, formKeyFor, freshClient, TEST_PAYMENT, request } from '../origin-helpers';
 
 import { BILINGUAL, ENGLISH, ENGLISH_WORDS, englishPhrases, htmlLang, SPANISH, visit } from './spanish';
 
@@ -168,7 +168,7 @@ describe('the pay and web payment pages in Spanish', () => {
       const form = new FormData();
       // A card of its own: one card is charged at most three times an hour, whoever pays.
       const card = { ccn: '5555 5555 5555 4444', cvv: '123' };
-      for (const [k, v] of Object.entries({ ...PAYMENT_FORM, ...card, formKey: await formKeyFor('1001') })) form.append(k, v);
+      for (const [k, v] of Object.entries({ ...TEST_PAYMENT, ...card, formKey: await formKeyFor('1001') })) form.append(k, v);
       const paid = await request(embeddedEnv(), '/payment/payment_back.php?p=1001', {
         method: 'POST',
         body: form,
@@ -186,7 +186,7 @@ describe('the pay and web payment pages in Spanish', () => {
 
   it('the receipt, its date written for es-US and its amount in dollars', async () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ ...PAYMENT_FORM, amount: '1,234.56', formKey: await formKeyFor('1001') })) form.append(k, v);
+    for (const [k, v] of Object.entries({ ...TEST_PAYMENT, amount: '1,234.56', formKey: await formKeyFor('1001') })) form.append(k, v);
     const paid = await request(embeddedEnv(), '/payment/payment_back.php?p=1001', {
       method: 'POST',
       body: form,
