@@ -56,7 +56,6 @@ export function CardStep({
   return (
     <>
       <MaskedField
-        label={words.cardNumber}
         inputMode="numeric"
         autoComplete="cc-number"
         enterKeyHint="next"
@@ -67,26 +66,13 @@ export function CardStep({
         {network}
       </p>
       <div className="wp-row">
-        <MaskedField
-          label={words.expiry}
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder={words.expiryPlaceholder}
-          {...masked('exp', 'expiry')}
-        />
-        <MaskedField
-          label={words.cvv}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          hint={words.cvvHint}
-          {...masked('cvv', 'cvv')}
-        />
+        <MaskedField inputMode="numeric" autoComplete="cc-exp" placeholder={words.expiryPlaceholder} {...masked('exp', 'expiry')} />
+        <MaskedField inputMode="numeric" autoComplete="cc-csc" maxLength={4} hint={words.cvvHint} {...masked('cvv', 'cvv')} />
       </div>
-      <Field name="billName" label={words.nameOnCard} autoComplete="cc-name" {...bind('billName')} />
-      <Field name="addr1" label={words.billingAddress} autoComplete="address-line1" {...bind('addr1')} />
+      <Field autoComplete="cc-name" {...bind('billName')} />
+      <Field autoComplete="address-line1" {...bind('addr1')} />
       <div className="wp-row">
-        <Field name="city" label={words.city} autoComplete="address-level2" {...bind('city')} />
+        <Field autoComplete="address-level2" {...bind('city')} />
         <SelectField
           id="wp-state"
           name="state"
@@ -100,9 +86,9 @@ export function CardStep({
           error={shown('state')}
           quiet
         />
-        <MaskedField label={words.zip} inputMode="numeric" autoComplete="postal-code" {...masked('zip', 'zip')} />
+        <MaskedField inputMode="numeric" autoComplete="postal-code" {...masked('zip', 'zip')} />
       </div>
-      <Field name="payNote" label={words.note} {...bind('payNote')} />
+      <Field {...bind('payNote')} />
       {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
       {interactiveCheck && <InteractiveCheck key={humanReset} siteKey={interactiveCheck} />}
       <button type="submit" className="button" disabled={processing}>

@@ -1,5 +1,5 @@
 import { useRef, type ComponentProps } from 'react';
-import { CARD_FIELDS, labelKey, PAYER_FIELDS, PAYMENT_FIELD_DESCRIPTIONS } from '../../src/domain/payment';
+import { CARD_FIELDS, labelKey, PAYER_FIELDS, PAYMENT_FIELD_DESCRIPTIONS, type CardField, type PayerField } from '../../src/domain/payment';
 import type { PostedForm } from '../../src/domain/posted-form';
 import type { PaymentFormText } from '../../src/domain/catalogue';
 import type { FormLabels } from '../../src/domain/web-payment-labels';
@@ -14,8 +14,13 @@ export type Invoice = { id: number; value: string };
 export const isPayerField = (name: string) => (PAYER_FIELDS as readonly string[]).includes(name) || name.startsWith('invoices.');
 export const isCardField = (name: string) => (CARD_FIELDS as readonly string[]).includes(name);
 
-/** What a plain field of the form is given: its value, its change, its blur, its message. */
+/** A field of the card form, by its description's name (`PAYER_FORM`, `CARD_FORM`). */
+export type PaymentFieldName = PayerField | CardField;
+
+/** What a plain field of the form is given: its name and label (from its description), its value, its change, its blur, its message. */
 export interface Bound {
+  name: PaymentFieldName;
+  label: string;
   value: string;
   onChange: (e: { target: { value: string } }) => void;
   onBlur: () => void;
@@ -24,7 +29,8 @@ export interface Bound {
 
 /** What a masked field of the form is given. */
 export interface BoundMask {
-  name: string;
+  name: PaymentFieldName;
+  label: string;
   kind: MaskKind;
   value: string;
   onValue: (v: string) => void;
@@ -34,8 +40,8 @@ export interface BoundMask {
 
 /** Binds a field of the form to its state, by name. */
 export interface Binding {
-  bind(name: string): Bound;
-  masked(name: string, kind: MaskKind): BoundMask;
+  bind(name: PaymentFieldName): Bound;
+  masked(name: PaymentFieldName, kind: MaskKind): BoundMask;
 }
 
 /** A field of this form: its id and name come from the payment field it holds. */

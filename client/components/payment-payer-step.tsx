@@ -20,13 +20,7 @@ interface PayerStepProps extends Binding {
 export function PayerStep({ words, labels, rules, company, invoices, setInvoices, touch, shown, bind, masked }: PayerStepProps) {
   return (
     <>
-      <Field
-        name="patientName"
-        label={words[labels.name]}
-        autoComplete={company ? 'organization' : 'name'}
-        enterKeyHint="next"
-        {...bind('patientName')}
-      />
+      <Field autoComplete={company ? 'organization' : 'name'} enterKeyHint="next" {...bind('patientName')} />
       {company ? (
         <div className="wp-invoices">
           {invoices.map((invoice, i) => (
@@ -62,18 +56,10 @@ export function PayerStep({ words, labels, rules, company, invoices, setInvoices
           </button>
         </div>
       ) : (
-        <Field
-          name="account"
-          label={words[labels.account]}
-          enterKeyHint="next"
-          inputMode={accountIsNumeric(rules) ? 'numeric' : undefined}
-          {...CODE}
-          {...bind('account')}
-        />
+        <Field enterKeyHint="next" inputMode={accountIsNumeric(rules) ? 'numeric' : undefined} {...CODE} {...bind('account')} />
       )}
       {rules.customFields.payDOB && (
         <MaskedField
-          label={words.dateOfBirth}
           placeholder={words.datePlaceholder}
           inputMode="numeric"
           autoComplete="bday"
@@ -82,24 +68,11 @@ export function PayerStep({ words, labels, rules, company, invoices, setInvoices
         />
       )}
       {rules.customFields.payDOS && (
-        <MaskedField
-          label={words.dateOfService}
-          placeholder={words.datePlaceholder}
-          inputMode="numeric"
-          enterKeyHint="next"
-          {...masked('payDOS', 'date')}
-        />
+        <MaskedField placeholder={words.datePlaceholder} inputMode="numeric" enterKeyHint="next" {...masked('payDOS', 'date')} />
       )}
+      <MaskedField inputMode="decimal" placeholder="$0.00" enterKeyHint="next" {...masked('amount', 'amount')} />
+      <Field type="email" autoComplete="email" enterKeyHint="next" {...CODE} {...bind('email')} />
       <MaskedField
-        label={words[labels.amount]}
-        inputMode="decimal"
-        placeholder="$0.00"
-        enterKeyHint="next"
-        {...masked('amount', 'amount')}
-      />
-      <Field name="email" label={words.email} type="email" autoComplete="email" enterKeyHint="next" {...CODE} {...bind('email')} />
-      <MaskedField
-        label={words[labels.phone]}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
@@ -108,13 +81,7 @@ export function PayerStep({ words, labels, rules, company, invoices, setInvoices
         {...masked('phone', 'phone')}
       />
       {rules.customFields.billingZip && (
-        <MaskedField
-          label={words.billingZip}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          enterKeyHint="done"
-          {...masked('billingZip', 'zip')}
-        />
+        <MaskedField inputMode="numeric" autoComplete="postal-code" enterKeyHint="done" {...masked('billingZip', 'zip')} />
       )}
       <button type="submit" className="button">
         {words.next}

@@ -20,7 +20,15 @@ import type { PaymentFormText, PaymentProblemText } from '../../src/domain/catal
 import { ErrorSummary } from '../components/error-summary';
 import type { MaskKind } from '../components/payment-masks';
 import { CardStep } from '../components/payment-card-step';
-import { fieldId, isCardField, isPayerField, labelOf, postedInvoices, type Invoice } from '../components/payment-fields';
+import {
+  fieldId,
+  isCardField,
+  isPayerField,
+  labelOf,
+  postedInvoices,
+  type Invoice,
+  type PaymentFieldName,
+} from '../components/payment-fields';
 import { PayerHidden, PayerStep, PayerSummary } from '../components/payment-payer-step';
 import { humanTokenIn } from '../components/submit';
 import { paymentSender, type PaymentFlags } from '../components/payment-send';
@@ -125,15 +133,18 @@ export default function WebPaymentForm({
   // A mask's echo of the value it was given changes nothing, so the server's message for it stays.
   const set = (name: string, value: string) => setValues((v) => ((v[name] ?? '') === value ? v : { ...v, [name]: value }));
   const touch = (...names: string[]) => setTouched((t) => new Set([...t, ...names]));
-  const bind = (name: string) => ({
+  const bind = (name: PaymentFieldName) => ({
+    name,
+    label: labelOf(name, words, labels),
     value: values[name] ?? '',
     onChange: (e: { target: { value: string } }) => set(name, e.target.value),
     onBlur: () => touch(name),
     error: shown(name),
   });
   // Masked fields get their value from the mask (set is stable enough: it only writes state).
-  const masked = (name: string, kind: MaskKind) => ({
+  const masked = (name: PaymentFieldName, kind: MaskKind) => ({
     name,
+    label: labelOf(name, words, labels),
     kind,
     value: values[name] ?? '',
     onValue: (v: string) => set(name, v),
