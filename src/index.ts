@@ -5,7 +5,6 @@ import { infoRequestRoutes } from './routes/info-request';
 import { apiRoutes } from './routes/api';
 import { assetRoutes } from './routes/assets';
 import { devRoutes } from './routes/dev';
-import { formPosts } from './routes/forms';
 import { healthRoutes } from './routes/health';
 import { infoRoutes } from './routes/info';
 import { landingRoutes } from './routes/landing';
@@ -31,9 +30,6 @@ app.use('*', requestContext);
 app.use('*', chooseLanguage);
 app.use('*', refuseCrossSite);
 app.on(['GET', 'HEAD'], '*', canonicalPath);
-// Forms posted without script (a POST only, so a page's GET passes one layer fewer): carried out
-// by the feature the API route calls, then a 303 or the page's route draws it again.
-app.on('POST', '*', formPosts);
 app.route('/', readinessRoutes);
 app.route('/', assetRoutes);
 app.route('/', legalRoutes);

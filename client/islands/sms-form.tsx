@@ -2,14 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { readPhone } from '../../src/domain/phone';
 import { PHONE_MASK, useMask } from '../components/mask';
 import type { SmsFormText } from '../../src/domain/catalogue';
-import { FORM_FIELD } from '../../src/domain/islands';
+import { FORM_FIELD, SMS_FORM } from '../../src/domain/islands';
 import type { PostedForm } from '../../src/domain/posted-form';
 import { answerOf, HumanCheck, humanTokenIn, post } from '../components/submit';
 import type { ApiError } from '../../src/domain/errors';
 import { ipadAsMac } from '../../src/domain/ipad';
 
 /** The `_form` name of text-me-a-link forms. */
-export const SMS_FORM = 'sms';
 
 export interface SmsFormProps {
   /** Prefix of the form's element ids, given by the server so they match after hydration. */

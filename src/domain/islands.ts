@@ -7,6 +7,8 @@ export const ISLAND_HYDRATED_ATTR = 'data-hydrated';
  * posted state back to its island (src/domain/posted-form.ts).
  */
 export const FORM_FIELD = '_form';
+/** The `_form` name of the text-me-a-link form (pay pages, the widget, the not-found page). */
+export const SMS_FORM = 'sms';
 
 /** Island module names: each is `client/islands/<name>.tsx` with a default-exported component. */
 export type IslandName =

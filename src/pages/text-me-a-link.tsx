@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
-import SmsForm, { SMS_FORM } from '../../client/islands/sms-form';
+import SmsForm from '../../client/islands/sms-form';
+import { SMS_FORM } from '../domain/islands';
 import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import { Island } from '../web/island';
 import { usePageContext } from '../web/page-context';

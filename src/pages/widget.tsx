@@ -1,5 +1,5 @@
 import PayWidget from '../../client/islands/pay-widget';
-import { SMS_FORM } from '../../client/islands/sms-form';
+import { SMS_FORM } from '../domain/islands';
 import { HumanCheckNotice, HumanCheckScript } from './shell/human-check-script';
 import type { WidgetVariant } from '../domain/site';
 import { Island } from '../web/island';

@@ -7,6 +7,7 @@ import {
   samePageDone,
   seeOther,
   typed,
+  type Fields,
   type FormHandler,
   postedForm,
   pageWithForm,
@@ -47,58 +48,73 @@ import { renderPage } from '../web/render';
 /** Account pages reached from an email, holding a one-time token. */
 export const accountRoutes = new Hono<AppEnv>();
 
-pageWithForm(accountRoutes, '/update-password', (c) => {
-  const token = c.req.query('x') ?? '';
-  if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: PRIVATE_PAGE });
-  // After the form was posted without script: the backend's answer about the link.
-  const posted = postedFor(postedForm(c), RESET_FORM);
-  if (posted?.done) return renderPage(c, <UpdatePasswordPage view="pass-changed" />, { headers: PRIVATE_PAGE });
-  const postedView = posted?.data?.view;
-  if (postedView === 'expired' || postedView === 'mismatch')
-    return renderPage(c, <UpdatePasswordPage view={postedView} />, { headers: PRIVATE_PAGE });
-  // A token that cannot be one is expired at once. A well-formed one gets the form, and the
-  // island asks the backend about it (the spec's validation call), through the API that counts a
-  // client's misses: opening a link tells nothing about it, and costs no backend call.
-  if (!TOKEN_SHAPE.test(token)) return renderPage(c, <UpdatePasswordPage view="expired" />, { headers: PRIVATE_PAGE });
-  const siteKey = humanCheckSiteKey(c.get('config'));
-  return renderPage(c, <UpdatePasswordPage view="show-form" token={slot('token')} humanCheckSiteKey={siteKey} />, {
-    headers: PRIVATE_PAGE,
-    reuse: { token },
-  });
-});
+pageWithForm(
+  accountRoutes,
+  '/update-password',
+  (c) => {
+    const token = c.req.query('x') ?? '';
+    if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: PRIVATE_PAGE });
+    // After the form was posted without script: the backend's answer about the link.
+    const posted = postedFor(postedForm(c), RESET_FORM);
+    if (posted?.done) return renderPage(c, <UpdatePasswordPage view="pass-changed" />, { headers: PRIVATE_PAGE });
+    const postedView = posted?.data?.view;
+    if (postedView === 'expired' || postedView === 'mismatch')
+      return renderPage(c, <UpdatePasswordPage view={postedView} />, { headers: PRIVATE_PAGE });
+    // A token that cannot be one is expired at once. A well-formed one gets the form, and the
+    // island asks the backend about it (the spec's validation call), through the API that counts a
+    // client's misses: opening a link tells nothing about it, and costs no backend call.
+    if (!TOKEN_SHAPE.test(token)) return renderPage(c, <UpdatePasswordPage view="expired" />, { headers: PRIVATE_PAGE });
+    const siteKey = humanCheckSiteKey(c.get('config'));
+    return renderPage(c, <UpdatePasswordPage view="show-form" token={slot('token')} humanCheckSiteKey={siteKey} />, {
+      headers: PRIVATE_PAGE,
+      reuse: { token },
+    });
+  },
+  { [RESET_FORM]: resetForm },
+);
 
-pageWithForm(accountRoutes, '/pay-later', async (c) => {
-  const until = c.get('config').payLaterUntil;
-  if (!promotionOpen(until, new Date()))
-    return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE });
-  // After the email form was posted without script: its result.
-  const posted = postedFor(postedForm(c), PAY_LATER_FORM);
-  const postedResult = PAY_LATER_RESULTS.find((view) => view === posted?.data?.view);
-  if (postedResult && (posted?.done || postedResult === 'oops'))
-    return renderPage(c, <PayLaterPage outcome={{ view: postedResult, notFound: !!posted?.data?.notFound }} until={until} />, {
+pageWithForm(
+  accountRoutes,
+  '/pay-later',
+  async (c) => {
+    const until = c.get('config').payLaterUntil;
+    if (!promotionOpen(until, new Date()))
+      return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE });
+    // After the email form was posted without script: its result.
+    const posted = postedFor(postedForm(c), PAY_LATER_FORM);
+    const postedResult = PAY_LATER_RESULTS.find((view) => view === posted?.data?.view);
+    if (postedResult && (posted?.done || postedResult === 'oops'))
+      return renderPage(c, <PayLaterPage outcome={{ view: postedResult, notFound: !!posted?.data?.notFound }} until={until} />, {
+        headers: PRIVATE_PAGE,
+      });
+    const ue = (c.req.query('ue') ?? '').trim();
+    if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE });
+    // A link carries the token, never the email itself, and only one the API would take.
+    if (!BASE64_LINK_VALUE.test(ue) || !PayLaterSchema.safeParse({ ue }).success) {
+      const stopped = await linkGuessingStopped(c);
+      if (stopped) return tooManyTries(c, stopped);
+      countLinkMiss(c);
+      return renderPage(c, <PayLaterPage outcome={{ view: 'oops' }} until={until} />, { headers: PRIVATE_PAGE });
+    }
+    // The link enrols when the person presses its button (a form post), never when it is opened:
+    // mail scanners open every emailed link.
+    return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeQuery' }} token={ue} until={until} />, {
       headers: PRIVATE_PAGE,
     });
-  const ue = (c.req.query('ue') ?? '').trim();
-  if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE });
-  // A link carries the token, never the email itself, and only one the API would take.
-  if (!BASE64_LINK_VALUE.test(ue) || !PayLaterSchema.safeParse({ ue }).success) {
-    const stopped = await linkGuessingStopped(c);
-    if (stopped) return tooManyTries(c, stopped);
-    countLinkMiss(c);
-    return renderPage(c, <PayLaterPage outcome={{ view: 'oops' }} until={until} />, { headers: PRIVATE_PAGE });
-  }
-  // The link enrols when the person presses its button (a form post), never when it is opened:
-  // mail scanners open every emailed link.
-  return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeQuery' }} token={ue} until={until} />, {
-    headers: PRIVATE_PAGE,
-  });
-});
+  },
+  { [PAY_LATER_FORM]: payLaterForm },
+);
 
-pageWithForm(accountRoutes, '/member-signup', (c) => {
-  const ad = adOf(c.req.query('ad'));
-  const cameFrom = cameFromOf(c.req.query('camefrom'));
-  return renderPage(c, <MemberSignupPage price={priceFor(ad)} cameFrom={cameFrom} ad={ad} view={startView(c.req.query('v'))} />);
-});
+pageWithForm(
+  accountRoutes,
+  '/member-signup',
+  (c) => {
+    const ad = adOf(c.req.query('ad'));
+    const cameFrom = cameFromOf(c.req.query('camefrom'));
+    return renderPage(c, <MemberSignupPage price={priceFor(ad)} cameFrom={cameFrom} ad={ad} view={startView(c.req.query('v'))} />);
+  },
+  { [MEMBERSHIP_FORM]: membershipForm },
+);
 
 const LINKED_COOKIE = 'papaya_email_linked';
 /** A linked inbox is remembered for the browser session, so a reload shows success and posts nothing. */
@@ -111,24 +127,30 @@ export function rememberLinked(c: Context<AppEnv>): void {
  * opening the link never posts, so a scanner's or a preview's fetch cannot use its code up. Sign-in's
  * own refusal, or an answer that cannot be one, is the failure at once.
  */
-pageWithForm(accountRoutes, '/account-link', (c) => {
-  const posted = postedFor(postedForm(c), ACCOUNT_LINK_FORM);
-  const answer = EmailLinkSchema.safeParse({
-    state: c.req.query('state'),
-    code: c.req.query('code'),
-    scope: c.req.query('scope'),
-    error: c.req.query('error'),
-  });
-  const pending = answer.success && answer.data.code && !answer.data.error ? answer.data : undefined;
-  const view: AccountLinkView = getCookie(c, LINKED_COOKIE) === '1' || posted?.done ? 'linked' : posted || !pending ? 'failed' : 'confirm';
-  const returnUrl = c.get('device') === 'apple' ? returnToAppUrl(c.get('config')) : undefined;
-  return renderPage(c, <AccountLinkPage view={view} link={pending} returnUrl={returnUrl} refusal={posted?.error} />, {
-    headers: PRIVATE_PAGE,
-  });
-});
+pageWithForm(
+  accountRoutes,
+  '/account-link',
+  (c) => {
+    const posted = postedFor(postedForm(c), ACCOUNT_LINK_FORM);
+    const answer = EmailLinkSchema.safeParse({
+      state: c.req.query('state'),
+      code: c.req.query('code'),
+      scope: c.req.query('scope'),
+      error: c.req.query('error'),
+    });
+    const pending = answer.success && answer.data.code && !answer.data.error ? answer.data : undefined;
+    const view: AccountLinkView =
+      getCookie(c, LINKED_COOKIE) === '1' || posted?.done ? 'linked' : posted || !pending ? 'failed' : 'confirm';
+    const returnUrl = c.get('device') === 'apple' ? returnToAppUrl(c.get('config')) : undefined;
+    return renderPage(c, <AccountLinkPage view={view} link={pending} returnUrl={returnUrl} refusal={posted?.error} />, {
+      headers: PRIVATE_PAGE,
+    });
+  },
+  { [ACCOUNT_LINK_FORM]: accountLinkForm },
+);
 
 /** The new password (update-password page): checked here, then changed by `resetPassword`, as the API changes it. */
-export const resetForm: FormHandler = async (c, fields) => {
+export async function resetForm(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
   const check = NewPasswordSchema.safeParse({ np: one(fields, 'np') ?? '', confirm: one(fields, 'confirm') ?? '' });
   // A password is never written back into the page.
   if (!check.success) return pageAgain({ form: RESET_FORM, values: {}, errors: fieldErrorsIn(c, check.error) }, 400);
@@ -139,10 +161,10 @@ export const resetForm: FormHandler = async (c, fields) => {
   const view = resetView(isRefused(answer) ? null : answer.body);
   if (view === 'pass-changed') return samePageDone(c, RESET_FORM);
   return pageAgain({ form: RESET_FORM, values: {}, errors: {}, data: { view } }, answer.status);
-};
+}
 
 /** The pay-later opt-in by email (`payLater`, as the API opts in): a 303 to the result, or the email again with its error. */
-export const payLaterForm: FormHandler = async (c, fields) => {
+export async function payLaterForm(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
   const ue = one(fields, 'ue');
   if (ue !== undefined) {
     // The emailed link's button: its token enrols, and the result is shown.
@@ -173,10 +195,10 @@ export const payLaterForm: FormHandler = async (c, fields) => {
       400,
     );
   return samePageDone(c, PAY_LATER_FORM, outcome.view);
-};
+}
 
 /** Linking an inbox: the answer from sign-in sent on by the visitor's button, success remembered for the session. */
-export const accountLinkForm: FormHandler = async (c, fields) => {
+export async function accountLinkForm(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
   const link = { state: one(fields, 'state') ?? '', code: one(fields, 'code') ?? '', scope: one(fields, 'scope') ?? '', error: '' };
   const answer = await withChecked(c, EmailLinkSchema, link, (checked) => linkInbox(c, checked));
   if (answer.status === 429) return again(refused(c, ACCOUNT_LINK_FORM, {}, answer), answer);
@@ -185,10 +207,10 @@ export const accountLinkForm: FormHandler = async (c, fields) => {
   rememberLinked(c);
   // Without the code in the address: a reload or a shared link shows the result and posts nothing.
   return seeOther(c, `/account-link?done=${ACCOUNT_LINK_FORM}`);
-};
+}
 
 /** The membership waitlist: the payment choice (`joinWaitlist`, as the API joins), then a 303 to the joined view. */
-export const membershipForm: FormHandler = async (c, fields) => {
+export async function membershipForm(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
   const page = new URL(c.req.url);
   const choice = PAYMENT_CHOICES.find((p) => p === one(fields, 'payment'));
   const values: Record<string, string> = choice ? { payment: choice } : {};
@@ -204,4 +226,4 @@ export const membershipForm: FormHandler = async (c, fields) => {
     { form: MEMBERSHIP_FORM, values, errors: {}, error: wordsOf(c).memberSignup.serverError },
     answer.status === 200 ? 502 : answer.status,
   );
-};
+}

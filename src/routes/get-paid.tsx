@@ -16,7 +16,8 @@ import type { PostedForm } from '../domain/posted-form';
 import { postedFor } from '../domain/posted-form';
 import { GetPaidPage } from '../pages/get-paid';
 import type { AppEnv } from '../web/app-env';
-import { again, one, pageAgain, postedForm, refused, seeOther, typed, type FormHandler, pageWithForm } from '../web/form-post';
+import type { Context } from 'hono';
+import { again, one, pageAgain, postedForm, refused, seeOther, typed, type Fields, type FormHandler, pageWithForm } from '../web/form-post';
 import { renderPage } from '../web/render';
 import { wordsOf } from '../web/words';
 import { withChecked } from '../web/validate';
@@ -26,24 +27,30 @@ import { getPaid } from './api';
 /** The biller get-paid flow (`/getpaid`, `?i=<invite>`). */
 export const getPaidRoutes = new Hono<AppEnv>();
 
-pageWithForm(getPaidRoutes, '/getpaid', async (c) => {
-  const { billerPanelUrl } = c.get('config');
-  const invite = c.req.query('i') ?? '';
-  const base = { billerPanelUrl, helpEmail: SUPPORT_EMAIL };
-  // Drawn again after a post without script: the island shows the view the post led to.
-  if (postedFor(postedForm(c), GET_PAID_FORM))
-    return renderPage(c, <GetPaidPage view="access" session={{}} invite={invite || undefined} {...base} />, {
-      headers: PRIVATE_PAGE,
-    });
-  if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE });
-  // An invite that cannot be one is not sent on: the visitor gets the error view.
-  if (!BASE64_LINK_VALUE.test(invite)) return renderPage(c, <GetPaidPage view="oops" session={{}} {...base} />, { headers: PRIVATE_PAGE });
-  // An invite is sent on by the biller's Continue, never by opening the link: mail scanners open every link.
-  return renderPage(c, <GetPaidPage view="preEmail" session={{}} invite={invite} {...base} />, { headers: PRIVATE_PAGE });
-});
+pageWithForm(
+  getPaidRoutes,
+  '/getpaid',
+  async (c) => {
+    const { billerPanelUrl } = c.get('config');
+    const invite = c.req.query('i') ?? '';
+    const base = { billerPanelUrl, helpEmail: SUPPORT_EMAIL };
+    // Drawn again after a post without script: the island shows the view the post led to.
+    if (postedFor(postedForm(c), GET_PAID_FORM))
+      return renderPage(c, <GetPaidPage view="access" session={{}} invite={invite || undefined} {...base} />, {
+        headers: PRIVATE_PAGE,
+      });
+    if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE });
+    // An invite that cannot be one is not sent on: the visitor gets the error view.
+    if (!BASE64_LINK_VALUE.test(invite))
+      return renderPage(c, <GetPaidPage view="oops" session={{}} {...base} />, { headers: PRIVATE_PAGE });
+    // An invite is sent on by the biller's Continue, never by opening the link: mail scanners open every link.
+    return renderPage(c, <GetPaidPage view="preEmail" session={{}} invite={invite} {...base} />, { headers: PRIVATE_PAGE });
+  },
+  { [GET_PAID_FORM]: getPaidForm },
+);
 
 /** The biller get-paid flow: each view's fields checked, sent by `getPaid` (the API's own step), the next view drawn. */
-export const getPaidForm: FormHandler = async (c, fields) => {
+export async function getPaidForm(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
   const view = GET_PAID_VIEWS.find((v) => v === one(fields, 'whichState')) ?? 'access';
   const invite = one(fields, 'i') || undefined;
   const session: Session = Object.fromEntries(
@@ -79,4 +86,4 @@ export const getPaidForm: FormHandler = async (c, fields) => {
   const target = successTarget(nextView, next, c.get('config').billerPanelUrl);
   if (target) return seeOther(c, target);
   return pageAgain(state(nextView, next, nextView === view ? {} : { values: {} }), 200);
-};
+}

@@ -5,7 +5,19 @@ import { allAnswered, INFO_FORM, INFO_RESULT_VIEWS, infoFieldName, isConfirmatio
 import { type PostedForm, postedFor } from '../domain/posted-form';
 import { InfoRequestPage } from '../pages/info-request';
 import type { AppEnv } from '../web/app-env';
-import { again, one, pageAgain, postedForm, refused, samePageDone, seeOther, type FormHandler, pageWithForm } from '../web/form-post';
+import type { Context } from 'hono';
+import {
+  again,
+  one,
+  pageAgain,
+  postedForm,
+  refused,
+  samePageDone,
+  seeOther,
+  type Fields,
+  type FormHandler,
+  pageWithForm,
+} from '../web/form-post';
 import { renderPage } from '../web/render';
 import { wordsOf } from '../web/words';
 import { withChecked } from '../web/validate';
@@ -17,28 +29,33 @@ import { countLinkMiss, linkGuessingStopped, tooManyTries } from './guards';
 /** A biller's request for bill information (`/update-info-request?t=…`), reached from an email. */
 export const infoRequestRoutes = new Hono<AppEnv>();
 
-pageWithForm(infoRequestRoutes, '/update-info-request', async (c) => {
-  const token = c.req.query('t') ?? '';
-  if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE });
-  // After the form was posted without script: its result, the request no longer asked for.
-  const posted = postedFor(postedForm(c), INFO_FORM);
-  const result = posted?.done ? INFO_RESULT_VIEWS.find((view) => view === posted.data?.view) : undefined;
-  if (result) return renderPage(c, <InfoRequestPage result={result} />, { headers: PRIVATE_PAGE });
-  const stopped = await linkGuessingStopped(c);
-  if (stopped) return tooManyTries(c, stopped);
-  const request = await c.get('origin').getInfoRequest(token);
-  // The backend does not know the token: the spec's invalid-token view, not a failure to retrieve.
-  if (isUnknown(request)) {
-    countLinkMiss(c);
-    return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE });
-  }
-  if (!request.ok || request.value.length === 0)
-    return renderPage(c, <InfoRequestPage error="retrieveFailed" />, { headers: PRIVATE_PAGE });
-  return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: PRIVATE_PAGE });
-});
+pageWithForm(
+  infoRequestRoutes,
+  '/update-info-request',
+  async (c) => {
+    const token = c.req.query('t') ?? '';
+    if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE });
+    // After the form was posted without script: its result, the request no longer asked for.
+    const posted = postedFor(postedForm(c), INFO_FORM);
+    const result = posted?.done ? INFO_RESULT_VIEWS.find((view) => view === posted.data?.view) : undefined;
+    if (result) return renderPage(c, <InfoRequestPage result={result} />, { headers: PRIVATE_PAGE });
+    const stopped = await linkGuessingStopped(c);
+    if (stopped) return tooManyTries(c, stopped);
+    const request = await c.get('origin').getInfoRequest(token);
+    // The backend does not know the token: the spec's invalid-token view, not a failure to retrieve.
+    if (isUnknown(request)) {
+      countLinkMiss(c);
+      return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE });
+    }
+    if (!request.ok || request.value.length === 0)
+      return renderPage(c, <InfoRequestPage error="retrieveFailed" />, { headers: PRIVATE_PAGE });
+    return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: PRIVATE_PAGE });
+  },
+  { [INFO_FORM]: infoForm },
+);
 
 /** A bill-info request (`/update-info-request?t=…`): confirm, decline then cancel, or the biller's fields. */
-export const infoForm: FormHandler = async (c, fields) => {
+export async function infoForm(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
   const page = new URL(c.req.url);
   const query = { t: page.searchParams.get('t') ?? '' };
   const state = (rest: Partial<PostedForm>): PostedForm => ({ form: INFO_FORM, values: {}, errors: {}, ...rest });
@@ -69,4 +86,4 @@ export const infoForm: FormHandler = async (c, fields) => {
   if (!isRefused(sent) && sent.body.success === true) return samePageDone(c, INFO_FORM, 'in-progress');
   if (sent.status === 429) return again(refused(c, INFO_FORM, values, sent), sent);
   return pageAgain(state({ values, error: wordsOf(c).infoRequest.submitFailed }), sent.status === 200 ? 502 : sent.status);
-};
+}

@@ -1,6 +1,18 @@
-import { again, humanToken, one, drawingPost, pageWithForm, refused, samePageDone, typed, type FormHandler } from '../web/form-post';
+import {
+  again,
+  carryOutForm,
+  humanToken,
+  one,
+  pageWithForm,
+  refused,
+  samePageDone,
+  typed,
+  type Fields,
+  type FormHandler,
+} from '../web/form-post';
 import { withCookies } from '../web/answer';
-import { withChecked } from '../web/validate';
+import { isFormBody, withChecked } from '../web/validate';
+import { SMS_FORM } from '../domain/islands';
 import { SmsRequestSchema } from '../domain/sms-request';
 import { textLink } from './api/sms';
 import type { Context } from 'hono';
@@ -26,6 +38,8 @@ import { notFound } from './not-found';
 
 /** The pay pages: the payee is resolved before the first byte, then a page, a redirect or a 404. */
 export const payRoutes = new Hono<AppEnv>();
+/** The forms of a pay page: text-me-a-link. */
+const PAY_PAGE_FORMS = { [SMS_FORM]: smsForm };
 type C = Context<AppEnv>;
 
 /** Paths this isolate reported lately: a crawler or a bot repeating one path is reported once a minute. */
@@ -95,13 +109,18 @@ for (const [path, page] of [
   ['/pay-demo', 'Pay-Demo'],
   ['/demo', 'Pay-Demo'],
 ] as const) {
-  pageWithForm(payRoutes, path, (c) => payPage(c, named(c), 'pay', page));
+  pageWithForm(payRoutes, path, (c) => payPage(c, named(c), 'pay', page), PAY_PAGE_FORMS);
 }
 
-pageWithForm(payRoutes, '/pay/:provider', (c) => {
-  const provider = c.req.param('provider') ?? '';
-  return PROVIDER_CODE.test(provider) ? payPage(c, provider, 'provider', 'Pay') : notFound(c);
-});
+pageWithForm(
+  payRoutes,
+  '/pay/:provider',
+  (c) => {
+    const provider = c.req.param('provider') ?? '';
+    return PROVIDER_CODE.test(provider) ? payPage(c, provider, 'provider', 'Pay') : notFound(c);
+  },
+  PAY_PAGE_FORMS,
+);
 
 payRoutes.get('/web-payment-multi-option/:provider', async (c) => {
   const provider = c.req.param('provider');
@@ -118,9 +137,16 @@ payRoutes.get('/web-payment-multi-option/:provider', async (c) => {
  * out of the route table, so every route there is matched by one regular expression.
  */
 export function unclaimedPath(c: C): Promise<Response> {
-  // A pay page's text form posted without script is drawn again here too.
-  const drawn = c.req.method === 'GET' || c.req.method === 'HEAD' || drawingPost(c);
-  const match = drawn ? /^\/([^/]+)(\/.*)?$/.exec(c.req.path) : null;
+  // A pay page's text form posted without script is carried out here too (never a post to the API).
+  const isApiPath = c.req.path.startsWith('/api/') || c.req.path.endsWith('.php');
+  const pagePost = c.req.method === 'POST' && c.get('form') === undefined && isFormBody(c) && !isApiPath;
+  if (pagePost) return carryOutForm(c, PAY_PAGE_FORMS, drawUnclaimed, notFound);
+  return c.req.method === 'GET' || c.req.method === 'HEAD' ? drawUnclaimed(c) : notFound(c);
+}
+
+/** An unclaimed path's page: a provider's pay page by its first segment, or the not-found page. */
+function drawUnclaimed(c: C): Promise<Response> {
+  const match = /^\/([^/]+)(\/.*)?$/.exec(c.req.path);
   const provider = match ? decodeSegment(match[1]!) : null;
   if (!provider || !PROVIDER_CODE.test(provider)) return notFound(c);
   return match![2] === undefined ? payPage(c, provider, 'provider', 'Pay-Provider') : payPage(c, provider, 'slash', 'Pay-Slash');
@@ -135,7 +161,7 @@ function decodeSegment(segment: string): string | null {
 }
 
 /** Text-me-a-link (pay pages, the widget, the not-found page), posted without script. */
-export const smsForm: FormHandler = async (c, fields) => {
+export async function smsForm(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
   const values = typed(fields, ['num']);
   const request = {
     num: values.num ?? '',
@@ -144,9 +170,9 @@ export const smsForm: FormHandler = async (c, fields) => {
     humanToken: humanToken(fields),
   };
   const answer = await withChecked(c, SmsRequestSchema, request, (checked) => textLink(c, checked));
-  if (answer.status === 200) return withCookies(samePageDone(c, 'sms'), answer);
-  return again(refused(c, 'sms', values, answer), answer);
-};
+  if (answer.status === 200) return withCookies(samePageDone(c, SMS_FORM), answer);
+  return again(refused(c, SMS_FORM, values, answer), answer);
+}
 
 /** What every pay page offers beside its form: the device's store, the other stores, the human check. */
 export function payPageLinks(c: C) {

@@ -1,4 +1,5 @@
-import { again, humanToken, one, pageAgain, refused, seeOther, typed, type FormHandler, pageWithForm } from '../web/form-post';
+import type { Context } from 'hono';
+import { again, humanToken, one, pageAgain, refused, seeOther, typed, type Fields, type FormHandler, pageWithForm } from '../web/form-post';
 import type { PostedForm } from '../domain/posted-form';
 import { fieldErrors } from '../domain/errors';
 import {
@@ -38,53 +39,58 @@ import type { Language } from '../domain/catalogue';
 /** `/web-payment`: the provider lookup, or the payment form of one payee, rendered complete. */
 export const webPaymentRoutes = new Hono<AppEnv>();
 
-pageWithForm(webPaymentRoutes, '/web-payment', async (c) => {
-  // Every parameter at once (the first of each name), rather than reading the address once per name.
-  const query: Partial<Record<string, string>> = c.req.query();
-  const p = query.p;
-  const ref404 = query.ref === '404';
-  if (!p) {
-    const term = (query.t ?? '').slice(0, SEARCH_TERM_MAX);
-    if (term.trim().length < SEARCH_TERM_MIN) return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} />, { reuse: true });
-    // A search sent without script (or a link with a term): the results are drawn with the page.
-    const found = await c.get('origin').searchPayees(term.trim());
-    const results = found.ok ? listedProviders(found.value, c.get('config').genericPayNames) : [];
-    return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} results={results} />);
-  }
-  if (!PAYEE_ID.test(p)) return c.redirect('/web-payment', 302);
+pageWithForm(
+  webPaymentRoutes,
+  '/web-payment',
+  async (c) => {
+    // Every parameter at once (the first of each name), rather than reading the address once per name.
+    const query: Partial<Record<string, string>> = c.req.query();
+    const p = query.p;
+    const ref404 = query.ref === '404';
+    if (!p) {
+      const term = (query.t ?? '').slice(0, SEARCH_TERM_MAX);
+      if (term.trim().length < SEARCH_TERM_MIN) return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} />, { reuse: true });
+      // A search sent without script (or a link with a term): the results are drawn with the page.
+      const found = await c.get('origin').searchPayees(term.trim());
+      const results = found.ok ? listedProviders(found.value, c.get('config').genericPayNames) : [];
+      return renderPage(c, <ProviderLookupPage term={term} ref404={ref404} results={results} />);
+    }
+    if (!PAYEE_ID.test(p)) return c.redirect('/web-payment', 302);
 
-  const config = c.get('config');
-  const payee = await c.get('origin').cachedPayeeById(p);
-  if (!payee.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true });
-  if (!payee.value) return c.redirect('/web-payment', 302);
+    const config = c.get('config');
+    const payee = await c.get('origin').cachedPayeeById(p);
+    if (!payee.ok) return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true });
+    if (!payee.value) return c.redirect('/web-payment', 302);
 
-  if (!webPaymentOffered(payee.value, config)) {
-    return renderPage(c, <PayPage page="Web-Pay" payee={payee.value} webPayment={false} {...payPageLinks(c)} />, {
-      reuse: true,
+    if (!webPaymentOffered(payee.value, config)) {
+      return renderPage(c, <PayPage page="Web-Pay" payee={payee.value} webPayment={false} {...payPageLinks(c)} />, {
+        reuse: true,
+      });
+    }
+
+    const key = formKeyForPage(formKeySecret(config), payee.value.payeeId, claimIds(c.env.CLAIMS), (work) => runLater(c, work));
+    // The device cookie goes with the card form: the guard tells apart the payers who share an address by it.
+    await issueDeviceWithPage(c);
+    const form = cardFormProps(payee.value, {
+      ...paymentSwitches(query),
+      humanCheckSiteKey: humanCheckSiteKey(config),
+      interactiveCheckSiteKey: interactiveCheckSiteKey(config),
+      language: languageInAddress(c),
     });
-  }
-
-  const key = formKeyForPage(formKeySecret(config), payee.value.payeeId, claimIds(c.env.CLAIMS), (work) => runLater(c, work));
-  // The device cookie goes with the card form: the guard tells apart the payers who share an address by it.
-  await issueDeviceWithPage(c);
-  const form = cardFormProps(payee.value, {
-    ...paymentSwitches(query),
-    humanCheckSiteKey: humanCheckSiteKey(config),
-    interactiveCheckSiteKey: interactiveCheckSiteKey(config),
-    language: languageInAddress(c),
-  });
-  return renderPage(
-    c,
-    <WebPaymentPage
-      payee={payee.value}
-      debtCollector={config.debtCollectorPayeeIds.includes(payee.value.payeeId)}
-      appStoreUrl={config.appStoreUrl}
-      playStoreUrl={config.playStoreUrl}
-      form={form}
-    />,
-    { reuse: { formKey: await key } },
-  );
-});
+    return renderPage(
+      c,
+      <WebPaymentPage
+        payee={payee.value}
+        debtCollector={config.debtCollectorPayeeIds.includes(payee.value.payeeId)}
+        appStoreUrl={config.appStoreUrl}
+        playStoreUrl={config.playStoreUrl}
+        form={form}
+      />,
+      { reuse: { formKey: await key } },
+    );
+  },
+  { [PAYMENT_FORM]: paymentFormPost },
+);
 
 type PaymentForm = ComponentProps<typeof WebPaymentPage>['form'];
 interface FormSwitches {
@@ -133,7 +139,7 @@ function cardFormProps(payee: Payee, switches: FormSwitches): PaymentForm {
  * and the page drawn again at the card step; the second is the payment itself (`payByCard`, the
  * payment call's own feature).
  */
-export const paymentFormPost: FormHandler = async (c, fields) => {
+export async function paymentFormPost(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
   const p = c.req.query('p') ?? '';
   const switches = paymentSwitches(c.req.query());
   const { company } = switches;
@@ -203,4 +209,4 @@ export const paymentFormPost: FormHandler = async (c, fields) => {
   const refusal = refused(c, PAYMENT_FORM, values, answer);
   const payerError = Object.keys(refusal.errors).some((name) => (PAYER_FIELDS as readonly string[]).includes(name) || name === 'invoice');
   return again(posted(payerError ? 'payer' : 'card', { errors: refusal.errors, error: refusal.error, data }), answer);
-};
+}

@@ -1,3 +1,5 @@
+import { smsForm } from './pay';
+import { SMS_FORM } from '../domain/islands';
 import type { Context } from 'hono';
 import { Hono } from '../lib/hono';
 import { humanCheckSiteKey } from '../settings/config';
@@ -47,6 +49,6 @@ async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Respo
   );
 }
 
-pageWithForm(widgetRoutes, '/pay-widget', (c) => widget(c, 'widget'));
-pageWithForm(widgetRoutes, '/pay-widget-imaginepay-button', (c) => widget(c, 'button'));
-pageWithForm(widgetRoutes, '/pay-widget-restore-tab', (c) => widget(c, 'restore-tab'));
+pageWithForm(widgetRoutes, '/pay-widget', (c) => widget(c, 'widget'), { [SMS_FORM]: smsForm });
+pageWithForm(widgetRoutes, '/pay-widget-imaginepay-button', (c) => widget(c, 'button'), { [SMS_FORM]: smsForm });
+pageWithForm(widgetRoutes, '/pay-widget-restore-tab', (c) => widget(c, 'restore-tab'), { [SMS_FORM]: smsForm });

@@ -3,6 +3,7 @@ import type { DeviceClass } from '../domain/device';
 import type { SiteConfig } from '../settings/config';
 import type { OriginDoor } from '../origin';
 import type { Guard } from '../security/guard';
+import type { PostedForm } from '../domain/posted-form';
 
 export interface AppEnv {
   Bindings: Env;
@@ -21,8 +22,10 @@ export interface AppEnv {
     client: string;
     /** A device cookie issued with this answer (src/web/device.ts), set on the way out. */
     deviceCookie?: string;
-    /** The `_form` of a page's form posted without script, which this request carries out. */
+    /** The `_form` of a page's form posted without script, which this request carries out ('' once a page took the post and found no form of its own). */
     form?: string;
+    /** What that form's handler asks the page to be drawn again with (src/web/form-post.ts). */
+    posted?: PostedForm;
     /** The response comes from the legacy site, which keeps its own Content-Security-Policy. */
     foreign?: boolean;
   };

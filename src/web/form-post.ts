@@ -6,34 +6,64 @@ import type { PostedForm } from '../domain/posted-form';
 import type { AppEnv } from './app-env';
 import type { Hono } from '../lib/hono';
 import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
+import { FORM_FIELD } from '../domain/islands';
+import { isFormBody, MAX_FORM_BYTES, readForm } from './validate';
 import { chosenLanguage, withLanguage, wordsOf } from './words';
 
 /**
- * How the Worker answers a form posted without script, in the visitor's one request. The form's
- * handler calls the feature the page's island calls through the API (the same function, with the
- * same checks, limits and backend call), and then either
+ * How the Worker answers a form posted without script, in the visitor's one request. A page that
+ * holds forms registers them beside its drawing (`pageWithForm`): its POST reads the body, picks
+ * the form by its `_form` field, and the form's handler calls the feature the page's island calls
+ * through the API (the same function, with the same checks, limits and backend call). Then either
  * - the visitor is sent on with a 303 (post/redirect/get: reload and back never post again), to
  *   a result page or to the same page marked `done=<form>` (a query value, not a cookie, so it
  *   works in a partner's frame too; it only shows the form's success message), or
- * - the page is drawn again with what was posted (`pageAgain`): the request goes on to the page's
- *   own route (registered with `pageWithForm`, it answers POST too), which draws it with each
- *   field's error and value, and the answer takes the form's status.
+ * - the page is drawn again with what was posted (`pageAgain`): the page's own drawing, with each
+ *   field's error and value, answered with the form's status.
  * A language the visitor chose goes on with the 303.
  */
 
-/** The form posted in this request, once its handler asked for the page again. */
-const postedByContext = new WeakMap<Context<AppEnv>, PostedForm>();
+/** A page's drawing: the same for its GET and for its forms drawn again. */
+export type DrawPage = (c: Context<AppEnv>) => Response | Promise<Response>;
 
 /**
- * Registers the route of a page that holds a form: it draws the page for a GET, and for the POST
- * of its form when the form's handler asks for the page again; any other POST goes on (404).
+ * Registers a page that holds forms: its GET draws it; its POST carries out the form it names
+ * (one of `forms`, by `_form`) and answers a 303 or the page drawn again. Any other POST is the
+ * not-found page.
  */
-export function pageWithForm(routes: Hono<AppEnv>, path: string, draw: (c: Context<AppEnv>) => Response | Promise<Response>): void {
-  routes.on(['GET', 'POST'], path, (c, next) => (c.req.method === 'POST' && !drawingPost(c) ? next() : draw(c)));
+export function pageWithForm(routes: Hono<AppEnv>, path: string, draw: DrawPage, forms: Readonly<Record<string, FormHandler>>): void {
+  routes.get(path, draw);
+  routes.post(path, (c) => carryOutForm(c, forms, draw));
 }
 
-/** This request is a form's POST whose page is being drawn again. */
-export const drawingPost = (c: Context<AppEnv>) => postedByContext.has(c);
+/** A page's form posted without script: its handler's 303, or the page drawn again with what was posted. */
+export async function carryOutForm(
+  c: Context<AppEnv>,
+  forms: Readonly<Record<string, FormHandler>>,
+  draw: DrawPage,
+  otherwise: DrawPage = (other) => other.notFound(),
+): Promise<Response> {
+  // Marks the post as a page's, answered here: the not-found page that may follow carries out nothing more.
+  c.set('form', '');
+  // A page's forms post form bodies only: anything else is no form of the page.
+  if (!isFormBody(c)) return otherwise(c);
+  const form = await readForm(c, MAX_FORM_BYTES);
+  if (form instanceof Response) return form;
+  const fields: Fields = new Map();
+  for (const [name, value] of form) fields.set(name, [...(fields.get(name) ?? []), String(value)]);
+  const name = one(fields, FORM_FIELD) ?? '';
+  const handler = Object.hasOwn(forms, name) ? forms[name] : undefined;
+  if (!handler) return otherwise(c);
+  c.set('form', name);
+  const outcome = await handler(c, fields);
+  if (outcome instanceof Response) return outcome;
+  // The page's drawing finds what was posted in the request's `posted` (`postedForm`).
+  c.set('posted', outcome.posted);
+  const page = await draw(c);
+  const answer = new Response(page.body, { status: page.ok ? outcome.status : page.status, headers: page.headers });
+  for (const [header, value] of Object.entries(outcome.headers)) answer.headers.set(header, value);
+  return answer;
+}
 
 const DONE = 'done';
 /** Which result a form's success led to, when it has more than one (the page checks the name). */
@@ -41,7 +71,7 @@ const VIEW = 'view';
 
 /** The form posted to this request, or the one whose success the URL marks. */
 export function postedForm(c: Context<AppEnv>): PostedForm | undefined {
-  const posted = postedByContext.get(c);
+  const posted = c.get('posted');
   if (posted) return posted;
   const done = c.req.query(DONE);
   if (!done || !/^[a-z-]{1,20}$/.test(done)) return undefined;
@@ -81,21 +111,6 @@ export const pageAgain = (posted: PostedForm, status: ContentfulStatusCode, head
   status,
   headers,
 });
-
-/**
- * Draws the page again for a form post: `draw` goes on to the page's route, which finds the
- * posted state with `postedForm`. A page that could not be drawn keeps its own status.
- */
-export async function drawAgain(c: Context<AppEnv>, again: PageAgain, draw: () => Promise<void>): Promise<void> {
-  postedByContext.set(c, again.posted);
-  await draw();
-  const page = c.res;
-  const answer = new Response(page.body, { status: page.ok ? again.status : page.status, headers: page.headers });
-  for (const [name, value] of Object.entries(again.headers)) answer.headers.set(name, value);
-  // Cleared first: Hono's setter would copy the page's own headers back over the form's.
-  c.res = undefined;
-  c.res = answer;
-}
 
 /** A form's fields as posted, each name with its values in order. */
 export type Fields = Map<string, string[]>;

@@ -15,6 +15,8 @@ import { wordsOf } from './words';
 
 /** Largest JSON body the API reads; anything bigger is refused before it is parsed. */
 export const MAX_JSON_BYTES = 16 * 1024;
+/** Largest form either door takes: a page's form posted without script, or the same form sent by its island. */
+export const MAX_FORM_BYTES = 32 * 1024;
 
 type ApiStatus = 400 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 504;
 

@@ -24,7 +24,7 @@ import { redirectPolicy, safeRedirectTarget } from '../../security/redirect-targ
 import type { AppEnv } from '../../web/app-env';
 import { backendOutcome, recordEvent } from '../../telemetry/events';
 import { logError, logSecurityEvent } from '../../telemetry/log';
-import { apiError, unavailable, validForm, validQuery } from '../../web/validate';
+import { apiError, MAX_FORM_BYTES, unavailable, validForm, validQuery } from '../../web/validate';
 import { refusal, respond, type Answer, type Refused } from '../../web/answer';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
@@ -35,7 +35,6 @@ import { runLater } from '../../web/middleware';
 /** Guest card payments: validated again here, limited by the abuse guard, charged at most once per issued form key. */
 export const paymentRoutes = new Hono<AppEnv>();
 
-const MAX_FORM_BYTES = 32 * 1024;
 /** The rules any payee shares: no account pattern, no extra fields, every card network. */
 const ANY_PAYEE: PayeeRules = {
   acctRegex: '',

@@ -1,3 +1,4 @@
+import { MAX_FORM_BYTES } from '../../../src/web/validate';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../../../src/domain/password';
 import { INVALID_EMAIL } from '../../../src/domain/messages';
@@ -9,6 +10,20 @@ import { en } from '../../../src/domain/catalogue/en';
 const { mismatch: MISMATCH, changed: PASSWORD_CHANGED } = en.passwordReset;
 
 describe('text-me-a-link without script', () => {
+  it('a page takes its own forms only, and no body larger than the API takes (one limit for both doors)', async () => {
+    const sent = (await outbox()).length;
+    // Another page's form posted here is not this page's: the not-found page, nothing carried out.
+    const other = await postForm('/valleymed', { _form: 'payment', step: 'payer' });
+    expect(other.status).toBe(404);
+    const huge = await postForm('/valleymed', { _form: 'sms', num: '5595550199', pad: 'x'.repeat(MAX_FORM_BYTES) });
+    expect(huge.status).toBe(413);
+    expect((await outbox()).length).toBe(sent);
+    // Just under the limit, the form is read and checked (a wrong number: the page again, nothing sent).
+    const fits = await postForm('/valleymed', { _form: 'sms', num: '123', pad: 'x'.repeat(MAX_FORM_BYTES - 1024) });
+    expect(fits.status).toBe(400);
+    expect((await outbox()).length).toBe(sent);
+  });
+
   it('the form is a real post to the page itself, with what the Worker needs to send', async () => {
     const html = await (await request(embeddedEnv(), '/valleymed', { headers: { 'User-Agent': DESKTOP } })).text();
     const form = /<form[^>]*data-sms-form[^>]*>/.exec(html)?.[0] ?? '';
