@@ -400,6 +400,14 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     for (let i = 0; i < 5; i++) expect(await pay(serving)).toBe(200);
   });
 
+  /** Answers `response` instead of the new version, for requests by its override to a path `matches`; gives back its undoing. */
+  const overrideFault = (matches: (path: string) => boolean, response: Response) => {
+    const fault = (request: Request) =>
+      request.headers.has('cloudflare-workers-version-overrides') && matches(new URL(request.url).pathname) ? response.clone() : undefined;
+    edge.faults.push(fault);
+    return () => edge.faults.splice(edge.faults.indexOf(fault), 1);
+  };
+
   describe('each step failing in turn leaves the serving version at 100 % and the next release free to start', () => {
     const STEPS: Array<{
       step: string;
@@ -423,39 +431,18 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       },
       {
         step: 'override wait',
-        inject: () => {
-          const fault = (request: Request) =>
-            request.headers.has('cloudflare-workers-version-overrides') && new URL(request.url).pathname === '/healthz'
-              ? new Response('not yet', { status: 503 })
-              : undefined;
-          edge.faults.push(fault);
-          return () => edge.faults.splice(edge.faults.indexOf(fault), 1);
-        },
+        inject: () => overrideFault((path) => path === '/healthz', new Response('not yet', { status: 503 })),
         says: 'Release stopped: the new version does not answer for itself by its override (/healthz: 503 not yet)',
         extra: { DEPLOY_OVERRIDE_WAIT_MS: '3000' },
       },
       {
         step: 'card-form check',
-        inject: () => {
-          const fault = (request: Request) =>
-            request.headers.has('cloudflare-workers-version-overrides') && new URL(request.url).pathname === '/web-payment'
-              ? new Response('broken', { status: 500 })
-              : undefined;
-          edge.faults.push(fault);
-          return () => edge.faults.splice(edge.faults.indexOf(fault), 1);
-        },
+        inject: () => overrideFault((path) => path === '/web-payment', new Response('broken', { status: 500 })),
         says: "Release stopped: the new version's card form answered 500 broken",
       },
       {
         step: 'approval',
-        inject: () => {
-          const fault = (request: Request) =>
-            request.headers.has('cloudflare-workers-version-overrides') && new URL(request.url).pathname.startsWith('/assets/')
-              ? new Response('gone', { status: 500 })
-              : undefined;
-          edge.faults.push(fault);
-          return () => edge.faults.splice(edge.faults.indexOf(fault), 1);
-        },
+        inject: () => overrideFault((path) => path.startsWith('/assets/'), new Response('gone', { status: 500 })),
         says: "Release stopped: Approve the version's payment pages (PCI DSS 11.6.1)",
       },
       {
