@@ -2,15 +2,20 @@
 // rule and message for each field in the browser and on the server, and no zod in the browser.
 import * as z from 'zod/mini';
 import { en, type PaymentProblemText } from './catalogue/en';
+import { fieldErrors } from './errors';
 import {
+  CARD_FIELDS,
   cardChecks,
   fieldProblem,
+  PAYER_FIELDS,
   payerChecks,
   problemText,
   type CARD_FORM,
+  type CardField,
   type CheckedStep,
   type PAYER_FORM,
   type PayeeRules,
+  type PayerField,
 } from './payment';
 import { type PaymentProblem } from './field-rules';
 import { INVOICE_FIELD, MAX_INVOICES, type FieldCheck } from './field-rules';
@@ -67,4 +72,31 @@ export function payerSchema(
 export function cardSchema(rules: PayeeRules, now: Date, texts: PaymentProblemText = en.paymentProblems): z.ZodMiniType<CardForm> {
   const say: Say = (problem) => problemText(texts, problem, rules);
   return z.object(schemasOf(cardChecks(rules, now), say)) as unknown as z.ZodMiniType<CardForm>;
+}
+
+/** A payment's fields as posted: each step's by name, a company's invoice numbers as a list. */
+export type PostedPayment = Partial<Record<PayerField | CardField, string>> & { invoice?: readonly string[] };
+
+/** Both steps checked: each field as the backend gets it, or every field's message together. */
+export type CheckedPayment = { ok: true; payer: PayerForm; card: CardForm } | { ok: false; problems: Record<string, string> };
+
+/**
+ * A payment checked once against its payee's rules, both steps together (a company's invoices in
+ * place of the account). `now` decides which expiry dates have passed.
+ */
+export function checkPayment(
+  rules: PayeeRules,
+  company: boolean,
+  posted: PostedPayment,
+  now: Date,
+  texts: PaymentProblemText = en.paymentProblems,
+): CheckedPayment {
+  const payer = payerSchema(rules, { company }, texts).safeParse({
+    ...Object.fromEntries(PAYER_FIELDS.map((name) => [name, posted[name]])),
+    account: company ? undefined : posted.account,
+    invoices: company ? posted.invoice : undefined,
+  });
+  const card = cardSchema(rules, now, texts).safeParse(Object.fromEntries(CARD_FIELDS.map((name) => [name, posted[name]])));
+  if (payer.success && card.success) return { ok: true, payer: payer.data, card: card.data };
+  return { ok: false, problems: { ...(payer.success ? {} : fieldErrors(payer.error)), ...(card.success ? {} : fieldErrors(card.error)) } };
 }

@@ -94,9 +94,8 @@ const skippedDate = optionalField(matching(/^(\d{2}\/\d{2}\/\d{4}|\d{8})?$/, 'in
 
 /**
  * Step 1, patient / payer / company info. Fields the payee does not enable are not sent on;
- * anything typed in them must still be well formed (bare digits count as a date here too: the
- * check that runs before the payee is known uses this). A company's invoices are checked by
- * `INVOICE_FIELD`, one by one.
+ * anything typed in them must still be well formed (a date as the enabled field takes it). A
+ * company's invoices are checked by `INVOICE_FIELD`, one by one.
  */
 export const PAYER_FORM = {
   patientName: { check: () => requiredField(required(100)), label: { of: 'name' } },

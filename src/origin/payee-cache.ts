@@ -56,9 +56,9 @@ export function cachedPayeeByUrl(
 }
 
 /**
- * Payee by id, with its payment rules, for drawing the web payment form: no answer older than
- * an hour, so while the origin fails for long the visitor is told so before typing a
- * card. The payment itself is checked against the origin's current answer, never this cache.
+ * Payee by id, with its payment rules, for drawing the web payment form and checking its payment
+ * against the same rules: no answer older than an hour, so while the origin fails for long the
+ * visitor is told so before typing a card. The backend checks the charge against its own rules.
  */
 export function cachedPayeeById(kv: KVNamespace, origin: ClientSource, id: string, defer: (work: Promise<unknown>) => void, lease: Lease) {
   return cachedPayee(kv, payeeCacheKey.byId(id), () => origin.client().getPayee(id), defer, lease, false);

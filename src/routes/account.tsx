@@ -1,9 +1,7 @@
 import {
-  again,
   humanToken,
   one,
   pageAgain,
-  refused,
   samePageDone,
   seeOther,
   typed,
@@ -156,7 +154,7 @@ export async function resetForm(c: Context<AppEnv>, fields: Fields): ReturnType<
   if (!check.success) return pageAgain({ form: RESET_FORM, values: {}, errors: fieldErrorsIn(c, check.error) }, 400);
   const request = { x: one(fields, 'x') ?? '', np: check.data.np, humanToken: humanToken(fields) };
   const answer = await withChecked(c, PasswordResetSchema, request, (checked) => resetPassword(c, checked));
-  if (resetRefusedBySite(answer.status)) return again(refused(c, RESET_FORM, {}, answer), answer);
+  if (resetRefusedBySite(answer.status)) return pageAgain({ form: RESET_FORM, values: {}, errors: {} }, answer);
   // A failure of the call is the expired view, as with script (spec §8).
   const view = resetView(isRefused(answer) ? null : answer.body);
   if (view === 'pass-changed') return samePageDone(c, RESET_FORM);
@@ -169,7 +167,7 @@ export async function payLaterForm(c: Context<AppEnv>, fields: Fields): ReturnTy
   if (ue !== undefined) {
     // The emailed link's button: its token enrols, and the result is shown.
     const answer = await withChecked(c, PayLaterSchema, { ue }, (checked) => payLater(c, checked.ue));
-    if (answer.status === 429) return again(refused(c, PAY_LATER_FORM, {}, answer), answer);
+    if (answer.status === 429) return pageAgain({ form: PAY_LATER_FORM, values: {}, errors: {} }, answer);
     const outcome = payLaterOutcome('welcomeQuery', isRefused(answer) ? null : answer.body);
     if (outcome.view !== 'oops') return samePageDone(c, PAY_LATER_FORM, outcome.view);
     const data = { view: 'oops', ...(outcome.notFound ? { notFound: '1' } : {}) };
@@ -183,7 +181,7 @@ export async function payLaterForm(c: Context<AppEnv>, fields: Fields): ReturnTy
       400,
     );
   const answer = await payLater(c, emailToken(email));
-  if (answer.status === 429) return again(refused(c, PAY_LATER_FORM, values, answer), answer);
+  if (answer.status === 429) return pageAgain({ form: PAY_LATER_FORM, values, errors: {} }, answer);
   const outcome = payLaterOutcome('welcomeInput', isRefused(answer) ? null : answer.body);
   if (outcome.view === 'welcomeInput')
     return pageAgain(
@@ -201,7 +199,7 @@ export async function payLaterForm(c: Context<AppEnv>, fields: Fields): ReturnTy
 export async function accountLinkForm(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
   const link = { state: one(fields, 'state') ?? '', code: one(fields, 'code') ?? '', scope: one(fields, 'scope') ?? '', error: '' };
   const answer = await withChecked(c, EmailLinkSchema, link, (checked) => linkInbox(c, checked));
-  if (answer.status === 429) return again(refused(c, ACCOUNT_LINK_FORM, {}, answer), answer);
+  if (answer.status === 429) return pageAgain({ form: ACCOUNT_LINK_FORM, values: {}, errors: {} }, answer);
   if (isRefused(answer) || answer.body.success !== 'true')
     return pageAgain({ form: ACCOUNT_LINK_FORM, values: {}, errors: {} }, answer.status === 200 ? 200 : answer.status);
   rememberLinked(c);

@@ -17,7 +17,7 @@ import { postedFor } from '../domain/posted-form';
 import { GetPaidPage } from '../pages/get-paid';
 import type { AppEnv } from '../web/app-env';
 import type { Context } from 'hono';
-import { again, one, pageAgain, postedForm, refused, seeOther, typed, type Fields, type FormHandler, pageWithForm } from '../web/form-post';
+import { one, pageAgain, postedForm, seeOther, typed, type Fields, type FormHandler, pageWithForm } from '../web/form-post';
 import { renderPage } from '../web/render';
 import { wordsOf } from '../web/words';
 import { withChecked } from '../web/validate';
@@ -77,10 +77,7 @@ export async function getPaidForm(c: Context<AppEnv>, fields: Fields): ReturnTyp
   const errors = getPaidErrors(view, values, wordsOf(c).getPaid);
   if (Object.keys(errors).length) return pageAgain(state(view, session, { errors }), 400);
   const answer = await withChecked(c, GetPaidRequestSchema, getPaidCall(view, values, session, invite), (checked) => getPaid(c, checked));
-  if (answer.status === 429) {
-    const refusal = refused(c, GET_PAID_FORM, kept, answer);
-    return again(state(view, session, { errors: refusal.errors, error: refusal.error }), answer);
-  }
+  if (answer.status === 429) return pageAgain(state(view, session), answer);
   if (isRefused(answer)) return pageAgain(state('oops', {}, { values: {} }), answer.status);
   const { nextView, ...next } = answer.body;
   const target = successTarget(nextView, next, c.get('config').billerPanelUrl);

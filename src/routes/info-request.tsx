@@ -6,18 +6,7 @@ import { type PostedForm, postedFor } from '../domain/posted-form';
 import { InfoRequestPage } from '../pages/info-request';
 import type { AppEnv } from '../web/app-env';
 import type { Context } from 'hono';
-import {
-  again,
-  one,
-  pageAgain,
-  postedForm,
-  refused,
-  samePageDone,
-  seeOther,
-  type Fields,
-  type FormHandler,
-  pageWithForm,
-} from '../web/form-post';
+import { one, pageAgain, postedForm, samePageDone, seeOther, type Fields, type FormHandler, pageWithForm } from '../web/form-post';
 import { renderPage } from '../web/render';
 import { wordsOf } from '../web/words';
 import { withChecked } from '../web/validate';
@@ -65,7 +54,7 @@ export async function infoForm(c: Context<AppEnv>, fields: Fields): ReturnType<F
   if (button === 'cancel') {
     const cancelled = await withChecked(c, InfoTokenQuerySchema, query, ({ t }) => cancelBill(c, t));
     if (!isRefused(cancelled) && cancelled.body.success === true) return samePageDone(c, INFO_FORM, 'cancelled');
-    if (cancelled.status === 429) return again(refused(c, INFO_FORM, {}, cancelled), cancelled);
+    if (cancelled.status === 429) return pageAgain({ form: INFO_FORM, values: {}, errors: {} }, cancelled);
     return pageAgain(state({ error: wordsOf(c).infoRequest.cancelFailed }), cancelled.status === 200 ? 502 : cancelled.status);
   }
 
@@ -84,6 +73,6 @@ export async function infoForm(c: Context<AppEnv>, fields: Fields): ReturnType<F
   // The token was checked by the read above.
   const sent = await withChecked(c, InfoAnswerSchema, { fields: answers }, (checked) => answerInfoRequest(c, query.t, checked.fields));
   if (!isRefused(sent) && sent.body.success === true) return samePageDone(c, INFO_FORM, 'in-progress');
-  if (sent.status === 429) return again(refused(c, INFO_FORM, values, sent), sent);
+  if (sent.status === 429) return pageAgain({ form: INFO_FORM, values, errors: {} }, sent);
   return pageAgain(state({ values, error: wordsOf(c).infoRequest.submitFailed }), sent.status === 200 ? 502 : sent.status);
 }

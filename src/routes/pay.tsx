@@ -1,14 +1,13 @@
 import {
-  again,
   carryOutForm,
   humanToken,
   one,
   pageWithForm,
-  refused,
   samePageDone,
   typed,
   type Fields,
   type FormHandler,
+  pageAgain,
 } from '../web/form-post';
 import { withCookies } from '../web/answer';
 import { isFormBody, withChecked } from '../web/validate';
@@ -171,7 +170,7 @@ export async function smsForm(c: Context<AppEnv>, fields: Fields): ReturnType<Fo
   };
   const answer = await withChecked(c, SmsRequestSchema, request, (checked) => textLink(c, checked));
   if (answer.status === 200) return withCookies(samePageDone(c, SMS_FORM), answer);
-  return again(refused(c, SMS_FORM, values, answer), answer);
+  return pageAgain({ form: SMS_FORM, values, errors: {} }, answer);
 }
 
 /** What every pay page offers beside its form: the device's store, the other stores, the human check. */

@@ -5,7 +5,7 @@ import type { GuardDecision } from '../security/guard';
 import { readinessClaim } from '../security/payment-claim';
 import type { AppEnv } from '../web/app-env';
 import { workerVersion } from '../telemetry/events';
-import { tooMany } from './guards';
+import { tooMany } from '../web/guard-answers';
 import { respond } from '../web/answer';
 
 /**

@@ -5,7 +5,7 @@ import { createShortLink, followShortLink } from '../security/short-links';
 import { redirectPolicy, safeRedirectTarget } from '../security/redirect-targets';
 import { apiError, validJson } from '../web/validate';
 import { notFound } from './not-found';
-import { tooMany } from './guards';
+import { tooMany } from '../web/guard-answers';
 import { respond } from '../web/answer';
 import { tooManyShortLinks } from '../domain/limits';
 import { wordsOf } from '../web/words';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { again, humanToken, one, pageAgain, refused, seeOther, typed, type Fields, type FormHandler, pageWithForm } from '../web/form-post';
+import { humanToken, one, pageAgain, seeOther, typed, type Fields, type FormHandler, pageWithForm } from '../web/form-post';
 import type { PostedForm } from '../domain/posted-form';
 import { fieldErrors } from '../domain/errors';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../domain/payment';
 import { PaymentFormSchema, PaymentQuerySchema } from '../domain/api-schemas';
 import { withChecked } from '../web/validate';
-import { payByCard } from './api/payment';
+import { payByCard } from '../features/payment/pay-by-card';
 import { payerSchema } from '../domain/payment-schemas';
 import { wordsOf, languageInAddress } from '../web/words';
 import { Hono } from '../lib/hono';
@@ -134,58 +134,65 @@ function cardFormProps(payee: Payee, switches: FormSwitches): PaymentForm {
   return form;
 }
 
+/** The card form's state as posted, drawn again at a step with its messages. */
+type PostedAt = (step: 'payer' | 'card', rest?: Partial<PostedForm>) => PostedForm;
+
 /**
  * The web payment form (`/web-payment?p=…`): the first step is checked against the payee's rules
  * and the page drawn again at the card step; the second is the payment itself (`payByCard`, the
- * payment call's own feature).
+ * payment's feature, which the island's API call runs too).
  */
 export async function paymentFormPost(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
-  const p = c.req.query('p') ?? '';
-  const switches = paymentSwitches(c.req.query());
-  const { company } = switches;
   const invoices = fields.get('invoice') ?? [];
-  const payer = typed(fields, PAYER_FIELDS);
-  const card = typed(
-    fields,
-    CARD_FIELDS.filter((name) => !UNREPEATED_CARD_FIELDS.includes(name)),
-  );
-  const values = { ...payer, ...card, ...Object.fromEntries(invoices.map((v, i) => [`invoices.${i}`, v])) };
-  const posted = (step: 'payer' | 'card', rest: Partial<PostedForm> = {}): PostedForm => ({
-    form: PAYMENT_FORM,
-    values,
-    errors: {},
-    ...rest,
-    data: { step, ...rest.data },
-  });
+  // What the visitor typed is written back, but the card number and security code.
+  const values = {
+    ...typed(fields, PAYER_FIELDS),
+    ...typed(
+      fields,
+      CARD_FIELDS.filter((name) => !UNREPEATED_CARD_FIELDS.includes(name)),
+    ),
+    ...Object.fromEntries(invoices.map((v, i) => [`invoices.${i}`, v])),
+  };
+  const posted: PostedAt = (step, rest = {}) => ({ form: PAYMENT_FORM, values, errors: {}, ...rest, data: { step, ...rest.data } });
   const steps = fields.get('step') ?? [];
   if (steps.includes('edit')) return pageAgain(posted('payer'), 200);
+  if (steps[0] === 'payer') return payerStepPost(c, fields, posted);
+  return cardStepPost(c, fields, posted);
+}
 
-  if (steps[0] === 'payer') {
-    const payee = await c.get('origin').cachedPayeeById(p);
-    // The page itself says when the payee cannot be shown or paid.
-    if (!payee.ok || !payee.value) return pageAgain(posted('payer'), payee.ok ? 404 : 503);
-    const check = payerSchema(payee.value, { company }, wordsOf(c).paymentProblems).safeParse({
-      ...payer,
-      account: company ? undefined : (payer.account ?? ''),
-      invoices: company ? invoices : undefined,
-    });
-    if (!check.success) return pageAgain(posted('payer', { errors: fieldErrors(check.error) }), 400);
-    return pageAgain(posted('card'), 200);
-  }
+/** The first step without script: checked against the payee's rules, then the page drawn at the card step. */
+async function payerStepPost(c: Context<AppEnv>, fields: Fields, posted: PostedAt): ReturnType<FormHandler> {
+  const { company } = paymentSwitches(c.req.query());
+  const payee = await c.get('origin').cachedPayeeById(c.req.query('p') ?? '');
+  // The page itself says when the payee cannot be shown or paid.
+  if (!payee.ok || !payee.value) return pageAgain(posted('payer'), payee.ok ? 404 : 503);
+  const check = payerSchema(payee.value, { company }, wordsOf(c).paymentProblems).safeParse({
+    ...typed(fields, PAYER_FIELDS),
+    account: company ? undefined : (one(fields, 'account') ?? ''),
+    invoices: company ? (fields.get('invoice') ?? []) : undefined,
+  });
+  if (!check.success) return pageAgain(posted('payer', { errors: fieldErrors(check.error) }), 400);
+  return pageAgain(posted('card'), 200);
+}
 
-  // The card step: the payment the island sends, checked by the same schemas, as the page's address and fields name it.
+/**
+ * The card step without script: the payment the island sends, checked by the same schemas, as the
+ * page's address and fields name it. Approved, the receipt (303); otherwise the page again.
+ */
+async function cardStepPost(c: Context<AppEnv>, fields: Fields, posted: PostedAt): ReturnType<FormHandler> {
+  const { company, ...switches } = paymentSwitches(c.req.query());
   const form = {
     ...Object.fromEntries(
       [...PAYER_FIELDS, ...CARD_FIELDS].flatMap((name) =>
         one(fields, name) && !(company && name === 'account') ? [[name, one(fields, name)]] : [],
       ),
     ),
-    ...(company && { invoice: invoices, isBtoB: 'true' }),
+    ...(company && { invoice: fields.get('invoice') ?? [], isBtoB: 'true' }),
     formKey: one(fields, 'formKey') ?? '',
     humanToken: humanToken(fields),
     interactiveToken: one(fields, INTERACTIVE_TOKEN_FIELD),
   };
-  const answer = await withChecked(c, PaymentQuerySchema, paymentQuery(p, switches), (query) =>
+  const answer = await withChecked(c, PaymentQuerySchema, paymentQuery(c.req.query('p') ?? '', switches), (query) =>
     withChecked(c, PaymentFormSchema, form, (checked) => payByCard(c, query, checked)),
   );
   const result: PaymentAnswer = answer.body;
@@ -196,17 +203,19 @@ export async function paymentFormPost(c: Context<AppEnv>, fields: Fields): Retur
   // its claim again, never replaced by a fresh key that would charge twice.
   const keep = result.formKey ?? (result.fields?.formKey ? undefined : form.formKey);
   const data: Record<string, string> = keep ? { formKey: keep } : {};
+  const words = wordsOf(c);
   if (answer.status === 200 && result.status === 'error') {
     // A decline: the processor's message at the field to correct, a new key. The card number is
     // never written back, so at the security code the message also asks for the number again.
-    const message = result.message ?? wordsOf(c).api.declined;
+    const message = result.message ?? words.api.declined;
     const errors: Record<string, string> =
-      result.field === 'cvv' ? { cvv: `${message} ${wordsOf(c).paymentForm.typeCardAgain}` } : { ccn: message };
+      result.field === 'cvv' ? { cvv: `${message} ${words.paymentForm.typeCardAgain}` } : { ccn: message };
     return pageAgain(posted('card', { errors, error: message, data }), 402);
   }
   // The form was open past its key's life: drawn again with a fresh key and every value kept but the card's.
-  if (result.expired && result.formKey) return pageAgain(posted('card', { errors: {}, error: wordsOf(c).paymentForm.renewed, data }), 400);
-  const refusal = refused(c, PAYMENT_FORM, values, answer);
-  const payerError = Object.keys(refusal.errors).some((name) => (PAYER_FIELDS as readonly string[]).includes(name) || name === 'invoice');
-  return again(posted(payerError ? 'payer' : 'card', { errors: refusal.errors, error: refusal.error, data }), answer);
+  if (result.expired && result.formKey) return pageAgain(posted('card', { error: words.paymentForm.renewed, data }), 400);
+  const payerError = Object.keys(result.fields ?? {}).some(
+    (name) => (PAYER_FIELDS as readonly string[]).includes(name) || name === 'invoice',
+  );
+  return pageAgain(posted(payerError ? 'payer' : 'card', { data }), answer);
 }

@@ -8,7 +8,7 @@ import type { Hono } from '../lib/hono';
 import { HUMAN_TOKEN_FIELD } from '../domain/human-check';
 import { FORM_FIELD } from '../domain/islands';
 import { isFormBody, MAX_FORM_BYTES, readForm } from './validate';
-import { chosenLanguage, withLanguage, wordsOf } from './words';
+import { chosenLanguage, withLanguage } from './words';
 
 /**
  * How the Worker answers a form posted without script, in the visitor's one request. A page that
@@ -99,18 +99,32 @@ export function samePageDone(c: Context<AppEnv>, form: string, view?: string): R
   return seeOther(c, `${url.pathname}${url.search}`);
 }
 
-/** The page drawn again with what was posted, answered with `status` (400 for errors, 429 for a limit…) and `headers`. */
+/** The page drawn again with what was posted, answered with its status (400 for errors, 429 for a limit…) and headers. */
 export interface PageAgain {
   posted: PostedForm;
   status: ContentfulStatusCode;
   headers: Record<string, string>;
 }
 
-export const pageAgain = (posted: PostedForm, status: ContentfulStatusCode, headers: Record<string, string> = {}): PageAgain => ({
-  posted,
-  status,
-  headers,
-});
+/**
+ * The one way a form's handler draws its page again with what was posted: answered with `status`,
+ * or with a feature's refusal (its status, its messages at their fields and over the form, and
+ * any Retry-After).
+ */
+export function pageAgain(posted: PostedForm, outcome: ContentfulStatusCode | Answer<object>): PageAgain {
+  if (typeof outcome === 'number') return { posted, status: outcome, headers: {} };
+  const body = outcome.body as Partial<ApiError>;
+  const retry = outcome.headers?.['Retry-After'];
+  return {
+    posted: {
+      ...posted,
+      errors: { ...posted.errors, ...body.fields },
+      ...(typeof body.error === 'string' && { error: body.error }),
+    },
+    status: outcome.status,
+    headers: retry ? { 'Retry-After': retry } : {},
+  };
+}
 
 /** A form's fields as posted, each name with its values in order. */
 export type Fields = Map<string, string[]>;
@@ -125,15 +139,3 @@ export const typed = (fields: Fields, names: readonly string[]) =>
 
 /** The human-check token, from Turnstile's own field or ours. */
 export const humanToken = (fields: Fields) => one(fields, HUMAN_TOKEN_FIELD) || one(fields, 'humanToken') || undefined;
-
-/** A feature's refusal as the posted form's state. */
-export function refused(c: Context<AppEnv>, form: string, values: Record<string, string>, answer: Answer<object>): PostedForm {
-  const body = answer.body as Partial<ApiError>;
-  return { form, values, errors: body.fields ?? {}, error: typeof body.error === 'string' ? body.error : wordsOf(c).api.somethingWrong };
-}
-
-/** The page again with a feature's refusal, keeping its status and any Retry-After. */
-export function again(posted: PostedForm, answer: Answer<object>): PageAgain {
-  const retry = answer.headers?.['Retry-After'];
-  return pageAgain(posted, answer.status, retry ? { 'Retry-After': retry } : {});
-}

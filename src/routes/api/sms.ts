@@ -10,7 +10,7 @@ import { redirectPolicy, type RedirectPolicy } from '../../security/redirect-tar
 import { recordEvent } from '../../telemetry/events';
 import { unavailable, validJson } from '../../web/validate';
 import { refusal, respond, type Answer, type Refused } from '../../web/answer';
-import { refuseBots, tooMany } from '../guards';
+import { refuseBots, tooMany } from '../../web/guard-answers';
 import { chosenLanguage, wordsOf } from '../../web/words';
 
 /** Text-me-a-link: the Worker checks, limits, composes and sends; the browser only gives a number. */
