@@ -1,5 +1,5 @@
 import { useRef, type ComponentProps } from 'react';
-import { CARD_FIELDS, labelKey, PAYER_FIELDS, PAYMENT_FIELD_DESCRIPTIONS, type CardField, type PayerField } from '../../src/domain/payment';
+import { CARD_FIELDS, labelKey, PAYER_FIELDS, PAYMENT_FIELD_DESCRIPTIONS, type PaymentFieldName } from '../../src/domain/payment';
 import type { PostedForm } from '../../src/domain/posted-form';
 import type { PaymentFormText } from '../../src/domain/catalogue';
 import type { FormLabels } from '../../src/domain/web-payment-labels';
@@ -13,9 +13,6 @@ export type Invoice = { id: number; value: string };
 
 export const isPayerField = (name: string) => (PAYER_FIELDS as readonly string[]).includes(name) || name.startsWith('invoices.');
 export const isCardField = (name: string) => (CARD_FIELDS as readonly string[]).includes(name);
-
-/** A field of the card form, by its description's name (`PAYER_FORM`, `CARD_FORM`). */
-export type PaymentFieldName = PayerField | CardField;
 
 /** What a plain field of the form is given: its name and label (from its description), its value, its change, its blur, its message. */
 export interface Bound {

@@ -10,6 +10,7 @@ import {
   PAYMENT_FORM,
   problemText,
   type PayeeRules,
+  type PaymentFieldName,
 } from '../../src/domain/payment';
 import { type PaymentProblem } from '../../src/domain/field-rules';
 import { FORM_FIELD } from '../../src/domain/islands';
@@ -20,15 +21,7 @@ import type { PaymentFormText, PaymentProblemText } from '../../src/domain/catal
 import { ErrorSummary } from '../components/error-summary';
 import type { MaskKind } from '../components/payment-masks';
 import { CardStep } from '../components/payment-card-step';
-import {
-  fieldId,
-  isCardField,
-  isPayerField,
-  labelOf,
-  postedInvoices,
-  type Invoice,
-  type PaymentFieldName,
-} from '../components/payment-fields';
+import { fieldId, isCardField, isPayerField, labelOf, postedInvoices, type Invoice } from '../components/payment-fields';
 import { PayerHidden, PayerStep, PayerSummary } from '../components/payment-payer-step';
 import { humanTokenIn } from '../components/submit';
 import { paymentSender, type PaymentFlags } from '../components/payment-send';

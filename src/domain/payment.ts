@@ -88,6 +88,8 @@ export interface FieldDescription {
   cardData?: true;
   /** Typed again after a decline or a refusal, never written back into a page. */
   unrepeated?: true;
+  /** Sent on to the backend only where this holds (otherwise checked, never sent); every field is sent by default. */
+  sentWhen?: (context: FieldContext) => boolean;
 }
 
 const skippedDate = optionalField(matching(/^(\d{2}\/\d{2}\/\d{4}|\d{8})?$/, 'invalidDate'));
@@ -104,8 +106,18 @@ export const PAYER_FORM = {
     label: { of: 'account' },
     optional: true,
   },
-  payDOB: { check: ({ rules }) => (rules.customFields.payDOB ? DATE_FIELD : skippedDate), label: 'dateOfBirth', optional: true },
-  payDOS: { check: ({ rules }) => (rules.customFields.payDOS ? DATE_FIELD : skippedDate), label: 'dateOfService', optional: true },
+  payDOB: {
+    check: ({ rules }) => (rules.customFields.payDOB ? DATE_FIELD : skippedDate),
+    label: 'dateOfBirth',
+    optional: true,
+    sentWhen: ({ rules }) => rules.customFields.payDOB,
+  },
+  payDOS: {
+    check: ({ rules }) => (rules.customFields.payDOS ? DATE_FIELD : skippedDate),
+    label: 'dateOfService',
+    optional: true,
+    sentWhen: ({ rules }) => rules.customFields.payDOS,
+  },
   amount: { check: () => AMOUNT_FIELD, label: { of: 'amount' } },
   email: { check: () => EMAIL_FIELD, label: 'email' },
   phone: { check: () => PHONE_FIELD, label: { of: 'phone' } },
@@ -113,6 +125,7 @@ export const PAYER_FORM = {
     check: ({ rules }) => (rules.customFields.billingZip ? ZIP_FIELD : optionalField(matching(/^(\d{5}(-\d{4})?)?$/, 'invalidZip'))),
     label: 'billingZip',
     optional: true,
+    sentWhen: ({ rules }) => rules.customFields.billingZip,
   },
 } as const satisfies Record<string, FieldDescription>;
 
@@ -158,8 +171,16 @@ export type CardField = keyof typeof CARD_FORM;
 /** The fields of each step, in the page's order. */
 export const PAYER_FIELDS = Object.keys(PAYER_FORM) as readonly PayerField[];
 export const CARD_FIELDS = Object.keys(CARD_FORM) as readonly CardField[];
+export type PaymentFieldName = PayerField | CardField;
 /** Every field of the form, by name. */
-export const PAYMENT_FIELD_DESCRIPTIONS: Readonly<Record<PayerField | CardField, FieldDescription>> = { ...PAYER_FORM, ...CARD_FORM };
+export const PAYMENT_FIELD_DESCRIPTIONS: Readonly<Record<PaymentFieldName, FieldDescription>> = { ...PAYER_FORM, ...CARD_FORM };
+
+/** The fields a payee's form sends on to the backend, in the page's order (`sentWhen`). */
+export function sentFields(context: FieldContext): PaymentFieldName[] {
+  return (Object.keys(PAYMENT_FIELD_DESCRIPTIONS) as PaymentFieldName[]).filter(
+    (name) => PAYMENT_FIELD_DESCRIPTIONS[name].sentWhen?.(context) ?? true,
+  );
+}
 /** Card fields never written back into a page, whatever happens to the payment. */
 export const UNREPEATED_CARD_FIELDS: readonly string[] = CARD_FIELDS.filter((name) => 'unrepeated' in CARD_FORM[name]);
 /** Card data, which is sent on and kept nowhere (not in the demo backend, not in a key's fingerprint). */

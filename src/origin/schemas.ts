@@ -4,7 +4,6 @@ import { declineReason } from '../domain/declines';
 import { GET_PAID_VIEWS, type GetPaidResponse } from '../domain/get-paid';
 import { PAY_LATER_CODES, type PayLaterResult } from '../domain/pay-later';
 import { PAYEE_ID, type Payee, type SearchResult } from '../domain/payee';
-import type { CardField, PayerField } from '../domain/payment';
 
 /**
  * Wire formats of the legacy origin (contract §3), read into the domain's own types. Everything
@@ -140,21 +139,15 @@ export interface SmsSend {
 }
 
 /**
- * The multipart fields of a payment (pay-pages spec §7): the form's own fields under their own
- * names (`PAYMENT_FIELD_DESCRIPTIONS`), then what the site adds. Card data passes through, never stored here.
+ * The multipart fields of a payment (pay-pages spec §7): the form's fields under their wire names
+ * (`wirePaymentFields` in payment.ts), then what the site adds. Card data passes through, never stored here.
  */
-export type WirePaymentField =
-  | PayerField
-  | CardField
-  | 'googleRecaptchaToken'
-  | 'paybotName'
-  | 'paybotFields'
-  | 'WebPayVue'
-  | 'Submit'
-  | 'deviceType'
-  | 'webUrl'
-  | 'isBtoB';
-export type WirePaymentFields = Partial<Record<WirePaymentField, string>>;
+export type WirePaymentFields = Readonly<
+  Record<string, string> &
+    Partial<
+      Record<'googleRecaptchaToken' | 'paybotName' | 'paybotFields' | 'WebPayVue' | 'Submit' | 'deviceType' | 'webUrl' | 'isBtoB', string>
+    >
+>;
 
 export interface PaymentQuery {
   p: string;

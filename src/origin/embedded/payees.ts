@@ -5,6 +5,7 @@ import { Hono } from '../../lib/hono';
 import { BRAND_NAMES, cardBrand } from '../../domain/card';
 import { READABLE, randomToken } from '../../domain/random';
 import { CARD_DATA_FIELDS, CARD_FIELDS, PAYER_FIELDS } from '../../domain/payment';
+import { wireName } from '../payment';
 import { formatDollars } from '../../domain/field-rules';
 import { usNumber } from '../../domain/phone';
 import { jsonBody, nowIso, str, type EmbeddedEnv } from './util';
@@ -91,9 +92,10 @@ payeeRoutes.post('/api/send_sms_client.php', async (c) => {
 });
 
 /** What the demo backend keeps with a payment: the form's fields but card data and the amount (kept as cents), and whether a company paid. */
-const KEPT_FIELDS: readonly string[] = [...PAYER_FIELDS, ...CARD_FIELDS, 'isBtoB'].filter(
-  (name) => name !== 'amount' && !CARD_DATA_FIELDS.includes(name),
-);
+const KEPT_FIELDS: readonly string[] = [
+  ...[...PAYER_FIELDS, ...CARD_FIELDS].filter((name) => name !== 'amount' && !CARD_DATA_FIELDS.includes(name)).map(wireName),
+  'isBtoB',
+];
 
 payeeRoutes.post('/payment/payment_back.php', async (c) => {
   const payee = await c.env.DB.prepare('SELECT id, name FROM payees WHERE id = ?')

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, IPHONE, visit } from '../helpers';
 import { ROUTE_TABLE } from '../routes';
+import { CARD_FIELDS, PAYER_FIELDS } from '../../../src/domain/payment';
 import { embeddedEnv, freshClient, TEST_PAYMENT, postForm } from '../origin-helpers';
 
-/** Fields that hold something of the visitor's: a form with one posts, never a GET that puts it in the URL. */
-const PERSONAL =
-  /^(num|email|phone|patientName|account|invoice|payDOB|payDOS|amount|ccn|exp|cvv|billName|addr1|city|zip|billingZip|payNote|np|confirm|pass|access|fax|statements|payment|field-\d+|x|t|i|sessionToken)$/;
+/**
+ * Fields that hold something of the visitor's: a form with one posts, never a GET that puts it in
+ * the URL. Every field of the card form is (its description names them), and those of the other forms.
+ */
+const PAYMENT_FIELDS: readonly string[] = [...PAYER_FIELDS, ...CARD_FIELDS, 'invoice'];
+const OTHER_PERSONAL = /^(num|email|phone|np|confirm|pass|access|fax|statements|payment|field-\d+|x|t|i|sessionToken)$/;
+const isPersonal = (field: string) => PAYMENT_FIELDS.includes(field) || OTHER_PERSONAL.test(field);
 
 function formsOf(html: string): Array<{ tag: string; fields: string[] }> {
   return [...html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/g)].map((m) => ({
@@ -19,7 +24,7 @@ function problems(where: string, html: string): string[] {
   for (const { tag, fields } of formsOf(html)) {
     const method = /\bmethod="([^"]*)"/.exec(tag)?.[1]?.toLowerCase();
     if (method !== 'post' && method !== 'get') found.push(`${where}: ${tag} declares no method`);
-    const personal = fields.filter((f) => PERSONAL.test(f));
+    const personal = fields.filter(isPersonal);
     const search = /role="search"/.test(tag) && fields.every((f) => f === 't' || f === 'ref');
     if (method === 'get' && !search) found.push(`${where}: ${tag} sends ${fields.join(', ')} in the URL`);
     if (method === 'get' && search && personal.some((f) => f !== 't')) found.push(`${where}: search form sends ${personal.join(', ')}`);
