@@ -104,34 +104,20 @@ interface FormSwitches {
   language: Language | undefined;
 }
 
-/**
- * The card form's props for a payee (as the cache holds it, one object while it is kept) and the
- * address's switches: made once per combination, so the page they key is found without
- * serializing them again. The form key is a slot, filled per response.
- */
-const forms = new WeakMap<Payee, Map<string, PaymentForm>>();
-
+/** The card form's props for a payee and the address's switches; the form key is a slot, filled per response. */
 function cardFormProps(payee: Payee, switches: FormSwitches): PaymentForm {
   const { company, optE, silent, generic, humanCheckSiteKey, interactiveCheckSiteKey, language } = switches;
-  const which = `${company}|${optE}|${silent}|${generic}|${humanCheckSiteKey ?? ''}|${interactiveCheckSiteKey ?? ''}|${language ?? ''}`;
-  let made = forms.get(payee);
-  if (!made) forms.set(payee, (made = new Map()));
-  let form = made.get(which);
-  if (!form) {
-    const { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted } = payee;
-    form = {
-      payeeId: payee.payeeId,
-      rules: { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted },
-      company,
-      labels: formLabels({ company, notMedical: payee.notMedical, useStatement: payee.useStatement }),
-      flags: { optE, silent, generic, ...(language && { language }) },
-      formKey: slot('formKey'),
-      humanCheckSiteKey,
-      interactiveCheckSiteKey,
-    };
-    made.set(which, form);
-  }
-  return form;
+  const { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted } = payee;
+  return {
+    payeeId: payee.payeeId,
+    rules: { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted },
+    company,
+    labels: formLabels({ company, notMedical: payee.notMedical, useStatement: payee.useStatement }),
+    flags: { optE, silent, generic, ...(language && { language }) },
+    formKey: slot('formKey'),
+    humanCheckSiteKey,
+    interactiveCheckSiteKey,
+  };
 }
 
 /** The card form's state as posted, drawn again at a step with its messages. */

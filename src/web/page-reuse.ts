@@ -117,10 +117,10 @@ function keyPart(_key: string, value: unknown): unknown {
 }
 
 /**
- * Objects given as props (a payee from the cache, say) are keyed once per object: props are never
- * changed after they are drawn, so an object that is the same is keyed the same. The key is a
- * short name for the object's content, so page keys stay short to look up: equal content, the
- * same name; a name is never given to other content (one forgotten is named anew).
+ * Objects given as props (a payee from the cache, say) are keyed once per object, and frozen
+ * then (`freeze`), so an object that is the same is keyed the same. The key is a short name for
+ * the object's content, so page keys stay short to look up: equal content, the same name; a name
+ * is never given to other content (one forgotten is named anew).
  */
 const objectKeys = new WeakMap<object, string>();
 const contentNames = new IsolateMemo<string>(2000);
@@ -146,8 +146,21 @@ function propKey(value: unknown): string {
   }
   if (value === null || typeof value !== 'object') return String(value);
   let key = objectKeys.get(value);
-  if (key === undefined) objectKeys.set(value, (key = contentName(JSON.stringify(value, keyPart))));
+  if (key === undefined) {
+    objectKeys.set(value, (key = contentName(JSON.stringify(value, keyPart))));
+    freeze(value);
+  }
   return key;
+}
+
+/**
+ * A prop object a page was keyed by is never changed after: frozen, with every object and list in
+ * it, so a change throws where it is made instead of a kept page being served for what it was.
+ */
+function freeze(value: object): void {
+  if (Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) if (inner !== null && typeof inner === 'object') freeze(inner);
 }
 
 /**

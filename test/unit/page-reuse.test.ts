@@ -73,4 +73,15 @@ describe('object props in a page key', () => {
     const big = { text: 'x'.repeat(10_000) };
     expect(key({ big }).length).toBeLessThan(100);
   });
+
+  it('cannot be changed once a page is keyed by them: a change throws instead of a kept page serving what they were', () => {
+    const payee = { name: 'Valley', rules: { accepted: ['visa'] } };
+    const before = key({ payee });
+    expect(() => {
+      payee.name = 'Cedar';
+    }).toThrow(TypeError);
+    expect(() => payee.rules.accepted.push('amex')).toThrow(TypeError);
+    expect(key({ payee })).toBe(before);
+    expect(key({ payee: { name: 'Cedar', rules: { accepted: ['visa'] } } })).not.toBe(before);
+  });
 });
