@@ -68,7 +68,9 @@ pageWithForm(
       });
     }
 
-    const key = formKeyForPage(formKeySecret(config), payee.value.payeeId, claimIds(c.env.CLAIMS), (work) => runLater(c, work));
+    // A form drawn again keeps the key its payment's answer gave; only a new view takes one.
+    const posted = c.get('posted')?.data?.formKey;
+    const key = posted ?? formKeyForPage(formKeySecret(config), payee.value.payeeId, claimIds(c.env.CLAIMS), (work) => runLater(c, work));
     // The device cookie goes with the card form: the guard tells apart the payers who share an address by it.
     await issueDeviceWithPage(c);
     const form = cardFormProps(payee.value, {
