@@ -28,13 +28,6 @@ import { unavailable } from '../../web/validate';
 import { wordsOf } from '../../web/words';
 import { answerOfClaim, expiredKey, type Attempt, keepAnswer, newFormKey, receiptAddress, uncertain } from './key-answers';
 
-/**
- * A guest card payment, the same for the island's API call and the card form posted without
- * script, in the steps a reader follows: check what was sent, hold the key (its claim, the human
- * check and the limits, in one round), charge, answer. Each step either hands the next what it
- * found or stops with the answer.
- */
-
 export type PaymentQuery = z.output<typeof PaymentQuerySchema>;
 export type PostedPaymentForm = z.output<typeof PaymentFormSchema>;
 type Stop = { answer: Answer<PaymentAnswer> };
@@ -42,9 +35,10 @@ type Stop = { answer: Answer<PaymentAnswer> };
 type PaymentResult = CallOutput<'submitPayment'>;
 
 /**
- * One event per attempt: approved, declined, refused or failed, and why; an attempt that dies on
- * an error no step caught is counted failed (`error`), so that a release that breaks what a
- * payment calls shows in the payments indicator.
+ * A guest card payment, the same for the island's API call and the card form posted without
+ * script, in steps: check what was sent, hold the key, charge, answer. Each step hands the next
+ * what it found or stops with the answer. One event per attempt, and why; an attempt that dies on
+ * an error no step caught is counted failed (`error`), so that a broken release shows in the payments indicator.
  */
 export async function payByCard(c: Context<AppEnv>, query: PaymentQuery, form: PostedPaymentForm): Promise<Answer<PaymentAnswer>> {
   const amount = parseAmount(form.amount ?? '');
