@@ -74,8 +74,8 @@ export interface FieldContext {
 /**
  * One field of the web payment form, from which everything else about it is derived: the lists
  * of each step, the checked form's type, the error summary's label, what the backend receives and
- * the demo backend keeps, what is written back after a decline. Its name is the page's, the API's
- * and the backend's alike (the backend kept the legacy form's names).
+ * the demo backend keeps, what is written back after a decline. Its name is the page's and the
+ * API's; the backend's is decided at the origin door (`WIRE_NAMES` in src/origin/payment.ts).
  */
 export interface FieldDescription {
   /** Its rule for a payee. */

@@ -45,7 +45,8 @@ export async function edgeCached<T>(
 ): Promise<OriginResult<T>> {
   const now = Date.now();
   const inMemory = memo.get(key, now);
-  if (inMemory) return { ok: true, value: inMemory.value };
+  // A copy this isolate serves while refreshing it is older than fresh: only rules that allow stale copies take it.
+  if (inMemory && now - inMemory.at < rules.staleMs) return { ok: true, value: inMemory.value };
   const stored = await kv.get<Kept<T>>(key, 'json').catch(() => null);
   if (stored && now - stored.at < rules.freshMs) {
     memo.set(key, stored, Math.min(stored.at + rules.freshMs, now + rules.memoryMs));

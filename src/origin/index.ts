@@ -52,8 +52,8 @@ export function createOrigin(env: Env, onOutcome?: (outcome: CallOutcome) => voi
 export interface OriginExtras {
   /** Payee by url, billing url or id, cached at the edge; the last good answer stands in while the origin fails. */
   cachedPayeeByUrl(query: string): Promise<OriginResult<Payee | null>>;
-  /** Payee by id with its payment rules, cached while fresh only. */
-  cachedPayeeById(id: string): Promise<OriginResult<Payee | null>>;
+  /** Payee by id with its payment rules, cached while fresh only; a payment's (`fresh`) no older than five minutes. */
+  cachedPayeeById(id: string, options?: { fresh?: boolean }): Promise<OriginResult<Payee | null>>;
   /** The flag that sends phones to web pay, remembered for a minute. */
   redirectFlag(): Promise<FlagState>;
   /** The embedded origin's receipt of a payment; null with a real backend, which serves its own. */
@@ -176,8 +176,8 @@ class RequestOrigin implements OriginDoor, ClientSource {
     return cachedPayeeByUrl(this.env.CACHE, this, query, this.defer, this.lease);
   }
 
-  cachedPayeeById(id: string) {
-    return cachedPayeeById(this.env.CACHE, this, id, this.defer, this.lease);
+  cachedPayeeById(id: string, options?: { fresh?: boolean }) {
+    return cachedPayeeById(this.env.CACHE, this, id, this.defer, this.lease, options);
   }
 
   redirectFlag() {

@@ -56,10 +56,25 @@ export function cachedPayeeByUrl(
 }
 
 /**
- * Payee by id, with its payment rules, for drawing the web payment form and checking its payment
- * against the same rules: no answer older than an hour, so while the origin fails for long the
- * visitor is told so before typing a card. The backend checks the charge against its own rules.
+ * Payee by id, with its payment rules, for drawing the web payment form: no answer older than an
+ * hour, so while the origin fails for long the visitor is told so before typing a card. A payment
+ * is checked against a copy no older than fresh (`fresh`): a stale one waits for the backend's answer.
  */
-export function cachedPayeeById(kv: KVNamespace, origin: ClientSource, id: string, defer: (work: Promise<unknown>) => void, lease: Lease) {
-  return cachedPayee(kv, payeeCacheKey.byId(id), () => origin.client().getPayee(id), defer, lease, false);
+export function cachedPayeeById(
+  kv: KVNamespace,
+  origin: ClientSource,
+  id: string,
+  defer: (work: Promise<unknown>) => void,
+  lease: Lease,
+  { fresh = false } = {},
+) {
+  return edgeCached(
+    kv,
+    remembered,
+    payeeCacheKey.byId(id),
+    { ...PAYEE_RULES, ...(fresh && { staleMs: PAYEE_FRESH_MS }), lastGood: false },
+    () => origin.client().getPayee(id),
+    defer,
+    lease,
+  );
 }

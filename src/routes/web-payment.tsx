@@ -18,7 +18,7 @@ import { payerSchema } from '../domain/payment-schemas';
 import { wordsOf, languageInAddress } from '../web/words';
 import { Hono } from '../lib/hono';
 import type { ComponentProps } from 'react';
-import { claimIds, formKeyForPage } from '../security/form-keys';
+import { claimIds, FORM_KEY, formKeyForPage } from '../security/form-keys';
 import { issueDeviceWithPage } from '../web/device';
 import { INTERACTIVE_TOKEN_FIELD } from '../domain/human-check';
 import { formKeySecret } from '../security/secrets';
@@ -68,9 +68,12 @@ pageWithForm(
       });
     }
 
-    // A form drawn again keeps the key its payment's answer gave; only a new view takes one.
-    const posted = c.get('posted')?.data?.formKey;
-    const key = posted ?? formKeyForPage(formKeySecret(config), payee.value.payeeId, claimIds(c.env.CLAIMS), (work) => runLater(c, work));
+    // A form drawn again keeps its key (or the one its payment's answer gave); only a new view takes one.
+    const postedKey = c.get('posted')?.data?.formKey;
+    const key =
+      postedKey && FORM_KEY.test(postedKey)
+        ? postedKey
+        : formKeyForPage(formKeySecret(config), payee.value.payeeId, claimIds(c.env.CLAIMS), (work) => runLater(c, work));
     // The device cookie goes with the card form: the guard tells apart the payers who share an address by it.
     await issueDeviceWithPage(c);
     const form = cardFormProps(payee.value, {
@@ -143,8 +146,12 @@ export async function paymentFormPost(c: Context<AppEnv>, fields: Fields): Retur
   };
   const posted: PostedAt = (step, rest = {}) => ({ form: PAYMENT_FORM, values, errors: {}, ...rest, data: { step, ...rest.data } });
   const steps = fields.get('step') ?? [];
-  if (steps.includes('edit')) return pageAgain(posted('payer'), 200);
-  if (steps[0] === 'payer') return payerStepPost(c, fields, posted);
+  // Between the steps the page keeps the key it was drawn with: a fresh one could charge again a
+  // payment whose answer was lost; only a payment's answer renews it.
+  const sentKey = one(fields, 'formKey');
+  const keyKept = sentKey && FORM_KEY.test(sentKey) ? { data: { formKey: sentKey } } : {};
+  if (steps.includes('edit')) return pageAgain(posted('payer', keyKept), 200);
+  if (steps[0] === 'payer') return payerStepPost(c, fields, (step, rest = {}) => posted(step, { ...keyKept, ...rest }));
   return cardStepPost(c, fields, posted);
 }
 

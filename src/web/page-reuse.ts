@@ -155,12 +155,14 @@ function propKey(value: unknown): string {
 
 /**
  * A prop object a page was keyed by is never changed after: frozen, with every object and list in
- * it, so a change throws where it is made instead of a kept page being served for what it was.
+ * it (even under an object frozen already), so a change throws where it is made instead of a kept
+ * page being served for what it was. A Set's members cannot be frozen; no page takes a Set it changes.
  */
-function freeze(value: object): void {
-  if (Object.isFrozen(value)) return;
+function freeze(value: object, seen = new WeakSet<object>()): void {
+  if (seen.has(value)) return;
+  seen.add(value);
   Object.freeze(value);
-  for (const inner of Object.values(value)) if (inner !== null && typeof inner === 'object') freeze(inner);
+  for (const inner of Object.values(value)) if (inner !== null && typeof inner === 'object') freeze(inner, seen);
 }
 
 /**

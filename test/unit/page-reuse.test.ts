@@ -82,6 +82,11 @@ describe('object props in a page key', () => {
     }).toThrow(TypeError);
     expect(() => payee.rules.accepted.push('amex')).toThrow(TypeError);
     expect(key({ payee })).toBe(before);
+    const shell = Object.freeze({ inner: { name: 'Valley' } });
+    key({ shell });
+    expect(() => {
+      shell.inner.name = 'Cedar';
+    }).toThrow(TypeError);
     expect(key({ payee: { name: 'Cedar', rules: { accepted: ['visa'] } } })).not.toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPayment, type PostedPayment } from '../../src/domain/payment-schemas';
 import type { Payee } from '../../src/domain/payee';
+import { PAYMENT_FIELD_DESCRIPTIONS, type PaymentFieldName } from '../../src/domain/payment';
 import { WIRE_NAMES, wirePaymentFields } from '../../src/origin/payment';
 
 /**
@@ -56,6 +57,9 @@ const POSTED: PostedPayment = {
   zip: '93721',
 };
 
+/** Fields the description has that the legacy form did not: sent under their own names. */
+const ADDED = (Object.keys(PAYMENT_FIELD_DESCRIPTIONS) as PaymentFieldName[]).filter((name) => !(name in WIRE_NAMES));
+
 function body(company: boolean, posted: PostedPayment) {
   const checked = checkPayment(PAYEE, company, posted, new Date('2026-11-27T12:00:00Z'));
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
@@ -85,8 +89,8 @@ describe("the backend's names for the card form's fields", () => {
     });
   });
 
-  it("a patient's payment: the fields the payee asks for, the amount with cents, the card as digits, the expiry as the spec allows it, an empty note", () => {
-    expect(body(false, POSTED)).toEqual({
+  it("a patient's payment: the fields the payee asks for, in the legacy form's order, the amount with cents, the card as digits, the expiry as the spec allows it, an empty note", () => {
+    const legacy = {
       patientName: 'Jane Doe',
       account: 'A-1001',
       payDOB: '01/02/1980',
@@ -108,7 +112,13 @@ describe("the backend's names for the card form's fields", () => {
       Submit: 'Submit',
       deviceType: 'UA',
       webUrl: 'valleymed',
-    });
+    };
+    const sent = body(false, POSTED);
+    const known = Object.keys(sent).filter((name) => name in legacy);
+    expect(Object.fromEntries(known.map((name) => [name, sent[name]]))).toEqual(legacy);
+    expect(known).toEqual(Object.keys(legacy));
+    // Anything else is a field the description added since, under its own name.
+    expect(Object.keys(sent).filter((name) => !(name in legacy))).toEqual(ADDED);
   });
 
   it("a company's payment: its invoice numbers, comma-joined, as the account", () => {
@@ -116,6 +126,6 @@ describe("the backend's names for the card form's fields", () => {
     const sent = body(true, { ...company, invoice: ['INV-1', 'INV-2'] });
     expect(sent.account).toBe('INV-1,INV-2');
     expect(sent.isBtoB).toBe('true');
-    expect(Object.keys(sent)).toEqual(Object.keys(body(false, POSTED)).concat('isBtoB'));
+    expect(Object.keys(sent)).toEqual([...Object.keys(body(false, POSTED)), 'isBtoB']);
   });
 });

@@ -28,7 +28,8 @@ import { unavailable } from '../../web/validate';
 import { wordsOf } from '../../web/words';
 import { answerOfClaim, expiredKey, type Attempt, keepAnswer, newFormKey, receiptAddress, uncertain } from './key-answers';
 
-export type PaymentQuery = z.output<typeof PaymentQuerySchema>;
+/** The payment call's query as the API checked it (`p`, the legacy switches). */
+export type PaymentRequestQuery = z.output<typeof PaymentQuerySchema>;
 export type PostedPaymentForm = z.output<typeof PaymentFormSchema>;
 type Stop = { answer: Answer<PaymentAnswer> };
 /** The backend's answer to a charge: approved with its receipt's address, or declined with a reason. */
@@ -40,7 +41,7 @@ type PaymentResult = CallOutput<'submitPayment'>;
  * what it found or stops with the answer. One event per attempt, and why; an attempt that dies on
  * an error no step caught is counted failed (`error`), so that a broken release shows in the payments indicator.
  */
-export async function payByCard(c: Context<AppEnv>, query: PaymentQuery, form: PostedPaymentForm): Promise<Answer<PaymentAnswer>> {
+export async function payByCard(c: Context<AppEnv>, query: PaymentRequestQuery, form: PostedPaymentForm): Promise<Answer<PaymentAnswer>> {
   const amount = parseAmount(form.amount ?? '');
   let recorded = false;
   const attempt: Attempt = (outcome, reason) => {
@@ -64,7 +65,7 @@ export async function payByCard(c: Context<AppEnv>, query: PaymentQuery, form: P
 /** What was sent, checked: the key this site issued for the payee, the payee, and both steps' fields. */
 interface Sent {
   key: string;
-  query: PaymentQuery;
+  query: PaymentRequestQuery;
   /** A company paying invoices (`ib=1`) rather than a patient paying a bill. */
   company: boolean;
   payee: Payee;
@@ -75,11 +76,11 @@ interface Sent {
 }
 
 /**
- * Step 1, with no call beyond the payee's edge copy (the one its form was drawn from, read once):
- * the key the payment page issued for this payee, then every field against the payee's rules.
- * Anything else is refused before any work; the backend checks the charge against its own rules.
+ * Step 1: the key the payment page issued for this payee, then every field against the payee's
+ * rules, read once: its edge copy while fresh (the one its form was drawn from), else the
+ * backend's answer. Anything else is refused before the key is claimed or a limit counted.
  */
-async function checkSent(c: Context<AppEnv>, query: PaymentQuery, form: PostedPaymentForm, attempt: Attempt): Promise<Sent | Stop> {
+async function checkSent(c: Context<AppEnv>, query: PaymentRequestQuery, form: PostedPaymentForm, attempt: Attempt): Promise<Sent | Stop> {
   const words = wordsOf(c);
   const config = c.get('config');
   const key = form.formKey ?? c.req.header('Idempotency-Key') ?? '';
@@ -90,7 +91,7 @@ async function checkSent(c: Context<AppEnv>, query: PaymentQuery, form: PostedPa
     attempt('refused', 'form-key');
     return { answer: refusal(400, words.api.formExpired, { formKey: key ? words.api.formExpired : words.paymentProblems.required }) };
   }
-  const payee = await c.get('origin').cachedPayeeById(query.p);
+  const payee = await c.get('origin').cachedPayeeById(query.p, { fresh: true });
   if (!payee.ok) {
     attempt('failed', backendOutcome(payee.kind, payee.status));
     return { answer: unavailable(c, payee) };
@@ -151,8 +152,8 @@ async function countedAs(c: Context<AppEnv>, { query, company, payer, card }: Se
 /**
  * Step 2, one round: the human checks, the key's claim and a new attempt's limits (the device's,
  * the address's, the card's and the payee's counters, one call to each). Whatever turns out not to
- * count (a bot, a second submission of the key) gives its slots back, so nothing reaches the
- * backend before the human check and a retry counts against nothing.
+ * count (a bot, a second submission of the key) gives its slots back, so no charge is sent before
+ * the human check and a retry counts against nothing.
  */
 async function holdKey(c: Context<AppEnv>, sent: Sent, attempt: Attempt): Promise<Held | Stop> {
   const { key, query } = sent;
@@ -247,9 +248,9 @@ async function charge(c: Context<AppEnv>, sent: Sent, held: Held, attempt: Attem
   });
   if (result.ok) return { result: result.value };
   attempt('failed', backendOutcome(result.kind, result.status));
-  const answer = uncertain(c, payee);
-  runLater(c, keepAnswer(c, held.claim, held.since, answer.status, answer.body));
-  return { answer };
+  const unknown = uncertain(c, payee);
+  runLater(c, keepAnswer(c, held.claim, held.since, unknown.status, unknown.body));
+  return { answer: unknown };
 }
 
 /**

@@ -179,6 +179,21 @@ describe('web payment without script', () => {
     expect(html).not.toMatch(/<fieldset[^>]*disabled[^>]*>\s*<legend><span class="wp-step__number">2/);
   });
 
+  it('the key the page was drawn with goes on through the first step and back to it, wrong or right: no step takes a fresh one', async () => {
+    const key = keyIn(await (await request(embeddedEnv(), page, { headers: { 'User-Agent': DESKTOP } })).text());
+    const wrong = await postForm(page, { _form: 'payment', step: 'payer', formKey: key, ...payer, email: 'jane@' });
+    expect(keyIn(await wrong.text())).toBe(key);
+    const right = await postForm(page, { _form: 'payment', step: 'payer', formKey: key, ...payer });
+    expect(keyIn(await right.text())).toBe(key);
+    const edit = await postForm(page, { _form: 'payment', step: 'edit', formKey: key, ...payer });
+    expect(keyIn(await edit.text())).toBe(key);
+    // Something else where a key belongs is never written into the page: the page takes a key of its own.
+    const forged = await postForm(page, { _form: 'payment', step: 'edit', formKey: '"><script>', ...payer });
+    const drawn = await forged.text();
+    expect(drawn).not.toContain('"><script>');
+    expect(keyIn(drawn)).toMatch(/^1001-/);
+  });
+
   it('a decline: the message at the card field, a new key, the card typed again; then a corrected card pays, with a 303 to the receipt', async () => {
     const client = freshClient();
     const first = await (await request(embeddedEnv(), page, { headers: { 'User-Agent': DESKTOP } })).text();

@@ -110,6 +110,21 @@ describe('idempotency', () => {
     expect(await paymentCalls()).toHaveLength(1);
   });
 
+  it("a payment is checked against the payee's rules at most five minutes old: ten minutes on, with the backend down, the page still draws from its copy, the payment is answered unavailable and its key stays unclaimed", async () => {
+    const key = await newKey();
+    expect((await request(httpEnv(), '/web-payment?p=1001')).status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 10 * 60 * 1000);
+      const down = httpEnv({ ORIGIN_URL: env.REFUSED_URL });
+      expect((await request(down, '/web-payment?p=1001')).status).toBe(200);
+      expect((await pay(down, valid, 'p=1001', key)).status).toBe(502);
+      expect((await pay(httpEnv(), valid, 'p=1001', key)).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a payee the site cannot read leaves the key unclaimed, so the same form may try again', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
