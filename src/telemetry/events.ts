@@ -13,8 +13,14 @@
  * name, card digit, token, address or query string, not even partly.
  */
 export const EVENT_LAYOUT = {
-  /** Every answer: its route pattern (never the URL), method, device class and language; status, time, a cold isolate. */
-  answer: { blobs: ['route', 'method', 'device', 'language'], doubles: ['status', 'ms', 'cold'] },
+  /**
+   * Every answer: its route pattern (never the URL), method, device class and language; status,
+   * time, a cold isolate; then the time it waited on each kind of remote call (its Server-Timing).
+   */
+  answer: {
+    blobs: ['route', 'method', 'device', 'language'],
+    doubles: ['status', 'ms', 'cold', 'guardMs', 'claimMs', 'kvMs', 'backendMs', 'siteverifyMs'],
+  },
   /** Every backend call: the contract call's name and its outcome (ok, refused, timeout, 5xx, malformed…). */
   backend: { blobs: ['call', 'outcome'], doubles: ['ms', 'status'] },
   /** Every text: sent, refused by a limit or by the human check, failed at the backend. */

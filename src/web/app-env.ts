@@ -4,6 +4,7 @@ import type { SiteConfig } from '../settings/config';
 import type { OriginDoor } from '../origin';
 import type { Guard } from '../security/guard';
 import type { PostedForm } from '../domain/posted-form';
+import type { Waits } from './waits';
 
 export interface AppEnv {
   Bindings: Env;
@@ -18,6 +19,8 @@ export interface AppEnv {
     origin: OriginDoor;
     /** The abuse guard's counters (src/security/guard.ts). */
     guard: Guard;
+    /** The remote calls this request waited on, for its Server-Timing header (waits.ts). */
+    waits: Waits;
     /** Who is asking, for per-client limits: the address, an IPv6 one by its /64. */
     client: string;
     /** A device cookie issued with this answer (src/web/device.ts), set on the way out. */

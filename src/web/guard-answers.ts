@@ -13,9 +13,12 @@ import { wordsOf } from './words';
 
 // The answers of the human checks and the abuse guard that every feature gives alike, each counted as an event.
 
+/** Counts a siteverify call among the request's waits. */
+const siteverifyWaited = (c: Context<AppEnv>) => (ms: number) => c.get('waits').add('siteverify', ms);
+
 /** The human check before a send, a password change or a payment: null when it passes. */
 export async function refuseBots(c: Context<AppEnv>, token: string | undefined): Promise<Refused | null> {
-  const human = await verifyHuman(c.get('config'), token, c.req.header('CF-Connecting-IP'));
+  const human = await verifyHuman(c.get('config'), token, c.req.header('CF-Connecting-IP'), 'site', siteverifyWaited(c));
   if (human.ok) return null;
   logSecurityEvent(c.get('requestId'), 'human-check-failed', { path: c.req.path, reason: human.reason });
   recordEvent(c, 'humanCheck', { reason: human.reason, route: routeOf(c) });
@@ -25,7 +28,7 @@ export async function refuseBots(c: Context<AppEnv>, token: string | undefined):
 
 /** Whether the interactive check's token passes (its own widget and secret); a failure is counted as the human check's. */
 export async function passesInteractiveCheck(c: Context<AppEnv>, token: string): Promise<boolean> {
-  const human = await verifyHuman(c.get('config'), token, c.req.header('CF-Connecting-IP'), 'interactive');
+  const human = await verifyHuman(c.get('config'), token, c.req.header('CF-Connecting-IP'), 'interactive', siteverifyWaited(c));
   if (!human.ok) recordEvent(c, 'humanCheck', { reason: `interactive-${human.reason}`, route: routeOf(c) });
   return human.ok;
 }

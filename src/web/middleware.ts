@@ -14,6 +14,7 @@ import { makeNonce, withSiteHeaders } from '../security/headers';
 import { isOwnCheck, OWN_CHECK_HEADER } from '../security/own-check';
 import { formKeySecret } from '../security/secrets';
 import type { AppEnv } from './app-env';
+import { timedBindings, Waits } from './waits';
 import { browserLanguage, languageInAddress, rememberedLanguage, wordsOf } from './words';
 import { backendOutcome, noteVersion, writeEvent } from '../telemetry/events';
 import { keepRequestLog, logError, logRequest, logSecurityEvent } from '../telemetry/log';
@@ -72,6 +73,10 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('nonce', nonce);
   c.set('config', config);
   c.set('device', device);
+  // Every remote call through the bindings is counted for the answer's Server-Timing header.
+  const waits = new Waits();
+  c.set('waits', waits);
+  c.env = timedBindings(c.env, waits);
   const guard = new Guard(c.env.GUARD, config);
   c.set('guard', guard);
   c.set('client', clientOf(c.req.raw.headers));
@@ -80,7 +85,10 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     'origin',
     originForRequest(
       c.env,
-      (outcome) => originCalls.push(outcome),
+      (outcome) => {
+        originCalls.push(outcome);
+        waits.add('backend', outcome.ms);
+      },
       (work) => runLater(c, work),
       // One refresh of a cached answer a second per key (KV's write limit), counted by the guard.
       (key) => guard.take({ policy: 'cacheWritesPerKey', subject: key }).then((decision) => decision.allowed),
@@ -97,6 +105,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (withHeaders !== c.res) c.res = withHeaders;
 
   const durationMs = Date.now() - started;
+  c.res.headers.set('Server-Timing', waits.header(durationMs));
   const keepLocally = !config.originUrl;
   const route = routeOf(c);
   // The site's own hourly check of its payment pages is counted as `check`, never as a visitor.
@@ -109,6 +118,11 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     status: c.res.status,
     ms: durationMs,
     cold: cold ? 1 : 0,
+    guardMs: waits.of('guard').ms,
+    claimMs: waits.of('claim').ms,
+    kvMs: waits.of('kv').ms,
+    backendMs: waits.of('backend').ms,
+    siteverifyMs: waits.of('siteverify').ms,
   });
   for (const call of originCalls)
     writeEvent(c.env, keepLocally, 'backend', {

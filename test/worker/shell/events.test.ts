@@ -31,6 +31,11 @@ describe('what the site records for its operators', () => {
       expect.objectContaining({ event: 'answer', route: '/web-payment', method: 'GET', device: 'apple', status: 200 }),
     );
     expect(recorded).toContainEqual(expect.objectContaining({ event: 'answer', route: '/pay', device: 'android' }));
+    // An answer says what it waited on, as its Server-Timing header does.
+    const waited = { guardMs: expect.any(Number), claimMs: expect.any(Number), kvMs: expect.any(Number), backendMs: expect.any(Number) };
+    expect(recorded).toContainEqual(
+      expect.objectContaining({ event: 'answer', route: '/payment/payment_back.php', ...waited, siteverifyMs: 0 }),
+    );
     expect(recorded).toContainEqual(expect.objectContaining({ event: 'backend', call: 'getPayee', outcome: 'ok' }));
     // Every flow was walked: each of its backend calls was counted.
     const calls = new Set(recorded.filter((r) => r.event === 'backend').map((r) => r.call));

@@ -55,20 +55,22 @@ const tools: RouteTools = {
     (await createShortLink(env.LINKS, redirectPolicy(readConfig(e()), 'https://papaya.test/'), 'https://papaya.test/valleymed'))!,
 };
 
-/** Asks the route through the whole Worker with every remote call gated; the answer's status and the rounds it waited on. */
-async function measure(route: RoundTripRoute): Promise<{ status: number; rounds: string[] }> {
+/** Asks the route through the whole Worker with every remote call gated; the answer's status, its Server-Timing and the rounds it waited on. */
+async function measure(route: RoundTripRoute): Promise<{ status: number; rounds: string[]; timing: string }> {
   const request = await route.request('https://papaya.test', tools);
   // A busy machine may pause the Worker between two calls of one round: a round is let through only after 100 ms of quiet.
   const gate = new RoundTrips({ quietMs: 100 });
   const restore = gate.gateFetch();
   const ctx = createExecutionContext();
   try {
+    let timing = '';
     const { value: status, rounds } = await gate.measure(async () => {
       const res = await worker.fetch(request, gate.bindings(e()), ctx);
       await res.arrayBuffer();
+      timing = res.headers.get('Server-Timing') ?? '';
       return res.status;
     });
-    return { status, rounds };
+    return { status, rounds, timing };
   } finally {
     restore();
     await waitOnExecutionContext(ctx);
@@ -76,6 +78,31 @@ async function measure(route: RoundTripRoute): Promise<{ status: number; rounds:
 }
 
 beforeAll(resetStandIn);
+
+/** The calls the gate let through, by kind (a name's first use is a wait of the call that follows, not a call). */
+function callsIn(rounds: string[]): Record<string, number> {
+  const calls: Record<string, number> = {};
+  for (const part of rounds.flatMap((round) => round.split(' + '))) {
+    const [kind = '', times = '1'] = part.split(' ×');
+    if (kind !== 'first use') calls[kind] = (calls[kind] ?? 0) + Number(times);
+  }
+  return calls;
+}
+
+/** The calls a Server-Timing header names, by kind, and its total. */
+function namedIn(timing: string): { calls: Record<string, number>; total: boolean } {
+  const calls: Record<string, number> = {};
+  for (const [, kind, count] of timing.matchAll(/(\w+);desc="(\d+) calls?";dur=\d+/g)) calls[kind!] = Number(count);
+  return { calls, total: /(^|, )total;dur=\d+$/.test(timing) };
+}
+
+/** The gate's count in the header's kinds: a Durable Object's calls are the guard's and the claims'. */
+const asNamed = (calls: Record<string, number>) => ({
+  'durable-object': (calls.guard ?? 0) + (calls.claim ?? 0) + (calls['durable-object'] ?? 0),
+  kv: calls.kv ?? 0,
+  backend: calls.backend ?? 0,
+  siteverify: calls.siteverify ?? 0,
+});
 
 describe('remote round trips a visitor waits on, one after another', () => {
   it("the count: calls made together are one round, a call that needs another's answer the next, work after the answer none", async () => {
@@ -115,6 +142,29 @@ describe('remote round trips a visitor waits on, one after another', () => {
       expect(status).toBe(302);
       expect(rounds[0]).toBe('kv ×2');
       expect(rounds.length).toBeLessThanOrEqual(ROUND_TRIP_BUDGETS.page);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("every answer's Server-Timing names the remote calls it waited on, as many as the gate let through, and its total", async () => {
+    const payment = ROUND_TRIP_ROUTES.find((r) => r.name === 'POST /payment/payment_back.php (card payment)')!;
+    const paid = await measure(payment);
+    const named = namedIn(paid.timing);
+    expect(paid.status).toBe(200);
+    expect(named.total).toBe(true);
+    expect(named.calls).toMatchObject({ guard: expect.any(Number), claim: 2, backend: expect.any(Number), siteverify: 1 });
+    expect(asNamed(named.calls)).toEqual(asNamed(callsIn(paid.rounds)));
+
+    // A pay page ten quiet minutes after the last visit: the isolate's copies have run out, its payee and flag are read from KV.
+    const page = ROUND_TRIP_ROUTES.find((r) => r.name === 'GET /valleymed')!;
+    await measure(page);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 10 * 60_000);
+      const drawn = await measure(page);
+      expect(namedIn(drawn.timing).calls.kv).toBeGreaterThan(0);
+      expect(asNamed(namedIn(drawn.timing).calls)).toEqual(asNamed(callsIn(drawn.rounds)));
     } finally {
       vi.useRealTimers();
     }
