@@ -11,6 +11,12 @@ const KINDS: readonly WaitKind[] = ['guard', 'claim', 'kv', 'backend', 'siteveri
 export class Waits {
   #calls = new Map<WaitKind, { calls: number; ms: number }>();
   #answered = false;
+  #concealed = false;
+
+  /** An answer whose timing must not tell one case from another (`src/security/even-timing.ts`): its header names only the total. */
+  conceal(): void {
+    this.#concealed = true;
+  }
 
   /** One call of `kind` that took `ms`. */
   add(kind: WaitKind, ms: number): void {
@@ -37,7 +43,7 @@ export class Waits {
   /** The header's value, each kind with its calls and time, then the whole answer's; later calls are the answer's no more. */
   header(totalMs: number): string {
     this.#answered = true;
-    const entries = KINDS.filter((kind) => this.#calls.has(kind)).map((kind) => {
+    const entries = KINDS.filter((kind) => !this.#concealed && this.#calls.has(kind)).map((kind) => {
       const { calls, ms } = this.of(kind);
       return `${kind};desc="${calls} call${calls === 1 ? '' : 's'}";dur=${Math.round(ms)}`;
     });

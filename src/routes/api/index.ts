@@ -218,7 +218,8 @@ export async function payLater(c: C, ue: string) {
   if (stopped) return tooMany(c, stopped, tooManyLinks(stopped.retryAfterSeconds, wordsOf(c).limits));
   const result = await c.get('origin').payLater(ue);
   if (result.ok && payLaterMiss(result.value)) countLinkMiss(c);
-  // Whether an email is known must not show in how long the answer takes.
+  // Whether an email is known must not show in how long the answer takes, nor in what it says it waited on.
+  c.get('waits').conceal();
   await evenOut(started);
   return answered(c, result, (v) => v);
 }

@@ -135,6 +135,8 @@ describe('code and token guessing', () => {
       const res = await request(guarded(), '/api/pay_later.php', json({ ue }, freshClient()));
       expect(res.status).toBe(200);
       expect(Date.now() - started, ue).toBeGreaterThanOrEqual(EVEN_FLOOR_MS);
+      // Nor in what the answer says it waited on: a miss counted, a slower backend would show there.
+      expect(res.headers.get('Server-Timing'), ue).toMatch(/^total;dur=\d+$/);
     }
   });
 
