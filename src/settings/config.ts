@@ -240,8 +240,12 @@ export class ConfigError extends Error {
 
 const configs = new WeakMap<object, SiteConfig | ConfigError>();
 
+/** Bindings that stand in for others (a request's timed bindings, src/web/waits.ts) name them here, so their settings are parsed once. */
+export const STANDS_FOR = Symbol('the bindings these stand in for');
+
 /** The settings of these bindings, parsed on first use and remembered; throws a ConfigError when they are wrong. */
-export function readConfig(bindings: object): SiteConfig {
+export function readConfig(given: object): SiteConfig {
+  const bindings = (given as { [STANDS_FOR]?: object })[STANDS_FOR] ?? given;
   let config = configs.get(bindings);
   if (!config) {
     // Bindings that are not settings (D1, KV, assets) are not strings and are left out.

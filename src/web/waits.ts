@@ -1,3 +1,5 @@
+import { STANDS_FOR } from '../settings/config';
+
 /**
  * The remote calls a request waited on, by kind, named in its answer's `Server-Timing` header
  * (W3C Server Timing), which the browser's Resource Timing API reads: a slow answer says what it
@@ -97,5 +99,7 @@ export function timedBindings(env: Env, waits: Waits): Env {
     ...(env.CACHE && { CACHE: timedKv(env.CACHE, waits) }),
     ...(env.LINKS && { LINKS: timedKv(env.LINKS, waits) }),
   };
-  return new Proxy(env, { get: (target, name) => (name in timed ? timed[name as keyof Env] : Reflect.get(target, name)) });
+  return new Proxy(env, {
+    get: (target, name) => (name === STANDS_FOR ? target : name in timed ? timed[name as keyof Env] : Reflect.get(target, name)),
+  });
 }

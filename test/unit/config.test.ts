@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig, storeUrlFor } from '../../src/settings/config';
+import { timedBindings, Waits } from '../../src/web/waits';
 import { isHeaderless, visibleLinks, FOOTER_LINKS, NAV_LINKS } from '../../src/domain/site';
 
 describe('readConfig', () => {
+  it("parses a request's timed bindings once, as the bindings they stand in for", () => {
+    const env = { ENVIRONMENT: 'development' } as unknown as Env;
+    expect(readConfig(timedBindings(env, new Waits()))).toBe(readConfig(env));
+    expect(readConfig(timedBindings(env, new Waits()))).toBe(readConfig(timedBindings(env, new Waits())));
+  });
+
   it('reads lists, numbers and flags from plain strings', () => {
     const c = readConfig({
       GENERIC_PAY_NAMES: 'Pay, bill ,,papaya',
