@@ -12,9 +12,12 @@ export interface Paybot {
 export async function checkPaybot(
   url: string,
   input: { formKey: string; commonBot: string; payeeId: string; payeeName: string },
+  /** Told how long the service took, when it was asked. */
+  waited: (ms: number) => void = () => undefined,
 ): Promise<Paybot> {
   if (!url) return { paybotName: '', paybotFields: '' };
   const wire = { pbkey: input.formKey, commonBot: input.commonBot, pid: input.payeeId, pname: input.payeeName };
+  const started = performance.now();
   try {
     const res = await fetch(url, { method: 'POST', body: new URLSearchParams(wire), signal: AbortSignal.timeout(5000) });
     const body = (await res.json()) as Record<string, unknown>;
@@ -26,5 +29,7 @@ export async function checkPaybot(
     return { paybotName: (name ?? '').slice(0, 100), paybotFields: keys.join(':::').slice(0, 1000) };
   } catch {
     return { paybotName: '', paybotFields: '' };
+  } finally {
+    waited(performance.now() - started);
   }
 }

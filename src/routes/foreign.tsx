@@ -19,7 +19,7 @@ for (const page of FOREIGN_PAGES) {
     const { originUrl } = c.get('config');
     if (originUrl) {
       c.set('foreign', true);
-      return (await passThrough(originUrl, c.req.raw)) ?? unavailableResponse(c.get('language'));
+      return (await c.get('waits').time('backend', () => passThrough(originUrl, c.req.raw))) ?? unavailableResponse(c.get('language'));
     }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.body(null, 405, { Allow: 'GET, HEAD' });
     // The local demo's pages, in the builds that may run without a backend (src/origin/index.ts).

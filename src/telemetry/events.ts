@@ -19,7 +19,7 @@ export const EVENT_LAYOUT = {
    */
   answer: {
     blobs: ['route', 'method', 'device', 'language'],
-    doubles: ['status', 'ms', 'cold', 'guardMs', 'claimMs', 'kvMs', 'backendMs', 'siteverifyMs'],
+    doubles: ['status', 'ms', 'cold', 'guardMs', 'claimMs', 'kvMs', 'backendMs', 'siteverifyMs', 'paybotMs'],
   },
   /** Every backend call: the contract call's name and its outcome (ok, refused, timeout, 5xx, malformed…). */
   backend: { blobs: ['call', 'outcome'], doubles: ['ms', 'status'] },

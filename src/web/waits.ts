@@ -4,11 +4,18 @@ import { STANDS_FOR } from '../settings/config';
  * The remote calls a request waited on, by kind, named in its answer's `Server-Timing` header
  * (W3C Server Timing), which the browser's Resource Timing API reads: a slow answer says what it
  * waited on. Every call is timed where the Worker reaches it (its bindings, the backend's client,
- * siteverify); what runs after the answer is not counted.
+ * the bot-check service, siteverify); calls made once the header is written are not counted. A
+ * kind's time is its calls' added up, which may overlap, so it can pass the total.
+ *
+ * Each kind's time says more than the whole answer's: whether an object named after a phone
+ * number, a card or an invite was reached recently (a name's first use waits longer). So in
+ * production the header names each kind and its calls and only the total's time, as the W3C
+ * spec's privacy section advises; the `answer` event keeps every kind's time for the operators,
+ * and the site's own check (a keyed header) and the local site see them in the header too.
  */
-export type WaitKind = 'guard' | 'claim' | 'kv' | 'backend' | 'siteverify';
+export type WaitKind = 'guard' | 'claim' | 'kv' | 'backend' | 'paybot' | 'siteverify';
 
-const KINDS: readonly WaitKind[] = ['guard', 'claim', 'kv', 'backend', 'siteverify'];
+const KINDS: readonly WaitKind[] = ['guard', 'claim', 'kv', 'backend', 'paybot', 'siteverify'];
 
 export class Waits {
   #calls = new Map<WaitKind, { calls: number; ms: number }>();
@@ -42,12 +49,15 @@ export class Waits {
     return this.#calls.get(kind) ?? { calls: 0, ms: 0 };
   }
 
-  /** The header's value, each kind with its calls and time, then the whole answer's; later calls are the answer's no more. */
-  header(totalMs: number): string {
+  /**
+   * The header's value: each kind with its calls (and its time, where `timed`), then the whole
+   * answer's time; later calls are the answer's no more.
+   */
+  header(totalMs: number, { timed }: { timed: boolean }): string {
     this.#answered = true;
     const entries = KINDS.filter((kind) => !this.#concealed && this.#calls.has(kind)).map((kind) => {
       const { calls, ms } = this.of(kind);
-      return `${kind};desc="${calls} call${calls === 1 ? '' : 's'}";dur=${Math.round(ms)}`;
+      return `${kind};desc="${calls} call${calls === 1 ? '' : 's'}"${timed ? `;dur=${Math.round(ms)}` : ''}`;
     });
     return [...entries, `total;dur=${Math.round(totalMs)}`].join(', ');
   }
@@ -74,9 +84,10 @@ function timedObjects<T extends object>(namespace: T, kind: WaitKind, waits: Wai
     new Proxy(stub, {
       get(target, name) {
         const value: unknown = Reflect.get(target, name);
-        // A stub's methods are its object's: each call is one remote call (`then` marks no promise here).
+        // A stub's methods are its object's: each call is one remote call (`then` marks no promise
+        // here; `toString` and the other names every object has are not the object's).
         // Called through Reflect: `.apply` on a stub's method would itself be a remote method named apply.
-        if (typeof value !== 'function' || typeof name !== 'string' || name === 'then') return value;
+        if (typeof value !== 'function' || typeof name !== 'string' || name === 'then' || name in Object.prototype) return value;
         return (...args: unknown[]) =>
           waits.time(kind, () => Reflect.apply(value as (...a: unknown[]) => Promise<unknown>, target, args) as Promise<unknown>);
       },
@@ -100,6 +111,7 @@ export function timedBindings(env: Env, waits: Waits): Env {
     ...(env.LINKS && { LINKS: timedKv(env.LINKS, waits) }),
   };
   return new Proxy(env, {
-    get: (target, name) => (name === STANDS_FOR ? target : name in timed ? timed[name as keyof Env] : Reflect.get(target, name)),
+    get: (target, name) =>
+      name === STANDS_FOR ? target : Object.hasOwn(timed, name) ? timed[name as keyof Env] : Reflect.get(target, name),
   });
 }

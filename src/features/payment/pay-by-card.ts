@@ -223,12 +223,11 @@ async function charge(c: Context<AppEnv>, sent: Sent, held: Held, attempt: Attem
       () => true,
       (error: unknown) => (logError(c.get('requestId'), 'claim-calling-failed', error), false),
     ),
-    checkPaybot(c.get('config').paybotUrl, {
-      formKey: key,
-      commonBot: payee.commonBot,
-      payeeId: payee.payeeId,
-      payeeName: payee.payeeName,
-    }),
+    checkPaybot(
+      c.get('config').paybotUrl,
+      { formKey: key, commonBot: payee.commonBot, payeeId: payee.payeeId, payeeName: payee.payeeName },
+      (ms) => c.get('waits').add('paybot', ms),
+    ),
   ]);
   if (!marked) {
     // The claim could not say the charge is on its way: nothing is charged, and the same form may try again.

@@ -145,7 +145,9 @@ describe('what the origin receives', () => {
   });
 
   it('asks the bot-check service when PAYBOT_URL is set, and sends its answer on', async () => {
-    await pay(httpEnv({ PAYBOT_URL: `${env.STAND_IN_URL}/paybot` } as Partial<Env>), valid);
+    const res = await pay(httpEnv({ PAYBOT_URL: `${env.STAND_IN_URL}/paybot` } as Partial<Env>), valid);
+    // The answer names the wait among its others.
+    expect(res.headers.get('Server-Timing')).toMatch(/(^|, )paybot;desc="1 call"/);
     const calls = await standInCalls();
     const paybot = calls.find((c) => c.path === '/paybot')!;
     expect(paybot.contentType).toMatch(/^application\/x-www-form-urlencoded/);
@@ -160,7 +162,8 @@ describe('what the origin receives', () => {
   });
 
   it('sends empty bot-check fields when PAYBOT_URL is not set', async () => {
-    await pay(httpEnv(), valid);
+    const res = await pay(httpEnv(), valid);
+    expect(res.headers.get('Server-Timing')).not.toContain('paybot');
     const [payment] = await paymentCalls();
     expect(payment!.body).toMatch(/name="paybotName"\r\n\r\n\r\n/);
     expect(payment!.body).toMatch(/name="paybotFields"\r\n\r\n\r\n/);

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../../../src/index';
 import { embeddedEnv, httpEnv, request, resetStandIn, standInCalls } from '../origin-helpers';
+import { OWN_CHECK_HEADER, ownCheckToken } from '../../../src/security/own-check';
 
 describe('a wrong setting stops the site loudly', () => {
   it.each([
@@ -125,5 +126,25 @@ describe('production is production', () => {
     expect(body.body).toContain('https://www.papaya.test/s/');
     expect(body.body).not.toContain('evil.example');
     expect((await request(e, '/_dev/outbox')).status).toBe(404);
+  });
+
+  it("Server-Timing names each kind of remote call and its calls, and only the total's time; the site's own check reads each kind's time", async () => {
+    await resetStandIn();
+    const e = httpEnv({ ENVIRONMENT: 'production', PUBLIC_URL: 'https://www.papaya.test', ...PRODUCTION_SECRETS } as Partial<Env>);
+    const send = async (num: string, headers: Record<string, string> = {}) =>
+      (
+        await request(e, '/api/send_sms_client.php', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: JSON.stringify({ num, humanToken: 'human-token' }),
+        })
+      ).headers.get('Server-Timing') ?? '';
+    const timing = await send('5595550178');
+    for (const kind of ['guard', 'kv', 'backend', 'siteverify'])
+      expect(timing).toMatch(new RegExp(`(^|, )${kind};desc="\\d+ calls?"(, |$)`));
+    expect(timing).toMatch(/(^|, )total;dur=\d+$/);
+    const own = await send('5595550179', { [OWN_CHECK_HEADER]: await ownCheckToken(PRODUCTION_SECRETS.FORM_KEY_SECRET) });
+    for (const kind of ['guard', 'kv', 'backend', 'siteverify'])
+      expect(own).toMatch(new RegExp(`(^|, )${kind};desc="\\d+ calls?";dur=\\d+`));
   });
 });
