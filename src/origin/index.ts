@@ -81,6 +81,7 @@ export type OriginDoor = Origin & OriginExtras;
  */
 class RequestOrigin implements OriginDoor, ClientSource {
   #client: Origin | undefined;
+  readonly #payeesById = new Map<string, { fresh: boolean; read: Promise<OriginResult<Payee | null>> }>();
 
   constructor(
     private readonly env: Env,
@@ -176,8 +177,16 @@ class RequestOrigin implements OriginDoor, ClientSource {
     return cachedPayeeByUrl(this.env.CACHE, this, query, this.defer, this.lease);
   }
 
-  cachedPayeeById(id: string, options?: { fresh?: boolean }) {
-    return cachedPayeeById(this.env.CACHE, this, id, this.defer, this.lease, options);
+  /**
+   * Read once per request: a payment and the page drawn again after it take the same answer (a
+   * fresh read serves any later one; a read that may be stale serves only reads that allow it).
+   */
+  cachedPayeeById(id: string, options: { fresh?: boolean } = {}) {
+    const kept = this.#payeesById.get(id);
+    if (kept && (kept.fresh || !options.fresh)) return kept.read;
+    const read = cachedPayeeById(this.env.CACHE, this, id, this.defer, this.lease, options);
+    this.#payeesById.set(id, { fresh: !!options.fresh, read });
+    return read;
   }
 
   redirectFlag() {

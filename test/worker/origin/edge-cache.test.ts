@@ -5,6 +5,7 @@ import { edgeCached, type Kept } from '../../../src/origin/edge-cache';
 import type { OriginResult } from '../../../src/origin/result';
 import { FLAG_CACHE_KEY, forgetRedirectFlag } from '../../../src/origin/feature-flags';
 import { Guard } from '../../../src/security/guard';
+import { originForRequest } from '../../../src/origin';
 import { readConfig } from '../../../src/settings/config';
 import { IPHONE } from '../helpers';
 import { httpEnv, injectFault, request, resetStandIn, standInCalls } from '../origin-helpers';
@@ -96,5 +97,23 @@ describe('the redirect flag at the edge, through the Worker', () => {
     forgetRedirectFlag();
     expect((await visit()).status).toBe(302);
     expect(await flagCalls()).toHaveLength(1);
+  });
+});
+
+describe("a request's payee, read once", () => {
+  it('a payment and the page drawn again after it take one read; a read that may be stale never serves a payment', async () => {
+    const door = originForRequest(
+      httpEnv(),
+      () => undefined,
+      () => undefined,
+      async () => false,
+    );
+    const page = door.cachedPayeeById('1001');
+    expect(door.cachedPayeeById('1001')).toBe(page);
+    const payment = door.cachedPayeeById('1001', { fresh: true });
+    expect(payment).not.toBe(page);
+    expect(door.cachedPayeeById('1001')).toBe(payment);
+    expect(door.cachedPayeeById('1001', { fresh: true })).toBe(payment);
+    expect((await payment).ok).toBe(true);
   });
 });
