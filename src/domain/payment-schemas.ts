@@ -77,6 +77,15 @@ export function cardSchema(rules: PayeeRules, now: Date, texts: PaymentProblemTe
 /** A payment's fields as posted: each step's by name, a company's invoice numbers as a list. */
 export type PostedPayment = Partial<Record<PayerField | CardField, string>> & { invoice?: readonly string[] };
 
+/** Step 1's fields as its schema takes them: a company's invoice numbers in place of the account. */
+export function payerInput(company: boolean, posted: PostedPayment): Record<string, unknown> {
+  return {
+    ...Object.fromEntries(PAYER_FIELDS.map((name) => [name, posted[name]])),
+    account: company ? undefined : posted.account,
+    invoices: company ? posted.invoice : undefined,
+  };
+}
+
 /** Both steps checked: each field as the backend gets it, or every field's message together. */
 export type CheckedPayment = { ok: true; payer: PayerForm; card: CardForm } | { ok: false; problems: Record<string, string> };
 
@@ -91,11 +100,7 @@ export function checkPayment(
   now: Date,
   texts: PaymentProblemText = en.paymentProblems,
 ): CheckedPayment {
-  const payer = payerSchema(rules, { company }, texts).safeParse({
-    ...Object.fromEntries(PAYER_FIELDS.map((name) => [name, posted[name]])),
-    account: company ? undefined : posted.account,
-    invoices: company ? posted.invoice : undefined,
-  });
+  const payer = payerSchema(rules, { company }, texts).safeParse(payerInput(company, posted));
   const card = cardSchema(rules, now, texts).safeParse(Object.fromEntries(CARD_FIELDS.map((name) => [name, posted[name]])));
   if (payer.success && card.success) return { ok: true, payer: payer.data, card: card.data };
   return { ok: false, problems: { ...(payer.success ? {} : fieldErrors(payer.error)), ...(card.success ? {} : fieldErrors(card.error)) } };

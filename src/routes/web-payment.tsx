@@ -14,7 +14,7 @@ import {
 import { PaymentFormSchema, PaymentQuerySchema } from '../domain/api-schemas';
 import { withChecked } from '../web/validate';
 import { payByCard } from '../features/payment/pay-by-card';
-import { payerSchema } from '../domain/payment-schemas';
+import { payerInput, payerSchema } from '../domain/payment-schemas';
 import { wordsOf, languageInAddress } from '../web/words';
 import { Hono } from '../lib/hono';
 import type { ComponentProps } from 'react';
@@ -161,11 +161,9 @@ async function payerStepPost(c: Context<AppEnv>, fields: Fields, posted: PostedA
   const payee = await c.get('origin').cachedPayeeById(c.req.query('p') ?? '');
   // The page itself says when the payee cannot be shown or paid.
   if (!payee.ok || !payee.value) return pageAgain(posted('payer'), payee.ok ? 404 : 503);
-  const check = payerSchema(payee.value, { company }, wordsOf(c).paymentProblems).safeParse({
-    ...typed(fields, PAYER_FIELDS),
-    account: company ? undefined : (one(fields, 'account') ?? ''),
-    invoices: company ? (fields.get('invoice') ?? []) : undefined,
-  });
+  const check = payerSchema(payee.value, { company }, wordsOf(c).paymentProblems).safeParse(
+    payerInput(company, { ...typed(fields, PAYER_FIELDS), account: one(fields, 'account') ?? '', invoice: fields.get('invoice') ?? [] }),
+  );
   if (!check.success) return pageAgain(posted('payer', { errors: fieldErrors(check.error) }), 400);
   return pageAgain(posted('card'), 200);
 }
