@@ -181,13 +181,14 @@ export default function WebPaymentForm({
     try {
       // The form's key goes as it is, even one that ran out while the payer was away: the server
       // answers a key that was sent before by what became of it, and one that never was with a
-      // fresh key, which sends the payment again, once. Renewed here by this device's clock, a key
-      // whose answer was lost on the way could charge twice.
-      const first = await sent(formKey);
-      const renewed = first.answer.expired && first.answer.formKey;
-      // Kept at once: should the second send go unanswered, the payer sends this key again.
-      if (renewed) setFormKey(renewed);
-      const { res, answer } = renewed ? await sent(renewed) : first;
+      // fresh key, kept here and sent only when the payer presses Submit again. Renewed here by this
+      // device's clock, or sent again by itself, a key whose answer was lost could charge twice.
+      const { res, answer } = await sent(formKey);
+      if (answer.expired && answer.formKey) {
+        setFormKey(answer.formKey);
+        freshHumanCheck();
+        return setStatus({ kind: 'failed', message: words.submitAgain });
+      }
       // After a decline the answer carries a new key: the corrected card goes with it, no reload.
       if (answer.formKey) setFormKey(answer.formKey);
       if (res.ok && answer.status === 'success' && answer.confirmationUrl) return window.location.replace(answer.confirmationUrl);

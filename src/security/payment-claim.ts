@@ -4,11 +4,12 @@ import { keyedHash, toHex } from './keyed-hash';
 
 /**
  * Idempotent payment submits (contract §5), keyed by the form key the page issued
- * (`form-keys.ts`): the same key answers the first result without a second origin call; the same
- * key with a different body is refused (422); a second request while the first is in flight
- * gets 409. Each key's claim is a Durable Object of its own whose id was minted with the key and
- * is carried in it, so the object is reached without the check a name's first use waits on. The
- * store holds a keyed hash of the submission and the answer, never the key.
+ * (`form-keys.ts`): once the backend was asked to charge, every send of the key, whatever its
+ * fields, answers what became of that charge (its first answer, or that it is still being
+ * processed) and never charges again; a send that finds the first one still under way waits
+ * briefly for its answer. Each key's claim is a Durable Object of its own whose id was minted with
+ * the key and is carried in it, so the object is reached without the check a name's first use
+ * waits on. The store holds a keyed hash of the submission and the answer, never the key.
  *
  * A claim is `pending` from the request's start, `calling` once marked ahead of the charge (the
  * mark is awaited before the charge is sent), and `done` with the answer stored. A `calling` claim
@@ -36,11 +37,19 @@ export async function fingerprint(secret: string, parts: Record<string, string |
  */
 export const PENDING_TIMEOUT_MS = 2 * 60 * 1000;
 /**
- * Answers are kept a day past the key's life: a payer whose answer was lost (a dropped
- * connection, a phone put away) and who sends the same form later, its key run out by then, is
- * answered from the claim, never handed a fresh key that would charge again. The alarm then forgets it.
+ * How long a card form's page may be kept and sent again: a tab left open on a phone put away, a
+ * form restored with the browser. Past it, a key with no claim is answered with a fresh key that
+ * the form shows and waits on; it never sends one by itself.
  */
-export const KEEP_ANSWERS_MS = FORM_KEY_LIFETIME_MS + 24 * 60 * 60 * 1000;
+export const PAGE_LIFE_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Answers are kept while any page could still send its key (its life, and the key's own before
+ * it): a payer whose answer was lost and who sends the same form later is answered from the
+ * claim, never handed a fresh key that would charge again. The alarm then forgets it.
+ */
+export const KEEP_ANSWERS_MS = FORM_KEY_LIFETIME_MS + PAGE_LIFE_MS;
+/** How long a send that finds its key's first send under way waits for that send's answer. */
+export const WAIT_FOR_FIRST_MS = 5_000;
 
 /**
  * The claim of a well-formed form key: the object whose id the key carries; null for an id this
@@ -79,11 +88,13 @@ export function readinessClaim(namespace: DurableObjectNamespace<PaymentClaim>):
  * every version of the claim can say (`stored`).
  */
 export function outcomeOf(row: Stored | null, now = Date.now()): Claim {
-  if (!row || row.state === 'pending') return { kind: 'none' };
+  if (!row || (row.state === 'pending' && now - row.createdAt > PENDING_TIMEOUT_MS)) return { kind: 'none' };
   if (row.state === 'done' && row.status !== undefined && row.response !== undefined)
     return { kind: 'replay', status: row.status, body: row.response };
   return row.state === 'calling' && now - row.createdAt > PENDING_TIMEOUT_MS ? { kind: 'uncertain' } : { kind: 'in-flight' };
 }
+
+type Outcome = Extract<Claim, { kind: 'replay' | 'in-flight' | 'uncertain' }>;
 
 type Stored = { fingerprint: string; state: 'pending' | 'calling' | 'done'; status?: number; response?: string; createdAt: number };
 
@@ -95,18 +106,49 @@ type Stored = { fingerprint: string; state: 'pending' | 'calling' | 'done'; stat
  */
 export class PaymentClaim extends DurableObject<Env> {
   #storage = this.ctx.storage;
+  /** Sends waiting for this key's answer: woken when it is kept or the claim freed. */
+  #waiting: Array<() => void> = [];
 
-  /** Claims the key for a submission with this fingerprint, or says what became of the first one. */
-  async claim(fingerprint: string, now = Date.now()): Promise<Exclude<Claim, { kind: 'none' }>> {
-    const row = await this.#storage.get<Stored>('claim');
-    const stale = !!row && now - row.createdAt > PENDING_TIMEOUT_MS;
-    if (!row || (row.state === 'pending' && stale)) {
-      await this.#storage.put<Stored>('claim', { fingerprint, state: 'pending', createdAt: now });
-      await this.#storage.setAlarm(now + KEEP_ANSWERS_MS);
-      return { kind: 'new', since: now };
+  /**
+   * Claims the key, or says what became of its first send, whatever this one's fields (the
+   * fingerprint is kept for objects of the version before, which compared it). A send that finds
+   * the first still under way waits up to `waitMs` for its answer; should the first be freed
+   * meanwhile (it charged nothing), this one takes the key.
+   */
+  async claim(fingerprint: string, waitMs = 0): Promise<Exclude<Claim, { kind: 'none' | 'conflict' }>> {
+    for (let waited = false; ; waited = true) {
+      const now = Date.now();
+      const row = await this.#storage.get<Stored>('claim');
+      if (!row || (row.state === 'pending' && now - row.createdAt > PENDING_TIMEOUT_MS)) {
+        await this.#storage.put<Stored>('claim', { fingerprint, state: 'pending', createdAt: now });
+        await this.#storage.setAlarm(now + KEEP_ANSWERS_MS);
+        return { kind: 'new', since: now };
+      }
+      const outcome = outcomeOf(row, now) as Outcome;
+      if (outcome.kind !== 'in-flight' || waited || !waitMs) return outcome;
+      await this.#answerOrTimeout(waitMs);
     }
-    if (row.fingerprint !== fingerprint) return { kind: 'conflict' };
-    return outcomeOf(row, now) as Extract<Claim, { kind: 'replay' | 'in-flight' | 'uncertain' }>;
+  }
+
+  /** What became of the key, claiming nothing (a key that ran out): waits like `claim` while its first send is under way. */
+  async outcome(waitMs = 0): Promise<Claim> {
+    for (let waited = false; ; waited = true) {
+      const outcome = outcomeOf((await this.#storage.get<Stored>('claim')) ?? null);
+      if (outcome.kind !== 'in-flight' || waited || !waitMs) return outcome;
+      await this.#answerOrTimeout(waitMs);
+    }
+  }
+
+  /** Resolves when an answer is kept or the claim freed, or after `ms`. */
+  #answerOrTimeout(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.#waiting.push(() => (clearTimeout(timer), resolve()));
+    });
+  }
+
+  #wake(): void {
+    for (const wake of this.#waiting.splice(0)) wake();
   }
 
   /**
@@ -127,12 +169,14 @@ export class PaymentClaim extends DurableObject<Env> {
   async settle(status: number, response: string, since?: number): Promise<void> {
     const row = await this.#storage.get<Stored>('claim');
     if (row && this.#same(row, since)) await this.#storage.put<Stored>('claim', { ...row, state: 'done', status, response });
+    this.#wake();
   }
 
   /** Frees a key whose charge was never sent, so the same form may try again. */
   async release(since?: number): Promise<void> {
     const row = await this.#storage.get<Stored>('claim');
     if (row && this.#same(row, since) && row.state !== 'done') await this.#storage.delete('claim');
+    this.#wake();
   }
 
   /** Whether `row` is the claim a request made at `since` (any, for a caller of the version before). */

@@ -52,6 +52,7 @@ export type SecurityEvent =
   | 'form-key-refused'
   | 'payment-declined'
   | 'payee-declines-high'
+  | 'card-payments-paused'
   | 'receipt-address-refused'
   | 'csp-violation'
   | 'payment-page-changed'

@@ -1,6 +1,13 @@
 import type { Context } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceIdOf, looksLikeDevice, newDevice } from '../security/device-cookie';
+import {
+  DEVICE_COOKIE_MAX_AGE_S,
+  DEVICE_COOKIE_PLAIN_HTTP,
+  deviceCookieName,
+  deviceIdOf,
+  looksLikeDevice,
+  newDevice,
+} from '../security/device-cookie';
 import { formKeySecret } from '../security/secrets';
 import type { AppEnv } from './app-env';
 
@@ -17,7 +24,7 @@ export function deviceOf(c: Context<AppEnv>): Promise<string> {
   let device = devices.get(c);
   if (!device) {
     const secret = formKeySecret(c.get('config'));
-    device = deviceIdOf(secret, getCookie(c, DEVICE_COOKIE), c.env.GUARD).then(async (id) => id ?? (await issue(c, secret)));
+    device = deviceIdOf(secret, getCookie(c, deviceCookieName(c.req.url)), c.env.GUARD).then(async (id) => id ?? (await issue(c, secret)));
     devices.set(c, device);
   }
   return device;
@@ -25,19 +32,20 @@ export function deviceOf(c: Context<AppEnv>): Promise<string> {
 
 /** Issues the device cookie with a page that holds a payment form, unless the visitor has one. */
 export async function issueDeviceWithPage(c: Context<AppEnv>): Promise<void> {
-  if (!looksLikeDevice(getCookie(c, DEVICE_COOKIE))) await issue(c, formKeySecret(c.get('config')));
+  if (!looksLikeDevice(getCookie(c, deviceCookieName(c.req.url)))) await issue(c, formKeySecret(c.get('config')));
 }
 
 async function issue(c: Context<AppEnv>, secret: string): Promise<string> {
   const { id, value } = await newDevice(secret, c.env.GUARD);
+  const name = deviceCookieName(c.req.url);
   c.set(
     'deviceCookie',
-    generateCookie(DEVICE_COOKIE, value, {
+    generateCookie(name, value, {
       path: '/',
       maxAge: DEVICE_COOKIE_MAX_AGE_S,
       httpOnly: true,
-      // Always over HTTPS at the edge; a browser on a developer's http://localhost drops a Secure cookie set over plain HTTP.
-      secure: c.req.url.startsWith('https:'),
+      // Secure wherever the name is `__Host-` (HTTPS, always at the edge); a browser on a developer's http://localhost drops a Secure cookie set over plain HTTP.
+      secure: name !== DEVICE_COOKIE_PLAIN_HTTP,
       sameSite: 'Lax',
     }),
   );

@@ -58,11 +58,11 @@ export function tooMany(c: Context<AppEnv>, decision: Refusal, message: string, 
 }
 
 /**
- * A limit reached, refused or asking for the interactive check: a security log line and a `limit`
- * event, by policy, with the request's reference (its id's first eight characters), which a
+ * A limit reached, refused, asking for the interactive check, or pausing card payments (a payee's
+ * or the site's declines tripped): a security log line and a `limit` event, by policy, with the request's reference (its id's first eight characters), which a
  * refused visitor reads.
  */
-export function limitReached(c: Context<AppEnv>, policy: PolicyName, action: 'refused' | 'asked' | 'dropped'): string {
+export function limitReached(c: Context<AppEnv>, policy: PolicyName, action: 'refused' | 'asked' | 'dropped' | 'paused'): string {
   const reference = referenceOf(c.get('requestId'));
   logSecurityEvent(c.get('requestId'), 'limit-reached', { path: c.req.path, policy, action, reference });
   recordEvent(c, 'limit', { policy, route: routeOf(c), action, reference });

@@ -36,6 +36,7 @@ describe("docs/security.md's limits table", () => {
     card: 'card',
     phone: 'phone number',
     payee: 'payee',
+    site: 'site',
     invite: 'invite',
     target: 'invite or network',
     cache: 'cache key',

@@ -96,6 +96,8 @@ export const en = {
     /** After a decline at the security code without script, where the card number is never written back. */
     renewed:
       'This form was open for a long time, so we renewed it. For your security, type the card number and security code again, then submit.',
+    /** The island's form whose key ran out unsent: renewed, and sent when the payer submits again. */
+    submitAgain: 'This form was open for a long time, so we renewed it. Please check your details, then submit again.',
     typeCardAgain: 'For your security, type the card number again too.',
     tryAgain: 'Please try again.',
     humanCheckFailed: HUMAN_CHECK_FAILED,
@@ -287,6 +289,10 @@ export const en = {
     reference: 'If you contact us or the office you are paying, give this reference: {reference}.',
     interactiveCheck:
       'Many payments are coming from your connection right now. Please complete the check below, then send the payment again.',
+    paused:
+      'Card payments to {payee} are paused for a while to stop card fraud. Please try again in {wait}, or call {payee} at {phone} to pay.',
+    pausedNoPhone:
+      'Card payments to {payee} are paused for a while to stop card fraud. Please try again in {wait}, or call {payee} to pay.',
   },
   /**
    * The texted link (pay-pages spec §9). Written in the GSM-7 alphabet (no á, í, ó, ú) so that
@@ -496,6 +502,8 @@ export const en = {
     termsSummary: "These are the terms for using Papaya's website and app.",
     privacySummary: 'This policy explains what personal information Papaya collects, how it is used and shared, and your choices.',
     billpaySummary: 'These are the terms for paying a bill through Papaya.',
+    privacyCookie:
+      'Our pay pages set one essential cookie, {name}, to tell apart the many people who share one internet address, so that the limits that stop card testing (trying stolen card numbers) refuse the tester and not the honest payers beside them. It holds only a random id, nothing about you, and is never sent to our backend servers or used for anything else. It expires after {hours} hours.',
     governs: 'This document is available in English only. The English text governs.',
   },
   /** The embeddable pay widget around the form. */

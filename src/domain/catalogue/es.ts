@@ -66,6 +66,7 @@ export const es: Catalogue = {
     failed: 'Hubo un problema al guardar su pago: {message}',
     renewed:
       'Este formulario estuvo abierto mucho tiempo, así que lo renovamos. Por su seguridad, vuelva a escribir el número de tarjeta y el código de seguridad, y envíe el pago.',
+    submitAgain: 'Este formulario estuvo abierto mucho tiempo, así que lo renovamos. Revise sus datos y vuelva a enviar el pago.',
     typeCardAgain: 'Por su seguridad, vuelva a escribir también el número de tarjeta.',
     tryAgain: 'Vuelva a intentarlo.',
     humanCheckFailed: 'Confirme que no es un robot y vuelva a intentarlo.',
@@ -267,6 +268,10 @@ export const es: Catalogue = {
     tooManyLinks: 'Se probaron demasiados enlaces desde su conexión. Vuelva a intentarlo en {wait}, o escríbanos a {email}.',
     reference: 'Si se comunica con nosotros o con la oficina a la que le paga, dé esta referencia: {reference}.',
     interactiveCheck: 'Ahora llegan muchos pagos desde su conexión. Complete la verificación de abajo y vuelva a enviar el pago.',
+    paused:
+      'Los pagos con tarjeta a {payee} están en pausa por un tiempo para detener el fraude con tarjetas. Vuelva a intentarlo en {wait}, o llame a {payee} al {phone} para pagar.',
+    pausedNoPhone:
+      'Los pagos con tarjeta a {payee} están en pausa por un tiempo para detener el fraude con tarjetas. Vuelva a intentarlo en {wait}, o llame a {payee} para pagar.',
   },
   sms: {
     billPay: 'Termine de pagar su factura con Papaya: {link} Responda HELP para ayuda {sentAt}',
@@ -464,6 +469,8 @@ export const es: Catalogue = {
     privacySummary:
       'Esta política explica qué información personal recopila Papaya, cómo la usa y la comparte, y qué opciones tiene usted.',
     billpaySummary: 'Estos son los términos para pagar una factura a través de Papaya.',
+    privacyCookie:
+      'Nuestras páginas de pago usan una cookie esencial, {name}, para distinguir a las muchas personas que comparten una misma dirección de internet, de modo que los límites que detienen las pruebas de tarjetas (probar números de tarjetas robadas) rechacen a quien las prueba y no a las personas honestas que pagan a su lado. Solo contiene un identificador aleatorio, nada sobre usted, y nunca se envía a nuestros servidores internos ni se usa para nada más. Caduca a las {hours} horas.',
     governs: 'Este documento solo está disponible en inglés. El texto en inglés es el que rige.',
   },
   payWidget: {

@@ -5,7 +5,7 @@ import type { PaymentAnswer } from '../../domain/payment';
 import type { Payee } from '../../domain/payee';
 import { approvedPath } from '../../domain/web-payment';
 import { approvalSignature, claimIdOf, claimIds, issueFormKey } from '../../security/form-keys';
-import { claimOf, outcomeOf, type Claim, type PaymentClaim } from '../../security/payment-claim';
+import { claimOf, WAIT_FOR_FIRST_MS, type Claim, type PaymentClaim } from '../../security/payment-claim';
 import { redirectPolicy, safeRedirectTarget } from '../../security/redirect-targets';
 import { formKeySecret } from '../../security/secrets';
 import { logError, logSecurityEvent } from '../../telemetry/log';
@@ -35,6 +35,9 @@ export function uncertain(c: Context<AppEnv>, payee: Pick<Payee, 'payeeName' | '
   );
 }
 
+/** When a send of a key still under way is worth asking about again. */
+const IN_FLIGHT_RETRY_S = 5;
+
 /** A key that was sent before: its first answer again, or, while its charge has no answer, who to ask. */
 export async function answerOfClaim(
   c: Context<AppEnv>,
@@ -44,12 +47,13 @@ export async function answerOfClaim(
 ): Promise<Answer<PaymentAnswer>> {
   const words = wordsOf(c);
   if (claimed.kind === 'replay') return { status: claimed.status as ContentfulStatusCode, body: JSON.parse(claimed.body) as PaymentAnswer };
+  // Only an object of the version before compares what was sent: a claim of this one answers its charge, whatever the fields.
   if (claimed.kind === 'conflict') {
     logSecurityEvent(c.get('requestId'), 'idempotency-conflict', { path: c.req.path });
     attempt('refused', 'idempotency-conflict');
     return refusal(422, words.api.alreadySubmitted);
   }
-  if (claimed.kind === 'in-flight') return refusal(409, words.api.inFlight);
+  if (claimed.kind === 'in-flight') return refusal(409, words.api.inFlight, {}, { 'Retry-After': String(IN_FLIGHT_RETRY_S) });
   // The backend was asked to charge and no answer was stored: the charge may have gone
   // through, so it is never sent again; the payer is told whom to ask.
   attempt('refused', 'uncertain');
@@ -58,8 +62,9 @@ export async function answerOfClaim(
 
 /**
  * A key of this site that ran out. Sent before, it is answered by its claim (a payer whose answer
- * was lost and who sends the same form later is never charged again); otherwise the answer carries
- * a fresh key (a payer who went to find their card), so the form sends again with nothing typed again.
+ * was lost and who sends the same form later is never charged again), after waiting briefly for a
+ * send still under way; otherwise the answer carries a fresh key (a payer who went to find their
+ * card), which the form keeps and sends when the payer presses Pay again.
  */
 export async function expiredKey(c: Context<AppEnv>, payeeId: string, key: string, attempt: Attempt): Promise<Answer<PaymentAnswer>> {
   const words = wordsOf(c);
@@ -68,7 +73,7 @@ export async function expiredKey(c: Context<AppEnv>, payeeId: string, key: strin
   const claim = await claimOf(c.env.CLAIMS, key);
   let claimed: Claim = { kind: 'none' };
   try {
-    if (claim) claimed = outcomeOf(await claim.stored());
+    if (claim) claimed = await claim.outcome(WAIT_FOR_FIRST_MS);
   } catch (error) {
     logError(c.get('requestId'), 'claim-read-failed', error);
     attempt('failed', 'claim');

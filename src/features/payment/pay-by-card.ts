@@ -1,37 +1,28 @@
 import type { Context } from 'hono';
-import type * as z from 'zod/mini';
-import type { PaymentFormSchema, PaymentQuerySchema } from '../../domain/api-schemas';
-import { cardDigits, expiryMonth } from '../../domain/card';
 import { declineField } from '../../domain/declines';
 import { parseAmount } from '../../domain/field-rules';
-import { tooManyPayments } from '../../domain/limits';
-import { CARD_DATA_FIELDS, type PaymentAnswer } from '../../domain/payment';
-import { checkPayment, type CardForm, type PayerForm } from '../../domain/payment-schemas';
-import type { Payee } from '../../domain/payee';
+import type { PaymentAnswer } from '../../domain/payment';
+import { checkPayment } from '../../domain/payment-schemas';
 import { webPaymentOffered } from '../../domain/web-payment';
 import { wirePaymentFields } from '../../origin';
 import type { CallOutput } from '../../origin/calls';
 import { checkPaybot } from '../../origin/paybot';
 import { checkFormKey } from '../../security/form-keys';
-import { asksFirst, type Taken } from '../../security/guard';
-import { keyedHash } from '../../security/keyed-hash';
-import { claimOf, fingerprint, type PaymentClaim } from '../../security/payment-claim';
-import { cardHmacKey, formKeySecret } from '../../security/secrets';
+import { SITE, type PolicyName } from '../../security/guard';
+import { formKeySecret } from '../../security/secrets';
 import { backendOutcome, recordEvent } from '../../telemetry/events';
 import { logError, logSecurityEvent } from '../../telemetry/log';
-import { refusal, type Answer, type Refused } from '../../web/answer';
+import { refusal, type Answer } from '../../web/answer';
 import type { AppEnv } from '../../web/app-env';
-import { deviceOf } from '../../web/device';
-import { askInteractiveCheck, passesInteractiveCheck, refuseBots, tooMany } from '../../web/guard-answers';
+import { limitReached } from '../../web/guard-answers';
 import { runLater } from '../../web/middleware';
 import { unavailable } from '../../web/validate';
 import { wordsOf } from '../../web/words';
-import { answerOfClaim, expiredKey, type Attempt, keepAnswer, newFormKey, receiptAddress, uncertain } from './key-answers';
+import { holdKey } from './hold-key';
+import { expiredKey, type Attempt, keepAnswer, newFormKey, receiptAddress, uncertain } from './key-answers';
+import type { Held, PaymentRequestQuery, PostedPaymentForm, Sent, Stop } from './steps';
 
-/** The payment call's query as the API checked it (`p`, the legacy switches). */
-export type PaymentRequestQuery = z.output<typeof PaymentQuerySchema>;
-export type PostedPaymentForm = z.output<typeof PaymentFormSchema>;
-type Stop = { answer: Answer<PaymentAnswer> };
+export type { PaymentRequestQuery, PostedPaymentForm } from './steps';
 /** The backend's answer to a charge: approved with its receipt's address, or declined with a reason. */
 type PaymentResult = CallOutput<'submitPayment'>;
 
@@ -60,19 +51,6 @@ export async function payByCard(c: Context<AppEnv>, query: PaymentRequestQuery, 
     if (!recorded) attempt('failed', 'error');
     throw error;
   }
-}
-
-/** What was sent, checked: the key this site issued for the payee, the payee, and both steps' fields. */
-interface Sent {
-  key: string;
-  query: PaymentRequestQuery;
-  /** A company paying invoices (`ib=1`) rather than a patient paying a bill. */
-  company: boolean;
-  payee: Payee;
-  payer: PayerForm;
-  card: CardForm;
-  humanToken: string | undefined;
-  interactiveToken: string | undefined;
 }
 
 /**
@@ -109,104 +87,6 @@ async function checkSent(c: Context<AppEnv>, query: PaymentRequestQuery, form: P
   const { payer, card } = checked;
   const humanToken = form.humanToken ?? form.googleRecaptchaToken;
   return { key, query, company, payee: payee.value, payer, card, humanToken, interactiveToken: form.interactiveToken };
-}
-
-/** What holding the key gave: its claim, the limits' slots taken, and what the attempt counts under. */
-interface Held {
-  claim: DurableObjectStub<PaymentClaim>;
-  since: number;
-  limited: Taken;
-  device: string;
-  cardTag: string;
-  /** Gives the slots and the claim back; never fails the answer (what it cannot give back is logged and runs out with its window). */
-  undo: () => Promise<void>;
-}
-
-/**
- * What the attempt is counted under: the card's keyed hash and, for its expiries, the card with
- * its expiry month; the bill's keyed hash; the submission's fingerprint, to tell the same key sent
- * with other details (card data left out, the last four digits in). Nothing derived from the
- * security code is kept (PCI DSS 3.3.1.2).
- */
-async function countedAs(c: Context<AppEnv>, { query, company, payer, card }: Sent) {
-  const digits = cardDigits(card.ccn);
-  const cardKey = cardHmacKey(c.get('config'));
-  const bill = company ? [...(payer.invoices ?? [])].sort().join('\n') : (payer.account ?? '');
-  const [cardTag, expiryTag, billTag, print, device] = await Promise.all([
-    keyedHash(cardKey, digits),
-    keyedHash(cardKey, `${digits}|${expiryMonth(card.exp)}`),
-    keyedHash(cardKey, `bill|${query.p}|${bill.trim().toUpperCase()}`),
-    fingerprint(cardKey, {
-      ...Object.fromEntries(Object.entries({ ...payer, ...card }).map(([name, value]) => [name, JSON.stringify(value)])),
-      ...Object.fromEntries(CARD_DATA_FIELDS.map((name) => [name, undefined])),
-      company: String(company),
-      p: query.p,
-      generic: String(!!query.generic),
-      last4: digits.slice(-4),
-    }),
-    deviceOf(c),
-  ]);
-  return { cardTag, expiryTag, billTag, print, device };
-}
-
-/**
- * Step 2, one round: the human checks, the key's claim and a new attempt's limits (the device's,
- * the address's, the card's and the payee's counters, one call to each). Whatever turns out not to
- * count (a bot, a second submission of the key) gives its slots back, so no charge is sent before
- * the human check and a retry counts against nothing.
- */
-async function holdKey(c: Context<AppEnv>, sent: Sent, attempt: Attempt): Promise<Held | Stop> {
-  const { key, query } = sent;
-  const { cardTag, expiryTag, billTag, print, device } = await countedAs(c, sent);
-  const claim = await claimOf(c.env.CLAIMS, key);
-  if (!claim) {
-    // Signed by this site, yet its claim id is not this namespace's (another environment's key).
-    logSecurityEvent(c.get('requestId'), 'form-key-refused', { path: c.req.path, reason: 'forged' });
-    attempt('refused', 'form-key');
-    return { answer: refusal(400, wordsOf(c).api.formExpired, { formKey: wordsOf(c).api.formExpired }) };
-  }
-  const client = c.get('client');
-  const [notHuman, interactive, claimed, limited] = await Promise.all([
-    refuseBots(c, sent.humanToken),
-    // Without the human check (the local demo), the interactive one has passed too.
-    sent.interactiveToken || c.get('config').humanCheck === 'off' ? passesInteractiveCheck(c, sent.interactiveToken ?? '') : false,
-    claim.claim(print),
-    c
-      .get('guard')
-      .take(
-        { policy: 'declinesPerDevice', subject: device, peek: true },
-        { policy: 'cardsPerDevice', subject: device, member: cardTag },
-        { policy: 'paymentsPerBill', subject: device, member: billTag },
-        { policy: 'paymentsPerClient', subject: client },
-        { policy: 'cardsPerClient', subject: client, member: cardTag },
-        { policy: 'declinesPerClient', subject: client, peek: true },
-        { policy: 'codeDeclinesPerCard', subject: cardTag, peek: true },
-        { policy: 'unapprovedPerCard', subject: cardTag },
-        { policy: 'expiriesPerCard', subject: cardTag, member: expiryTag },
-        { policy: 'declinesPerPayee', subject: query.p, peek: true },
-      ),
-  ]);
-  const giveBack = () => (limited.allowed ? limited.giveBack() : Promise.resolve());
-  const undo = () =>
-    Promise.all([giveBack(), claimed.kind === 'new' ? claim.release(claimed.since) : undefined]).then(
-      () => undefined,
-      (error: unknown) => logError(c.get('requestId'), 'claim-release-failed', error),
-    );
-  const stop = async (reason: string, answer: Refused): Promise<Stop> => {
-    attempt('refused', reason);
-    await undo();
-    return { answer };
-  };
-  if (notHuman) return stop('human-check', notHuman);
-  if (claimed.kind !== 'new') {
-    await giveBack();
-    return { answer: await answerOfClaim(c, claimed, async () => sent.payee, attempt) };
-  }
-  // Where an address's or a payee's count runs high, the interactive check comes before anyone is refused.
-  const high = limited.allowed ? limited.high : asksFirst(limited.policy) ? [limited.policy] : [];
-  if (high.length && !interactive) return stop('interactive-check', askInteractiveCheck(c, high[0]!));
-  if (!limited.allowed) return stop(limited.policy, tooMany(c, limited, tooManyPayments(limited.retryAfterSeconds, wordsOf(c).limits)));
-  return { claim, since: claimed.since, limited, device, cardTag, undo };
 }
 
 /**
@@ -266,7 +146,15 @@ async function answer(c: Context<AppEnv>, sent: Sent, held: Held, { result }: { 
   let body: PaymentAnswer;
   if (result.status === 'success') {
     attempt('approved', '');
-    runLater(c, held.limited.giveBack('unapprovedPerCard'));
+    runLater(
+      c,
+      Promise.all([
+        held.limited.giveBack('unapprovedPerCard'),
+        guard.record('approvalsPerDevice', held.device),
+        guard.record('approvalsPerPayee', query.p),
+        guard.record('approvalsSiteWide', SITE),
+      ]),
+    );
     body = { status: 'success', confirmationUrl: await receiptAddress(c, result.confirmationUrl, key, query.p) };
   } else {
     runLater(
@@ -276,9 +164,8 @@ async function answer(c: Context<AppEnv>, sent: Sent, held: Held, { result }: { 
         guard.record('declinesPerDevice', held.device),
         guard.record('declinesPerClient', c.get('client')),
         result.reason === 'securityCode' ? guard.record('codeDeclinesPerCard', held.cardTag) : undefined,
-        guard.record('declinesPerPayee', query.p).then((high) => {
-          if (high) logSecurityEvent(c.get('requestId'), 'payee-declines-high', { payeeId: query.p });
-        }),
+        guard.recordTripping('declinesPerPayee', query.p).then((counted) => paused(c, counted, 'pausedPayee', query.p)),
+        guard.recordTripping('declinesSiteWide', SITE).then((counted) => paused(c, counted, 'pausedSite', query.p)),
       ]),
     );
     logSecurityEvent(c.get('requestId'), 'payment-declined', { payeeId: query.p });
@@ -293,4 +180,15 @@ async function answer(c: Context<AppEnv>, sent: Sent, held: Held, { result }: { 
   }
   runLater(c, keepAnswer(c, held.claim, held.since, 200, body));
   return { status: 200 as const, body };
+}
+
+/**
+ * After a decline: a payee's declines running high are logged; a pause they tripped is a `limit`
+ * event of its policy (what pages the operator) and a security event naming the payee.
+ */
+function paused(c: Context<AppEnv>, counted: { high: boolean; paused: boolean }, policy: PolicyName, payeeId: string): void {
+  if (counted.high) logSecurityEvent(c.get('requestId'), 'payee-declines-high', { payeeId });
+  if (!counted.paused) return;
+  logSecurityEvent(c.get('requestId'), 'card-payments-paused', { payeeId, policy });
+  limitReached(c, policy, 'paused');
 }

@@ -1,3 +1,5 @@
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../security/device-cookie';
+
 /**
  * The legal documents. Their text is drawn to HTML when the client is built (vite.config.ts, from
  * `bodies.tsx`) and kept with the static assets under this path, which no route serves as it is;
@@ -5,5 +7,8 @@
  */
 export const LEGAL_DOCS = ['terms', 'privacy', 'billpay'] as const;
 export type LegalDoc = (typeof LEGAL_DOCS)[number];
+
+/** What the privacy policy's paragraph on the device cookie names in every language: its HTTPS name and its life in hours. */
+export const DEVICE_COOKIE_FACTS = { name: DEVICE_COOKIE, hours: DEVICE_COOKIE_MAX_AGE_S / 3600 };
 
 export const legalDocumentPath = (doc: LegalDoc): string => `/legal/${doc}.html`;

@@ -1,4 +1,7 @@
+import { en } from '../../domain/catalogue/en';
+import { fill } from '../../domain/catalogue/fill';
 import { SUPPORT_EMAIL } from '../../domain/site';
+import { DEVICE_COOKIE_FACTS } from './documents';
 import { LegalDocument, type LegalSection } from './legal-document';
 
 const mail = <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
@@ -85,12 +88,15 @@ const sections: LegalSection[] = [
     id: 'cookies',
     heading: 'Cookies and similar technologies',
     body: (
-      <p>
-        Our websites use cookies and local storage that are needed for them to work, for example to remember that a text message link was
-        sent to you (for up to 7 days) and to protect forms against automated abuse. We also use analytics and app-attribution tools that
-        record which link or advertisement led you to download the app. You can block or delete cookies in your browser settings; the pay
-        pages still work, but some conveniences may not.
-      </p>
+      <>
+        <p>
+          Our websites use cookies and local storage that are needed for them to work, for example to remember that a text message link was
+          sent to you (for up to 7 days) and to protect forms against automated abuse. We also use analytics and app-attribution tools that
+          record which link or advertisement led you to download the app. You can block or delete cookies in your browser settings; the pay
+          pages still work, but some conveniences may not.
+        </p>
+        <p>{fill(en.legal.privacyCookie, DEVICE_COOKIE_FACTS)}</p>
+      </>
     ),
   },
   {

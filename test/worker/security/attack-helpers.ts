@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { DEVICE_COOKIE } from '../../../src/security/device-cookie';
 import { formKeyFor, httpEnv, TEST_PAYMENT, request, standInCalls } from '../origin-helpers';
 
 /**
@@ -107,7 +108,7 @@ export class Device {
   }
 
   #keep(res: Response): void {
-    const set = res.headers.getSetCookie().find((cookie) => cookie.startsWith('papaya_device='));
+    const set = res.headers.getSetCookie().find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`));
     if (set && this.keepsCookies) this.#cookie = set.split(';')[0];
   }
 }

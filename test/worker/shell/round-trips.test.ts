@@ -22,17 +22,17 @@ import { guarded } from '../security/attack-helpers';
 const WAITS: Record<string, string[]> = {
   // A first-time payer: a new card, address, device and key. The human check, the key's claim (its
   // id minted with the key) and the counters of the device (its id in its cookie), the payee, the
-  // address and the card (named: their first use waits on the name's check), then those two
+  // site (its pause) and the address and the card (named: their first use waits on the name's check), then those two
   // counters; the claim's mark that the charge is on its way; the charge. The payee's rules are
   // the isolate's copy, the one its form was drawn from.
   'POST /payment/payment_back.php (card payment)': [
-    'durable-object ×3 + first use ×2 + siteverify',
+    'durable-object ×4 + first use ×2 + siteverify',
     'durable-object ×2',
     'durable-object',
     'backend',
   ],
   'POST /web-payment?p=1001 (card form without script)': [
-    'durable-object ×3 + first use ×2 + siteverify',
+    'durable-object ×4 + first use ×2 + siteverify',
     'durable-object ×2',
     'durable-object',
     'backend',
