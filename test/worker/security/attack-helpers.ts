@@ -61,8 +61,14 @@ export class Device {
   constructor(
     readonly address: string,
     private readonly keepsCookies = true,
-    private readonly e: Env = guarded(),
+    private e: Env = guarded(),
   ) {}
+
+  /** The same device, its cookie kept, sending through other bindings from now on (a fault injected, then mended). */
+  using(e: Env): this {
+    this.e = e;
+    return this;
+  }
 
   /** Opens the card form of a payee, as a texted link does: a fresh form key, and the device cookie the first time. */
   async openForm(payeeId = '1001'): Promise<string> {
