@@ -78,6 +78,15 @@ export const INDICATORS: readonly Indicator[] = [
     where: "index1 = 'text' AND blob3 IN ('sent', 'failed-backend')",
     bad: "blob3 = 'failed-backend'",
   },
+  {
+    name: 'card-testing',
+    title: 'Card payments paused by card testing',
+    objective: 0.999,
+    runbook: 'docs/operations.md#2-declines-by-reason-and-card-testing',
+    // Payment attempts, and the pauses a payee's or the site's declines tripped (`limit` events whose action is `paused`).
+    where: "index1 = 'payment' OR (index1 = 'limit' AND blob5 = 'paused')",
+    bad: "index1 = 'limit' OR (blob3 = 'refused' AND blob4 IN ('pausedPayee', 'pausedSite'))",
+  },
 ];
 
 export interface WindowCounts {

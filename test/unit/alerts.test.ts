@@ -27,7 +27,13 @@ function harness() {
   const run: AlertsRun = {
     count: async (sql: string): Promise<WindowCounts> => {
       if (unreadable) throw new Error('the Analytics Engine SQL API answered 503: unavailable');
-      const name = sql.includes("index1 = 'payment'") ? 'payments' : sql.includes("index1 = 'backend'") ? 'backend' : 'texts';
+      const name = sql.includes("blob5 = 'paused'")
+        ? 'card-testing'
+        : sql.includes("index1 = 'payment'")
+          ? 'payments'
+          : sql.includes("index1 = 'backend'")
+            ? 'backend'
+            : 'texts';
       return counts[name] ?? { bad: 0, total: 100 };
     },
     told: async (channel, name) => told.get(`${channel}:${name}`) ?? 'ok',

@@ -82,7 +82,12 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('the canary judged 
       ...backend(OLD, 270),
       ...backend(NEW, 30),
     ]);
-    expect(indicators.map((j) => `${j.name} ${j.verdict}`)).toEqual(['payments promote', 'backend promote', 'texts promote']);
+    expect(indicators.map((j) => `${j.name} ${j.verdict}`)).toEqual([
+      'payments promote',
+      'backend promote',
+      'texts promote',
+      'card-testing promote',
+    ]);
     expect(verdict).toBe('promote');
   });
 
