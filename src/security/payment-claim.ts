@@ -101,7 +101,7 @@ type Stored = { fingerprint: string; state: 'pending' | 'calling' | 'done'; stat
 /**
  * One payment form key's claim (above): a Durable Object of its own per key, created near the
  * visitor who submits it, so the promise that a key charges once is strongly consistent without a
- * round trip to one region. It forgets itself a day after the key ran out (an alarm
+ * round trip to one region. It forgets itself once no page could still send its key (an alarm
  * `KEEP_ANSWERS_MS` after the claim).
  */
 export class PaymentClaim extends DurableObject<Env> {

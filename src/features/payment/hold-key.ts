@@ -78,7 +78,7 @@ function firstRejected(parts: Record<string, PromiseSettledResult<unknown>[]>): 
   }
   return null;
 }
-const failures = new Set(['claim', 'guard', 'human-check']);
+const failures = new Set(['claim', 'guard', 'human-check-service']);
 
 const NOTHING_TAKEN: Taken = { allowed: true, high: [], giveBack: () => Promise.resolve() };
 /** The slots of both parts as one. */
@@ -129,7 +129,11 @@ export async function holdKey(c: Context<AppEnv>, sent: Sent, attempt: Attempt):
     await undo();
     return { answer };
   };
-  const unreachable = firstRejected({ claim: [claimedResult], guard: [ownResult, sharedResult], 'human-check': [notHuman, interactive] });
+  const unreachable = firstRejected({
+    claim: [claimedResult],
+    guard: [ownResult, sharedResult],
+    'human-check-service': [notHuman, interactive],
+  });
   if (unreachable) {
     // An object or service that could not be reached: nothing is charged, nothing kept, and the same form may send again.
     logError(c.get('requestId'), `payment-${unreachable.part}-unreachable`, unreachable.error);
