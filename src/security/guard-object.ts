@@ -4,7 +4,22 @@ import { DurableObject } from 'cloudflare:workers';
  * What an object answers: allowed (with the keys whose count has reached their `stepUpAt`), or
  * refused by the limit of `key` until `retryAfterSeconds` have passed.
  */
-export type Decision = { allowed: true; at: number; high?: string[] } | { allowed: false; retryAfterSeconds: number; key: string };
+export type Decision =
+  { allowed: true; at: number; high?: string[] } | { allowed: false; retryAfterSeconds: number; key: string; tripped?: true };
+
+/**
+ * A count that pauses its subject: once it holds `floor` events, `ratio` times as many as
+ * `against` holds over the same window, from `networks` distinct members, the take that reaches it
+ * is refused and `pause` is recorded for `pauseMs` (which the subject's pause take then refuses by).
+ */
+export interface Trips {
+  against: string;
+  floor: number;
+  ratio: number;
+  networks: number;
+  pause: string;
+  pauseMs: number;
+}
 
 /** One limit asked of an object: `record: false` only checks it (a lock, as the declines of a client). */
 export interface Take {
@@ -16,6 +31,8 @@ export interface Take {
   record?: boolean;
   /** A count at which the request is answered with an interactive human check rather than let through unasked (`high`). */
   stepUpAt?: number;
+  /** The count pauses its subject (an object of the version before ignores it). */
+  trips?: Trips;
 }
 
 /**
@@ -66,12 +83,33 @@ export class AbuseCounter extends DurableObject<Env> {
       if (take.stepUpAt !== undefined && this.#counted(take, now) >= take.stepUpAt) high.push(take.key);
     }
     if (refusal) return refusal;
+    for (const take of takes) if (take.trips && take.record !== false && this.#trips(take, now)) return this.#pause(take.trips, now);
     const recorded = takes.filter((take) => take.record !== false);
     if (recorded.length) this.#schema();
     for (const { key, member = '', windowMs } of recorded)
       this.#sql.exec('INSERT INTO events (key, at, member, expires) VALUES (?, ?, ?, ?)', key, now, member, now + windowMs);
     if (recorded.length) await this.#pruneAt(now + Math.min(...recorded.map((take) => take.windowMs)));
     return { allowed: true, at: now, high };
+  }
+
+  /** Whether recording `take` now would reach its pause: its events with this one, weighed against `against`'s, from enough networks. */
+  #trips({ key, windowMs, member = '', trips }: Take, now: number): boolean {
+    const { against, floor, ratio, networks } = trips!;
+    const count = this.count(key, windowMs, now) + 1;
+    if (count < floor || count < ratio * this.count(against, windowMs, now)) return false;
+    const since = now - windowMs;
+    const others = this.#sql
+      .exec('SELECT count(DISTINCT member) AS n FROM events WHERE key = ? AND at > ? AND member != ?', key, since, member)
+      .one().n as number;
+    return others + 1 >= networks;
+  }
+
+  /** Records a pause and refuses the take that reached it. */
+  async #pause({ pause, pauseMs }: Trips, now: number): Promise<Decision> {
+    this.#schema();
+    this.#sql.exec("INSERT INTO events (key, at, member, expires) VALUES (?, ?, '', ?)", pause, now, now + pauseMs);
+    await this.#pruneAt(now + pauseMs);
+    return { allowed: false, retryAfterSeconds: Math.ceil(pauseMs / 1000), key: pause, tripped: true };
   }
 
   /** Records an event whatever the count (a decline, a wrong code), and says how many the window now holds. */

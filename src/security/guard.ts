@@ -2,9 +2,9 @@ import type { SiteConfig } from '../settings/config';
 import type { AbuseCounter, Decision, Take } from './guard-object';
 import { keyedHash } from './keyed-hash';
 import { cardHmacKey } from './secrets';
-import { POLICIES, tripped, type Policy, type PolicyName } from './policies';
+import { POLICIES, type Policy, type PolicyName } from './policies';
 
-export { asksFirst, POLICIES, SITE, tripped, type Policy, type PolicyName } from './policies';
+export { asksFirst, POLICIES, SITE, type Policy, type PolicyName } from './policies';
 
 /** Who is asking: the client's address, an IPv6 address by its /64 (one household or phone). */
 export function clientOf(headers: Headers): string {
@@ -36,7 +36,8 @@ export interface Check {
   peek?: boolean;
 }
 
-export type Refusal = { allowed: false; retryAfterSeconds: number; policy: PolicyName };
+/** A refusal by `policy`; `tripped` when this very request reached a pause (a `trips` count), which it recorded. */
+export type Refusal = { allowed: false; retryAfterSeconds: number; policy: PolicyName; tripped?: true };
 export type GuardDecision = { allowed: true } | Refusal;
 /**
  * Slots taken; `giveBack` returns them (all, or only those of `policies`) when the attempt did not
@@ -128,7 +129,12 @@ export class Guard {
     const refused = decisions.flatMap((d: Decision) => (d.allowed ? [] : [d])).sort((a, b) => b.retryAfterSeconds - a.retryAfterSeconds)[0];
     if (refused) {
       await giveBack();
-      return { allowed: false, retryAfterSeconds: refused.retryAfterSeconds, policy: policyOf(refused.key) };
+      return {
+        allowed: false,
+        retryAfterSeconds: refused.retryAfterSeconds,
+        policy: policyOf(refused.key),
+        ...(refused.tripped && { tripped: true }),
+      };
     }
     // An object still on the version before this one answers no `high` (a gradual release).
     const high = decisions.flatMap((d: Decision) => (d.allowed ? (d.high ?? []).map(policyOf) : []));
@@ -142,39 +148,19 @@ export class Guard {
       key: keyOf(check),
       limit: this.#limit(check.policy),
       windowMs: policy.windowMs,
-      member: policy.distinct ? (check.member ?? '') : '',
+      member: policy.distinct || policy.trips ? (check.member ?? '') : '',
       ...(policy.stepUpAt !== undefined && { stepUpAt: policy.stepUpAt }),
+      ...(policy.trips && { trips: { ...policy.trips, pauseMs: POLICIES[policy.trips.pause as PolicyName].windowMs } }),
       record: !check.peek,
     };
   }
 
   /** Records an event (a decline, a wrong code) and says whether its limit (or the count that asks for a check) is now reached. */
-  async record(policy: PolicyName, subject: string): Promise<boolean> {
+  async record(policy: PolicyName, subject: string, member?: string): Promise<boolean> {
     const name = await this.#object(policy, subject);
-    const [count] = await Promise.all([this.#stub(name).record(policy, POLICIES[policy].windowMs), this.#remember([name])]);
+    const key = keyOf({ policy, subject, member });
+    const [count] = await Promise.all([this.#stub(name).record(key, POLICIES[policy].windowMs), this.#remember([name])]);
     return count >= ((POLICIES[policy] as Policy).stepUpAt ?? this.#limit(policy));
-  }
-
-  /**
-   * Records an event of a policy that `trips` a pause, weighed at once against its other count,
-   * and records the pause when it trips: whether the count asks for the check (`high`), and whether it paused.
-   */
-  async recordTripping(policy: PolicyName, subject: string): Promise<{ high: boolean; paused: boolean }> {
-    const trips = (POLICIES[policy] as Policy).trips!;
-    const against = trips.against as PolicyName;
-    const pause = trips.pause as PolicyName;
-    const name = await this.#object(policy, subject);
-    const stub = this.#stub(name);
-    const [count, approvals] = await Promise.all([
-      stub.record(policy, POLICIES[policy].windowMs),
-      stub.count(against, POLICIES[against].windowMs),
-      this.#remember([name]),
-    ]);
-    const { stepUpAt } = POLICIES[policy] as Policy;
-    const high = stepUpAt !== undefined && count >= stepUpAt;
-    if (!tripped(trips, count, approvals)) return { high, paused: false };
-    await stub.record(pause, POLICIES[pause].windowMs);
-    return { high, paused: true };
   }
 
   /** Whether a counter has room, without recording anything. */

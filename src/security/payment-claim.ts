@@ -113,29 +113,31 @@ export class PaymentClaim extends DurableObject<Env> {
    * Claims the key, or says what became of its first send, whatever this one's fields (the
    * fingerprint is kept for objects of the version before, which compared it). A send that finds
    * the first still under way waits up to `waitMs` for its answer; should the first be freed
-   * meanwhile (it charged nothing), this one takes the key.
+   * meanwhile (it charged nothing), this one takes the key. `now` stays second, where the version
+   * before takes it, so a caller of either version is understood by both.
    */
-  async claim(fingerprint: string, waitMs = 0): Promise<Exclude<Claim, { kind: 'none' | 'conflict' }>> {
-    for (let waited = false; ; waited = true) {
-      const now = Date.now();
+  async claim(fingerprint: string, now = Date.now(), waitMs = 0): Promise<Exclude<Claim, { kind: 'none' | 'conflict' }>> {
+    const until = performance.now() + waitMs;
+    for (let at = now; ; at = Date.now()) {
       const row = await this.#storage.get<Stored>('claim');
-      if (!row || (row.state === 'pending' && now - row.createdAt > PENDING_TIMEOUT_MS)) {
-        await this.#storage.put<Stored>('claim', { fingerprint, state: 'pending', createdAt: now });
-        await this.#storage.setAlarm(now + KEEP_ANSWERS_MS);
-        return { kind: 'new', since: now };
+      if (!row || (row.state === 'pending' && at - row.createdAt > PENDING_TIMEOUT_MS)) {
+        await this.#storage.put<Stored>('claim', { fingerprint, state: 'pending', createdAt: at });
+        await this.#storage.setAlarm(at + KEEP_ANSWERS_MS);
+        return { kind: 'new', since: at };
       }
-      const outcome = outcomeOf(row, now) as Outcome;
-      if (outcome.kind !== 'in-flight' || waited || !waitMs) return outcome;
-      await this.#answerOrTimeout(waitMs);
+      const outcome = outcomeOf(row, at) as Outcome;
+      if (outcome.kind !== 'in-flight' || performance.now() >= until) return outcome;
+      await this.#answerOrTimeout(until - performance.now());
     }
   }
 
   /** What became of the key, claiming nothing (a key that ran out): waits like `claim` while its first send is under way. */
   async outcome(waitMs = 0): Promise<Claim> {
-    for (let waited = false; ; waited = true) {
+    const until = performance.now() + waitMs;
+    for (;;) {
       const outcome = outcomeOf((await this.#storage.get<Stored>('claim')) ?? null);
-      if (outcome.kind !== 'in-flight' || waited || !waitMs) return outcome;
-      await this.#answerOrTimeout(waitMs);
+      if (outcome.kind !== 'in-flight' || performance.now() >= until) return outcome;
+      await this.#answerOrTimeout(until - performance.now());
     }
   }
 

@@ -48,33 +48,44 @@ export const POLICIES = {
   expiriesPerCard: { limit: 2, windowMs: 24 * 60 * MINUTE, distinct: true, subject: 'card' },
   /** Wrong security codes the backend reported for one card, from any client: at the limit, the card is refused a day. */
   codeDeclinesPerCard: { limit: 2, windowMs: 24 * 60 * MINUTE, subject: 'card' },
-  /** Approved payments of one device: from the first, a regular, whom its address's counts and a pause do not refuse. */
+  /** Approved payments of one device: from the first, a regular, whom its address's counts and the site's pause do not refuse. */
   approvalsPerDevice: { limit: Number.POSITIVE_INFINITY, stepUpAt: 1, windowMs: DAY, subject: 'device', sign: true },
-  /**
-   * Declines of one payee's payments: from `stepUpAt` its payers are checked interactively; past
-   * `trips` (many declines, most of its payments), its card payments from new devices pause.
-   */
-  declinesPerPayee: {
+  /** Approved payments of one device to one payee (members: the payee): a regular of that payee, whom its pause does not refuse. */
+  approvalsPerDeviceAndPayee: {
     limit: Number.POSITIVE_INFINITY,
-    stepUpAt: 10,
+    stepUpAt: 1,
+    windowMs: DAY,
+    perMember: true,
+    subject: 'device',
+    sign: true,
+  },
+  /** Declines of one payee's payments: a sign of card testing against that payee, so its payments are checked interactively (logged). */
+  declinesPerPayee: { limit: Number.POSITIVE_INFINITY, stepUpAt: 10, windowMs: 10 * MINUTE, subject: 'payee' },
+  /**
+   * A payee's payments sent on and not approved (members: a keyed hash of the network each came
+   * from), taken before the charge and given back by its approval, so a burst is counted before
+   * any answer: past `trips`, the payee's card payments pause.
+   */
+  unapprovedPerPayee: {
+    limit: Number.POSITIVE_INFINITY,
     windowMs: 10 * MINUTE,
     subject: 'payee',
-    trips: { against: 'approvalsPerPayee', floor: 20, ratio: 3, pause: 'pausedPayee' },
+    trips: { against: 'approvalsPerPayee', floor: 20, ratio: 3, networks: 5, pause: 'pausedPayee' },
   },
-  /** Approved payments of one payee, which its declines are weighed against. */
+  /** Approved payments of one payee, which its unapproved ones are weighed against. */
   approvalsPerPayee: { limit: Number.POSITIVE_INFINITY, windowMs: 10 * MINUTE, subject: 'payee' },
-  /** A payee's card payments from devices with no approved payment, paused after its declines tripped. */
+  /** A payee's card payments from devices that never paid it, paused once its unapproved payments tripped. */
   pausedPayee: { limit: 1, windowMs: 30 * MINUTE, subject: 'payee' },
-  /** Declines of every payee's payments: testing spread over payees pauses the whole site's new devices alike. */
-  declinesSiteWide: {
+  /** Every payee's payments sent on and not approved, as `unapprovedPerPayee`: testing spread over payees pauses the site. */
+  unapprovedSiteWide: {
     limit: Number.POSITIVE_INFINITY,
     windowMs: 10 * MINUTE,
     subject: 'site',
-    trips: { against: 'approvalsSiteWide', floor: 100, ratio: 3, pause: 'pausedSite' },
+    trips: { against: 'approvalsSiteWide', floor: 100, ratio: 3, networks: 20, pause: 'pausedSite' },
   },
-  /** Approved payments of every payee, which the site's declines are weighed against. */
+  /** Approved payments of every payee, which the site's unapproved ones are weighed against. */
   approvalsSiteWide: { limit: Number.POSITIVE_INFINITY, windowMs: 10 * MINUTE, subject: 'site' },
-  /** Every payee's card payments from devices with no approved payment, paused after the site's declines tripped. */
+  /** Every payee's card payments from devices with no approved payment, paused once the site's unapproved payments tripped. */
   pausedSite: { limit: 1, windowMs: 30 * MINUTE, subject: 'site' },
   /** Wrong get-paid access codes from one client. */
   accessCodeMissesPerClient: { limit: 5, windowMs: 15 * MINUTE, subject: 'client' },
@@ -114,10 +125,10 @@ export interface Policy {
   /** `stepUpAt` marks a sign (a regular device) rather than asking for the check. */
   sign?: true;
   /**
-   * Trips a pause: once the window holds `floor` events and `ratio` times as many as `against`
-   * holds (declines weighed against approvals), `pause` records an event, and its own window is the pause.
+   * Pauses its subject: the take that brings the window to `floor` events, `ratio` times as many
+   * as `against` holds, from `networks` distinct members, is refused and records `pause`, whose own window is the pause.
    */
-  trips?: { against: string; floor: number; ratio: number; pause: string };
+  trips?: { against: string; floor: number; ratio: number; networks: number; pause: string };
   /** What is counted, which names the Durable Object that keeps it: every policy of one subject lives in one object. */
   subject: 'device' | 'client' | 'card' | 'phone' | 'payee' | 'site' | 'invite' | 'target' | 'cache';
 }
@@ -127,10 +138,6 @@ export const asksFirst = (policy: PolicyName): boolean => {
   const { stepUpAt, sign } = POLICIES[policy] as Policy;
   return stepUpAt !== undefined && !sign;
 };
-
-/** Whether a count trips its pause: enough events, and `ratio` times as many as the count it is weighed against. */
-export const tripped = ({ floor, ratio }: NonNullable<Policy['trips']>, count: number, against: number): boolean =>
-  count >= floor && count >= ratio * against;
 
 /** The whole site, as the subject of the site's counts. */
 export const SITE = 'all';

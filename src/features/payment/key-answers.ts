@@ -5,7 +5,7 @@ import type { PaymentAnswer } from '../../domain/payment';
 import type { Payee } from '../../domain/payee';
 import { approvedPath } from '../../domain/web-payment';
 import { approvalSignature, claimIdOf, claimIds, issueFormKey } from '../../security/form-keys';
-import { claimOf, WAIT_FOR_FIRST_MS, type Claim, type PaymentClaim } from '../../security/payment-claim';
+import { claimOf, outcomeOf, WAIT_FOR_FIRST_MS, type Claim, type PaymentClaim } from '../../security/payment-claim';
 import { redirectPolicy, safeRedirectTarget } from '../../security/redirect-targets';
 import { formKeySecret } from '../../security/secrets';
 import { logError, logSecurityEvent } from '../../telemetry/log';
@@ -73,7 +73,9 @@ export async function expiredKey(c: Context<AppEnv>, payeeId: string, key: strin
   const claim = await claimOf(c.env.CLAIMS, key);
   let claimed: Claim = { kind: 'none' };
   try {
-    if (claim) claimed = await claim.outcome(WAIT_FOR_FIRST_MS);
+    // What every version of the claim stores; only one still under way is waited on (an object of this version).
+    if (claim) claimed = outcomeOf(await claim.stored());
+    if (claim && claimed.kind === 'in-flight') claimed = await claim.outcome(WAIT_FOR_FIRST_MS).catch(() => claimed);
   } catch (error) {
     logError(c.get('requestId'), 'claim-read-failed', error);
     attempt('failed', 'claim');

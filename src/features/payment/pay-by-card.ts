@@ -8,13 +8,12 @@ import { wirePaymentFields } from '../../origin';
 import type { CallOutput } from '../../origin/calls';
 import { checkPaybot } from '../../origin/paybot';
 import { checkFormKey } from '../../security/form-keys';
-import { SITE, type PolicyName } from '../../security/guard';
+import { SITE } from '../../security/guard';
 import { formKeySecret } from '../../security/secrets';
 import { backendOutcome, recordEvent } from '../../telemetry/events';
 import { logError, logSecurityEvent } from '../../telemetry/log';
 import { refusal, type Answer } from '../../web/answer';
 import type { AppEnv } from '../../web/app-env';
-import { limitReached } from '../../web/guard-answers';
 import { runLater } from '../../web/middleware';
 import { unavailable } from '../../web/validate';
 import { wordsOf } from '../../web/words';
@@ -149,8 +148,9 @@ async function answer(c: Context<AppEnv>, sent: Sent, held: Held, { result }: { 
     runLater(
       c,
       Promise.all([
-        held.limited.giveBack('unapprovedPerCard'),
+        held.limited.giveBack('unapprovedPerCard', 'unapprovedPerPayee', 'unapprovedSiteWide'),
         guard.record('approvalsPerDevice', held.device),
+        guard.record('approvalsPerDeviceAndPayee', held.device, query.p),
         guard.record('approvalsPerPayee', query.p),
         guard.record('approvalsSiteWide', SITE),
       ]),
@@ -164,8 +164,9 @@ async function answer(c: Context<AppEnv>, sent: Sent, held: Held, { result }: { 
         guard.record('declinesPerDevice', held.device),
         guard.record('declinesPerClient', c.get('client')),
         result.reason === 'securityCode' ? guard.record('codeDeclinesPerCard', held.cardTag) : undefined,
-        guard.recordTripping('declinesPerPayee', query.p).then((counted) => paused(c, counted, 'pausedPayee', query.p)),
-        guard.recordTripping('declinesSiteWide', SITE).then((counted) => paused(c, counted, 'pausedSite', query.p)),
+        guard.record('declinesPerPayee', query.p).then((high) => {
+          if (high) logSecurityEvent(c.get('requestId'), 'payee-declines-high', { payeeId: query.p });
+        }),
       ]),
     );
     logSecurityEvent(c.get('requestId'), 'payment-declined', { payeeId: query.p });
@@ -180,15 +181,4 @@ async function answer(c: Context<AppEnv>, sent: Sent, held: Held, { result }: { 
   }
   runLater(c, keepAnswer(c, held.claim, held.since, 200, body));
   return { status: 200 as const, body };
-}
-
-/**
- * After a decline: a payee's declines running high are logged; a pause they tripped is a `limit`
- * event of its policy (what pages the operator) and a security event naming the payee.
- */
-function paused(c: Context<AppEnv>, counted: { high: boolean; paused: boolean }, policy: PolicyName, payeeId: string): void {
-  if (counted.high) logSecurityEvent(c.get('requestId'), 'payee-declines-high', { payeeId });
-  if (!counted.paused) return;
-  logSecurityEvent(c.get('requestId'), 'card-payments-paused', { payeeId, policy });
-  limitReached(c, policy, 'paused');
 }

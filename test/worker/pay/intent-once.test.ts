@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { runInDurableObject } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   claimFor,
@@ -16,6 +16,7 @@ import {
 import { Device, guarded, processorCalls } from '../security/attack-helpers';
 import { visaNumber } from '../../shared/test-payer';
 import { FORM_KEY_LIFETIME_MS } from '../../../src/security/form-keys';
+import { KEEP_ANSWERS_MS } from '../../../src/security/payment-claim';
 
 /**
  * A payer's intent charged once beyond one sitting: sends of one key at once, a key sent again
@@ -117,6 +118,30 @@ describe('one key sent many times is charged once, and every send learns so', ()
     expect(waiting.status).toBe(409);
     expect(waiting.body.formKey).toBeUndefined();
     expect(waiting.body.error).toBe('This payment is still being processed. Please wait a moment.');
+    expect(await processorCalls()).toHaveLength(1);
+  });
+});
+
+describe('once no page could send its key', () => {
+  beforeEach(async () => {
+    await resetStandIn();
+    await resetGuard();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('a claim is kept while a page could still send its key; forgotten after, its key gets a fresh key, which charges only when sent', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const key = await formKeyFor('1001');
+    expect((await pay(key)).body).toMatchObject({ status: 'success' });
+    const claim = await claimFor(key);
+    const alarm = await runInDurableObject(claim, (_instance, state) => state.storage.getAlarm());
+    expect(alarm! - start).toBeGreaterThanOrEqual(KEEP_ANSWERS_MS - 1000);
+    vi.setSystemTime(start + KEEP_ANSWERS_MS + 60_000);
+    expect(await runDurableObjectAlarm(claim)).toBe(true);
+    const renewed = await pay(key);
+    expect(renewed.status).toBe(400);
+    expect(renewed.body).toMatchObject({ expired: true, formKey: expect.stringMatching(/^1001-/) });
     expect(await processorCalls()).toHaveLength(1);
   });
 });
