@@ -68,6 +68,12 @@ export async function resetGuard(): Promise<void> {
   for (const id of await listDurableObjectIds(env.GUARD)) await env.GUARD.get(id).clear();
 }
 
+/** A backend with no calls or faults and a guard with no counts: each test of the abuse guard starts alone. */
+export async function startAfresh(): Promise<void> {
+  await resetStandIn();
+  await resetGuard();
+}
+
 /** A payment form that payee 1001 (Valley Medical Group) accepts, card included, key excluded. */
 export { TEST_PAYMENT } from '../shared/test-payer';
 

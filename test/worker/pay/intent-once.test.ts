@@ -1,18 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  claimFor,
-  formKeyFor,
-  freshClient,
-  httpEnv,
-  injectFault,
-  postForm,
-  request,
-  resetGuard,
-  resetStandIn,
-  TEST_PAYMENT,
-} from '../origin-helpers';
+import { claimFor, formKeyFor, freshClient, httpEnv, injectFault, postForm, request, startAfresh, TEST_PAYMENT } from '../origin-helpers';
 import { Device, guarded, processorCalls } from '../security/attack-helpers';
 import { visaNumber } from '../../shared/test-payer';
 import { FORM_KEY_LIFETIME_MS } from '../../../src/security/form-keys';
@@ -49,10 +38,7 @@ const post = (key: string) =>
   );
 
 describe('one key sent many times is charged once, and every send learns so', () => {
-  beforeEach(async () => {
-    await resetStandIn();
-    await resetGuard();
-  });
+  beforeEach(startAfresh);
   afterEach(() => vi.useRealTimers());
 
   it('three sends of one key at once, with script: one charge, each answered the receipt or "still being processed", never "could not confirm"', async () => {
@@ -123,10 +109,7 @@ describe('one key sent many times is charged once, and every send learns so', ()
 });
 
 describe('once no page could send its key', () => {
-  beforeEach(async () => {
-    await resetStandIn();
-    await resetGuard();
-  });
+  beforeEach(startAfresh);
   afterEach(() => vi.useRealTimers());
 
   it('a claim is kept while a page could still send its key; forgotten after, its key gets a fresh key, which charges only when sent', async () => {
@@ -147,10 +130,7 @@ describe('once no page could send its key', () => {
 });
 
 describe('slots come back when an object fails mid-payment', () => {
-  beforeEach(async () => {
-    await resetStandIn();
-    await resetGuard();
-  });
+  beforeEach(startAfresh);
 
   /** The guard's namespace, whose device objects are another class's: a call to them really throws. */
   const deviceObjectsBroken = () =>

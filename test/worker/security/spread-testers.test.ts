@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataset, freshClient, resetGuard, resetStandIn } from '../origin-helpers';
+import { dataset, freshClient, startAfresh } from '../origin-helpers';
 import { visaNumber } from '../../shared/test-payer';
 import { Device, guarded, processorCalls } from './attack-helpers';
 import { Guard, POLICIES, SITE } from '../../../src/security/guard';
@@ -35,10 +35,7 @@ async function honestPayer(i: number, fixesCode: boolean, e: Env) {
 }
 
 describe("card testing spread over many addresses meets the payee's and the site's own counts", () => {
-  beforeEach(async () => {
-    await resetStandIn();
-    await resetGuard();
-  });
+  beforeEach(startAfresh);
 
   it('150 cards on one payee, each from its own address with no cookie and every check solved, nine in ten declined: at most 40 reach the processor; 40 honest payers of another payee, five fixing a wrong code, are all charged', async () => {
     const { binding, events } = dataset();
@@ -144,10 +141,7 @@ describe("card testing spread over many addresses meets the payee's and the site
 });
 
 describe('a regular keeps paying behind a tester', () => {
-  beforeEach(async () => {
-    await resetStandIn();
-    await resetGuard();
-  });
+  beforeEach(startAfresh);
   afterEach(() => vi.useRealTimers());
 
   it('a patient who paid from their phone behind a carrier address pays a second bill with another card after a tester there was refused', async () => {
