@@ -147,12 +147,13 @@ ${SERVICE_NAMES.map((name) => `    (name = "${name}", address = "127.0.0.1:${por
       '(name = "LINKS", kvNamespace = "kv-links")',
       '(name = "CACHE", kvNamespace = "kv-cache")',
       '(name = "DB", wrapped = (moduleName = "cloudflare-internal:d1-api", innerBindings = [(name = "fetcher", service = "d1")]))',
-      // The abuse guard's counters: SQLite Durable Objects of the site's own class, on a scratch disk.
+      // The abuse guard's counters and the payment claims: SQLite Durable Objects of the site's own classes, on a scratch disk.
       '(name = "GUARD", durableObjectNamespace = "AbuseCounter")',
+      '(name = "CLAIMS", durableObjectNamespace = "PaymentClaim")',
       ...varBindings,
     ],
     extra:
-      'durableObjectNamespaces = [(className = "AbuseCounter", uniqueKey = "papaya-bench-guard", enableSql = true)], durableObjectStorage = (localDisk = "guard-files"),',
+      'durableObjectNamespaces = [(className = "AbuseCounter", uniqueKey = "papaya-bench-guard", enableSql = true), (className = "PaymentClaim", uniqueKey = "papaya-bench-claims", enableSql = true)], durableObjectStorage = (localDisk = "guard-files"),',
   });
   const bare = workerConfig({
     modules: ['(name = "bare.js", esModule = embed "bare.js")'],
@@ -273,7 +274,7 @@ export async function startServer({
     await stop();
     throw error;
   }
-  return { ...urls, pinned: site.pinned, stop, configs, stopSite: () => stopChild(site.child) };
+  return { ...urls, pinned: site.pinned, stop, configs, siteChild: site.child, stopSite: () => stopChild(site.child) };
 }
 
 export function hasCommand(name) {

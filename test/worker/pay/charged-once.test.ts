@@ -29,7 +29,8 @@ import { visaNumber } from '../../shared/test-payer';
  * `stored`); "never lands" makes `settle` resolve without writing, which is what a request that died
  * after the charge leaves behind; the guard's objects are replaced by ones whose every call
  * rejects. Objects whose own methods really throw (another class's object, a stored row the claim
- * cannot read) are in intent-once.test.ts.
+ * cannot read) are in intent-once.test.ts; the process serving a payment really killed after the
+ * charge, in test/release/aborted-charge.test.ts.
  */
 type Fault = { calling?: 'fails'; settle?: 'fails' | 'fails once' | 'never lands'; release?: 'fails'; stored?: 'fails' };
 
