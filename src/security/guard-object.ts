@@ -33,6 +33,8 @@ export interface Take {
   stepUpAt?: number;
   /** The count pauses its subject (an object of the version before ignores it). */
   trips?: Trips;
+  /** `stepUpAt` asks only while the count is also `ratio` times `against`'s (declines weighed against approvals). */
+  weighed?: { against: string; ratio: number };
 }
 
 /**
@@ -80,7 +82,7 @@ export class AbuseCounter extends DurableObject<Env> {
     for (const take of takes) {
       const decision = this.#room(take, now);
       if (decision && (!refusal || decision.retryAfterSeconds > refusal.retryAfterSeconds)) refusal = decision;
-      if (take.stepUpAt !== undefined && this.#counted(take, now) >= take.stepUpAt) high.push(take.key);
+      if (take.stepUpAt !== undefined && this.#counted(take, now) >= take.stepUpAt && this.#outweighs(take, now)) high.push(take.key);
     }
     if (refusal) return refusal;
     for (const take of takes) if (take.trips && take.record !== false && this.#trips(take, now)) return this.#pause(take.trips, now);
@@ -90,6 +92,11 @@ export class AbuseCounter extends DurableObject<Env> {
       this.#sql.exec('INSERT INTO events (key, at, member, expires) VALUES (?, ?, ?, ?)', key, now, member, now + windowMs);
     if (recorded.length) await this.#pruneAt(now + Math.min(...recorded.map((take) => take.windowMs)));
     return { allowed: true, at: now, high };
+  }
+
+  /** Whether a weighed count is `ratio` times its other count (always, unweighed). */
+  #outweighs({ key, windowMs, weighed }: Take, now: number): boolean {
+    return !weighed || this.count(key, windowMs, now) >= weighed.ratio * this.count(weighed.against, windowMs, now);
   }
 
   /** Whether recording `take` now would reach its pause: its events with this one, weighed against `against`'s, from enough networks. */

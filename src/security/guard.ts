@@ -150,6 +150,7 @@ export class Guard {
       windowMs: policy.windowMs,
       member: policy.distinct || policy.trips ? (check.member ?? '') : '',
       ...(policy.stepUpAt !== undefined && { stepUpAt: policy.stepUpAt }),
+      ...(policy.weighed && { weighed: policy.weighed }),
       ...(policy.trips && { trips: { ...policy.trips, pauseMs: POLICIES[policy.trips.pause as PolicyName].windowMs } }),
       record: !check.peek,
     };

@@ -59,8 +59,17 @@ export const POLICIES = {
     subject: 'device',
     sign: true,
   },
-  /** Declines of one payee's payments: a sign of card testing against that payee, so its payments are checked interactively (logged). */
-  declinesPerPayee: { limit: Number.POSITIVE_INFINITY, stepUpAt: 10, windowMs: 10 * MINUTE, subject: 'payee' },
+  /**
+   * Declines of one payee's payments: at `stepUpAt`, while they are as many as its approvals (a
+   * busy payee's ordinary declines never are), a sign of card testing, so its payments are checked interactively (logged).
+   */
+  declinesPerPayee: {
+    limit: Number.POSITIVE_INFINITY,
+    stepUpAt: 10,
+    weighed: { against: 'approvalsPerPayee', ratio: 1 },
+    windowMs: 10 * MINUTE,
+    subject: 'payee',
+  },
   /**
    * A payee's payments sent on and not approved (members: a keyed hash of the network each came
    * from), taken before the charge and given back by its approval, so a burst is counted before
@@ -124,6 +133,8 @@ export interface Policy {
   stepUpAt?: number;
   /** `stepUpAt` marks a sign (a regular device) rather than asking for the check. */
   sign?: true;
+  /** `stepUpAt` asks only while the count is `ratio` times the count of `against` (same subject and window). */
+  weighed?: { against: string; ratio: number };
   /**
    * Pauses its subject: the take that brings the window to `floor` events, `ratio` times as many
    * as `against` holds, from `networks` distinct members, is refused and records `pause`, whose own window is the pause.
