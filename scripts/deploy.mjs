@@ -5,13 +5,13 @@
 // command and touches nothing; --check runs the checks made before anything changes, and stops;
 // --skip-build takes the client build as it is. WRANGLER names the wrangler command;
 // CLOUDFLARE_API_BASE_URL the API (wrangler's own setting, which the tests point at a stand-in).
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runnerImport } from 'vite';
 import { unstable_readConfig } from 'wrangler';
+import { endRunning, runCommand } from './lib/commands.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -77,36 +77,35 @@ if (values.check && dry) usage('--check and --dry-run do not go together: --chec
 
 /** A failed step: thrown to the top, which puts the serving version back once the new one was deployed beside it. */
 class Stopped extends Error {}
+/** The stop under way (`end`), once a step failed or a signal came: no step starts after it. */
+let ending;
 const stop = (reason) => {
   throw new Stopped(reason);
 };
 
 let step = 0;
-/** Prints a step and its command; runs it (within COMMAND_MS) unless this is a dry run, and gives back what it printed. */
-function run(title, command, args, { env } = {}) {
+/** Prints a step and its command; runs it (within COMMAND_MS, ended whole past it) unless this is a dry run, and gives back what it printed. */
+async function run(title, command, args, { env } = {}) {
+  if (ending) stop(`${title}: not started, the release is stopping`);
   console.log(`\n${++step}. ${title}\n   $ ${[command, ...args].join(' ')}`);
   if (dry) return '';
-  try {
-    return execFileSync(command, args, {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['pipe', 'pipe', 'inherit'],
-      timeout: COMMAND_MS,
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...env },
-    });
-  } catch (error) {
-    return stop(`${title}: ${error.code === 'ETIMEDOUT' ? `no answer in ${COMMAND_MS / 1000} s` : error.message.split('\n')[0]}`);
-  }
+  const done = await runCommand(command, args, {
+    cwd: root,
+    timeoutMs: COMMAND_MS,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...env },
+  });
+  if (done.timedOut) return stop(`${title}: no answer in ${COMMAND_MS / 1000} s (the command was ended)`);
+  if (done.status !== 0) return stop(`${title}: Command failed: ${[command, ...args].join(' ')}`);
+  return done.stdout;
 }
 const wranglerRun = (title, args, options) => run(title, wrangler[0], [...wrangler.slice(1), ...args], options);
 
 /** Runs a wrangler command that writes its output file (WRANGLER_OUTPUT_FILE_PATH), and gives back the entry of `type`. */
-function wranglerOutput(title, args, type) {
+async function wranglerOutput(title, args, type) {
   const dir = mkdtempSync(path.join(tmpdir(), 'release-output-'));
   const file = path.join(dir, 'wrangler-output.json');
   try {
-    wranglerRun(title, args, { env: { WRANGLER_OUTPUT_FILE_PATH: file } });
+    await wranglerRun(title, args, { env: { WRANGLER_OUTPUT_FILE_PATH: file } });
     if (dry) return {};
     const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
     return lines.map((line) => JSON.parse(line)).find((entry) => entry.type === type) ?? {};
@@ -329,7 +328,7 @@ async function firstRelease() {
   const secrets = secretsFile(site.secrets?.required ?? []);
   let deployed;
   try {
-    deployed = wranglerOutput(
+    deployed = await wranglerOutput(
       `First release: deploy ${worker} whole, its secrets and Durable Object classes with it`,
       ['deploy', ...siteFlags, '--secrets-file', secrets.file],
       'deploy',
@@ -350,19 +349,19 @@ async function firstRelease() {
           `Check the Custom Domain's certificate (dashboard: Workers → ${worker} → Settings → Domains), then approve its pages: npm run check:payment-pages -- ${publicUrl} --version ${version} --approve (docs/operations.md, "Releasing").`,
       );
   }
-  approve(version);
+  await approve(version);
   console.log(dry ? '\nDry run: nothing was changed.' : `\nReleased ${worker} for the first time.`);
 }
 
 /** A new version beside the serving one: 0 %, read by its override, approved, a share judged, 100 %, its triggers. */
 async function release(old, beside) {
-  const uploaded = wranglerOutput('Upload the new version, without traffic', ['versions', 'upload', ...siteFlags], 'version-upload');
+  const uploaded = await wranglerOutput('Upload the new version, without traffic', ['versions', 'upload', ...siteFlags], 'version-upload');
   const version = dry ? '<new version id>' : uploaded.version_id;
   if (!version) stop('wrangler did not name the uploaded version');
 
   // From here the account may hold the new version beside the serving one: any stop puts the serving version back.
   beside.version = version;
-  wranglerRun('Deploy it at 0 % beside the serving version, so that its override reaches it', [
+  await wranglerRun('Deploy it at 0 % beside the serving version, so that its override reaches it', [
     'versions',
     'deploy',
     `${version}@0%`,
@@ -384,9 +383,9 @@ async function release(old, beside) {
     const pay = await read(`/web-payment?p=${checkPayee}`, overrideHeader(version));
     if (!pay.startsWith('200 ')) stop(`the new version's card form answered ${pay.slice(0, 60)}`);
   }
-  approve(version);
+  await approve(version);
 
-  wranglerRun(`Give the new version ${share} % of visitors`, [
+  await wranglerRun(`Give the new version ${share} % of visitors`, [
     'versions',
     'deploy',
     `${version}@${share}%`,
@@ -402,11 +401,12 @@ async function release(old, beside) {
   const split = Date.now();
   for (let minute = 1; !dry && minute <= watchMinutes; minute++) {
     await sleep(Math.max(0, split + minute * MINUTE_MS - Date.now()));
+    if (ending) stop('the release is stopping');
     const minutes = String(Math.max(1, Math.ceil((Date.now() - split) / 60_000)));
-    const judged = spawnSync(
+    const judged = await runCommand(
       'node',
       ['scripts/alerts-check.mjs', '--production', '--canary', version, '--serving', old, '--minutes', minutes],
-      { cwd: root, stdio: 'inherit', timeout: COMMAND_MS },
+      { cwd: root, timeoutMs: COMMAND_MS, echo: true, env: process.env },
     );
     verdict = { 0: 'promote', 1: 'stop', 3: 'wait' }[judged.status] ?? 'unread';
     if (verdict === 'stop') stop(`the canary judge stopped it at ${share} % (alerts:check above)`);
@@ -417,9 +417,9 @@ async function release(old, beside) {
       `too few events of the new version in ${watchMinutes} minutes to judge it: watch longer (--watch-minutes) or give it more (--share)`,
     );
 
-  wranglerRun('Give the new version every visitor', ['versions', 'deploy', `${version}@100%`, ...siteFlags, '--yes']);
+  await wranglerRun('Give the new version every visitor', ['versions', 'deploy', `${version}@100%`, ...siteFlags, '--yes']);
   beside.triggers = true;
-  wranglerRun('Apply its triggers (routes, the custom domain, crons): a version upload never changes them', [
+  await wranglerRun('Apply its triggers (routes, the custom domain, crons): a version upload never changes them', [
     'triggers',
     'deploy',
     ...siteFlags,
@@ -459,15 +459,13 @@ async function putBack(old, version) {
     console.log(
       `\n${++step}. Put the serving version back to every visitor, its Durable Objects at once (try ${attempt} of 3)\n   $ ${command.join(' ')}`,
     );
-    const done = spawnSync(command[0], command.slice(1), {
+    const done = await runCommand(command[0], command.slice(1), {
       cwd: root,
-      encoding: 'utf8',
-      timeout: COMMAND_MS,
-      maxBuffer: 64 * 1024 * 1024,
+      timeoutMs: COMMAND_MS,
+      echo: true,
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
     });
-    said = `${done.stdout ?? ''}${done.stderr ?? ''}`;
-    process.stdout.write(said);
+    said = done.output;
     if (done.status === 0) return true;
     // A refusal that asking again cannot change: the token, or secrets changed since the serving version (10220).
     if (/\[code: (10000|9109|10220)\]/.test(said)) break;
@@ -489,11 +487,11 @@ async function putBack(old, version) {
 }
 
 /** Approves the payment pages `version` draws (PCI DSS 11.6.1) and puts the manifest where the hourly check reads it. */
-function approve(version) {
+async function approve(version) {
   const dir = mkdtempSync(path.join(tmpdir(), 'release-manifest-'));
   const manifest = path.join(dir, `payment-pages.${version}.json`);
   try {
-    run("Approve the version's payment pages (PCI DSS 11.6.1)", 'node', [
+    await run("Approve the version's payment pages (PCI DSS 11.6.1)", 'node', [
       'scripts/check-payment-pages.mjs',
       publicUrl ?? '<PUBLIC_URL>',
       '--version',
@@ -508,7 +506,7 @@ function approve(version) {
       '--manifest',
       manifest,
     ]);
-    wranglerRun('Put the manifest where the hourly check reads it, under the version', [
+    await wranglerRun('Put the manifest where the hourly check reads it, under the version', [
       'kv',
       'key',
       'put',
@@ -534,11 +532,19 @@ if (values.check) {
 }
 /** The new version while it may serve beside the serving one, and whether its triggers were being applied. */
 const beside = { version: undefined, triggers: false };
-let ending;
-/** Ends the release after a stop or a signal: the serving version back where the new one may serve, then what the account holds. */
+/**
+ * Ends the release after a stop, a signal or a closed output: every command still running is
+ * ended whole and waited for, then the serving version is put back where the new one may serve,
+ * then what the account holds is said. A second call (a second Ctrl-C) changes nothing.
+ */
 function end(reason, code = 1) {
-  ending ??= (async () => {
+  if (ending) {
+    console.error(`\n${reason}: the release is already stopping; the serving version is being put back.`);
+    return ending;
+  }
+  ending = (async () => {
     console.error(`\nRelease stopped: ${reason}`);
+    await endRunning();
     const back = !state.exists || !beside.version || (await putBack(state.serving, beside.version));
     if (back && beside.triggers)
       console.error(
@@ -549,13 +555,15 @@ function end(reason, code = 1) {
   })();
   return ending;
 }
-// A release interrupted (Ctrl-C, a closed terminal, a stopped job) ends as a stop does.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => end(`interrupted (${signal})`, 130));
+// A release interrupted (Ctrl-C, a closed terminal, a stopped job) ends as a stop does, however many signals come.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void end(`interrupted (${signal})`, 130));
+// Its output closed (a terminal gone, \`npm run deploy | tee\` losing its pipe): it ends as a stop does, and lines written after are lost, never fatal.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => void end('its output was closed', 1));
 try {
-  if (!values['skip-build']) run('Build the islands and the stylesheet', 'npm', ['run', 'build:client']);
+  if (!values['skip-build']) await run('Build the islands and the stylesheet', 'npm', ['run', 'build:client']);
   const alertsSecrets = state.alertsNew ? secretsFile(alerts.secrets.required) : undefined;
   try {
-    wranglerRun('Deploy the alerts Worker first (a Worker of its own, so that a broken release of the site cannot silence it)', [
+    await wranglerRun('Deploy the alerts Worker first (a Worker of its own, so that a broken release of the site cannot silence it)', [
       'deploy',
       '--config',
       values['alerts-config'],

@@ -80,6 +80,15 @@ export class CloudflareApi {
     this.onDomain = () => undefined;
     /** Failures a test injects: `{ method, path: RegExp, status, code, message, times }`, answered instead of the call. */
     this.faults = [];
+    /** Calls a test holds: `{ method, path: RegExp, ms, times }`, each answered as usual once `ms` have passed. */
+    this.holds = [];
+  }
+
+  /** Holds the next `times` calls matching `method` and `path` for `ms` before answering them (an API that is slow to answer); gives back its undoing. */
+  hold(method, path, { ms, times = 1 }) {
+    const hold = { method, path, ms, times };
+    this.holds.push(hold);
+    return () => this.holds.splice(this.holds.indexOf(hold), 1);
   }
 
   /** Fails `times` calls matching `method` and `path` once `skip` have passed (an outage by default: 500, 10013); gives back its undoing. */
@@ -117,6 +126,11 @@ export class CloudflareApi {
     const url = new URL(request.url);
     const path = url.pathname.replace(/^\/client\/v4/, '');
     this.requests.push(`${request.method} ${path}${url.search}`);
+    const held = this.holds.find((h) => h.method === request.method && h.path.test(path) && h.times > 0);
+    if (held) {
+      held.times--;
+      await new Promise((resolve) => setTimeout(resolve, held.ms));
+    }
     const base = `/accounts/${this.account}`;
     const fault = this.faults.find((f) => f.method === request.method && f.path.test(path) && f.skip-- <= 0 && f.times > 0);
     if (fault) {

@@ -516,6 +516,67 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       expect(current()).toEqual([`${serving}@100`]);
     });
 
+    /** A release started and waited for until its new version is deployed beside the serving one. */
+    async function besideServing(extra: Record<string, string> = {}) {
+      const serving = api.deployment(WORKER).versions[0].version_id;
+      let child: ChildProcess | undefined;
+      const running = deploy([], extra, (c) => (child = c));
+      for (let i = 0; i < 900 && api.deployment(WORKER).versions.length !== 2; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(current()).toHaveLength(2);
+      return { serving, child: child!, running };
+    }
+
+    it('a second Ctrl-C while the serving version is being put back changes nothing: it ends with the serving version alone', async () => {
+      const { serving, child, running } = await besideServing();
+      child.kill('SIGINT');
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGINT');
+      const { code, out } = await running;
+      expect(code, out).toBe(130);
+      expect(out).toContain('interrupted (SIGINT): the release is already stopping; the serving version is being put back.');
+      expect(out).toContain(`${WORKER} serves as it did before the release; the next \`npm run deploy\` can start.`);
+      expect(current()).toEqual([`${serving}@100`]);
+    });
+
+    it('a closed terminal (SIGHUP) during its canary puts the serving version back', async () => {
+      const { serving, child, running } = await besideServing();
+      child.kill('SIGHUP');
+      const { code, out } = await running;
+      expect(code, out).toBe(130);
+      expect(out).toContain('Release stopped: interrupted (SIGHUP)');
+      expect(current()).toEqual([`${serving}@100`]);
+    });
+
+    it('its output closed (`npm run deploy | tee` losing its pipe) during its canary: it stops and puts the serving version back', async () => {
+      const { serving, child, running } = await besideServing();
+      child.stdout!.destroy();
+      const { code, out } = await running;
+      expect(code, out).toBe(1);
+      expect(out).toContain('Release stopped: its output was closed');
+      expect(current()).toEqual([`${serving}@100`]);
+    });
+
+    it('a command past its time limit is ended with its whole process group: the deployment it would have made never lands after the put-back', async () => {
+      const { serving, running } = await besideServing({ DEPLOY_COMMAND_MS: '12000' });
+      // The API is slow to answer the share's reads of the versions: wrangler waits, past the release's limit.
+      const undo = api.hold('GET', new RegExp(`/workers/scripts/${WORKER}/versions/[^/]+$`), { ms: 30_000, times: 2 });
+      let out = '';
+      try {
+        const run = await running;
+        out = run.out;
+        expect(run.code, out).toBe(1);
+      } finally {
+        undo();
+      }
+      expect(out).toContain('no answer in 12 s (the command was ended)');
+      expect(current()).toEqual([`${serving}@100`]);
+      // Past the held answers: a wrangler left running would deploy the share now.
+      const from = api.requests.length;
+      await new Promise((r) => setTimeout(r, 32_000));
+      expect(callsSince(from, new RegExp(`^POST /accounts/${ACCOUNT}/workers/scripts/${WORKER}/deployments`))).toBe(0);
+      expect(current()).toEqual([`${serving}@100`]);
+    });
+
     it('the put-back itself fails: tried 3 times, then the exact command is printed; it puts the serving version back', async () => {
       const serving = api.deployment(WORKER).versions[0].version_id;
       const deployments = new RegExp(`/workers/scripts/${WORKER}/deployments$`);
