@@ -1,17 +1,19 @@
-// npm run deploy [-- --dry-run | --check] [--config wrangler.toml] [--alerts-config alerts/wrangler.toml] [--url https://…] [--share 10] [--watch-minutes 30] [--take-over-host]
+// npm run deploy [-- --dry-run | --check | --log] [--config wrangler.toml] [--alerts-config alerts/wrangler.toml] [--url https://…] [--share 10] [--watch-minutes 30] [--take-over-host]
 //
 // The release path: each step, what a failure leaves and the rules it keeps are in
 // docs/operations.md ("Releasing"), the why in decision 017. --dry-run prints every step and its
 // command and touches nothing; --check runs the checks made before anything changes, and stops;
-// --skip-build takes the client build as it is. WRANGLER names the wrangler command;
+// --skip-build takes the client build as it is; --log prints the history of the deployments, each
+// with its versions' commits and the record a release gave it (who released what, since when). WRANGLER names the wrangler command;
 // CLOUDFLARE_API_BASE_URL the API (wrangler's own setting, which the tests point at a stand-in).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runnerImport } from 'vite';
 import { unstable_readConfig } from 'wrangler';
 import { endRunning, runCommand } from './lib/commands.mjs';
+import { execFileSync } from 'node:child_process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     'watch-minutes': { type: 'string', default: '30' },
     check: { type: 'boolean', default: false },
     'take-over-host': { type: 'boolean', default: false },
+    log: { type: 'boolean', default: false },
   },
 });
 const dry = values['dry-run'];
@@ -69,6 +72,21 @@ if (!dry && (placeholder(checkPayee) || placeholder(checkProvider)))
 
 const wrangler = (process.env.WRANGLER ?? 'npx wrangler').split(' ');
 const siteFlags = ['--config', values.config, '--env', 'production'];
+
+/** Who releases, from which commit, since when: carried by the version (`--tag`, `--message`) and every deployment the release makes. */
+const git = (...args) => {
+  try {
+    return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+};
+const commit = `${git('rev-parse', '--short=12', 'HEAD') || 'unknown'}${git('status', '--porcelain', '--untracked-files=no') ? '-dirty' : ''}`;
+const who = process.env.DEPLOY_BY || git('config', 'user.name') || userInfo().username;
+const since = new Date().toISOString();
+const RECORD = `release ${commit} by ${who} since ${since}`;
+/** A release's record as its deployments carry it: its commit, who holds it, since when. */
+const HELD = /^release (\S+) by (.+) since (\d{4}-\d\d-\d\dT[\d:.]+Z)/;
 const overrideHeader = (version) => ({ 'Cloudflare-Workers-Version-Overrides': `${worker}="${version}"` });
 /** The configuration's Custom Domains. */
 const hosts = (site.routes ?? []).filter((r) => typeof r === 'object' && r.custom_domain).map((r) => r.pattern);
@@ -77,6 +95,8 @@ if (values.check && dry) usage('--check and --dry-run do not go together: --chec
 
 /** A failed step: thrown to the top, which puts the serving version back once the new one was deployed beside it. */
 class Stopped extends Error {}
+/** A stop because someone else changed the deployment during the release: what they did is left in place. */
+class Overtaken extends Stopped {}
 /** The stop under way (`end`), once a step failed or a signal came: no step starts after it. */
 let ending;
 const stop = (reason) => {
@@ -261,11 +281,13 @@ async function preflight() {
   const current = deployments.result?.deployments?.[0];
   if (!current || current.versions.length !== 1 || current.versions[0].percentage !== 100) {
     const split = (current?.versions ?? []).map((v) => `${v.version_id} ${v.percentage} %`).join(', ');
+    const held = HELD.exec(current?.annotations?.['workers/message'] ?? '');
     refuse(
-      `a gradual deployment is under way (${split}). Finish it (npx wrangler versions deploy <version>@100% ${siteFlags.join(' ')}) or put the serving version back, then release again.`,
+      `a gradual deployment is under way (${split})${held ? `, made by the release of ${held[1]} by ${held[2]}, since ${held[3]}: if it still runs, wait for it to end or ask them; otherwise finish it` : '. Finish it'}` +
+        ` (npx wrangler versions deploy <version>@100% ${siteFlags.join(' ')}) or put the serving version back, then release again.`,
     );
   }
-  return { exists: true, alertsNew, serving: current.versions[0].version_id };
+  return { exists: true, alertsNew, serving: current.versions[0].version_id, deployment: current.id };
 }
 
 /**
@@ -353,21 +375,52 @@ async function firstRelease() {
   console.log(dry ? '\nDry run: nothing was changed.' : `\nReleased ${worker} for the first time.`);
 }
 
+/** The account's newest deployment (undefined: it could not be read). */
+async function latestDeployment() {
+  const read = await api(`/workers/scripts/${worker}/deployments`);
+  return read.status === 200 ? read.result?.deployments?.[0] : undefined;
+}
+
+/**
+ * Whether the deployment is still the one this release made (or read before its first change):
+ * anyone else's change, a hand fix in an incident or another release, stops it and is left in place.
+ */
+async function stillOurs(beside) {
+  if (dry) return;
+  const now = await latestDeployment();
+  if (!now) stop('the deployment could not be read before the next step');
+  if (now.id === beside.deployment) return;
+  const what = now.versions.map((v) => `${v.version_id} at ${v.percentage} %`).join(' and ');
+  throw new Overtaken(
+    `the deployment changed while the release ran (now ${what}${now.annotations?.['workers/message'] ? `: "${now.annotations['workers/message']}"` : ''}). ` +
+      `Someone else changed it: the release stops here and leaves it as it is. Check it: npx wrangler deployments list ${siteFlags.join(' ')}`,
+  );
+}
+
+/** A deployment of this release, made only while the deployment is still its own; the one it makes becomes its own. */
+async function deployOurs(beside, title, args) {
+  await stillOurs(beside);
+  await wranglerRun(title, ['versions', 'deploy', ...args, ...siteFlags, '--yes']);
+  if (!dry) beside.deployment = (await latestDeployment())?.id;
+}
+
 /** A new version beside the serving one: 0 %, read by its override, approved, a share judged, 100 %, its triggers. */
 async function release(old, beside) {
-  const uploaded = await wranglerOutput('Upload the new version, without traffic', ['versions', 'upload', ...siteFlags], 'version-upload');
+  const uploaded = await wranglerOutput(
+    'Upload the new version, without traffic, with its commit and record',
+    ['versions', 'upload', ...siteFlags, '--tag', commit, '--message', RECORD],
+    'version-upload',
+  );
   const version = dry ? '<new version id>' : uploaded.version_id;
   if (!version) stop('wrangler did not name the uploaded version');
 
   // From here the account may hold the new version beside the serving one: any stop puts the serving version back.
   beside.version = version;
-  await wranglerRun('Deploy it at 0 % beside the serving version, so that its override reaches it', [
-    'versions',
-    'deploy',
+  await deployOurs(beside, 'Deploy it at 0 % beside the serving version, so that its override reaches it', [
     `${version}@0%`,
     `${old}@100%`,
-    ...siteFlags,
-    '--yes',
+    '--message',
+    `${RECORD}: 0 %`,
   ]);
   console.log(
     `\n${++step}. Read the new version on the real host by its override (at most ${OVERRIDE_WAIT_MS / 1000} s)\n   Cloudflare-Workers-Version-Overrides: ${worker}="${version}"`,
@@ -385,13 +438,11 @@ async function release(old, beside) {
   }
   await approve(version);
 
-  await wranglerRun(`Give the new version ${share} % of visitors`, [
-    'versions',
-    'deploy',
+  await deployOurs(beside, `Give the new version ${share} % of visitors`, [
     `${version}@${share}%`,
     `${old}@${100 - share}%`,
-    ...siteFlags,
-    '--yes',
+    '--message',
+    `${RECORD}: ${share} %, its payment pages approved by ${who}`,
   ]);
 
   console.log(
@@ -402,6 +453,7 @@ async function release(old, beside) {
   for (let minute = 1; !dry && minute <= watchMinutes; minute++) {
     await sleep(Math.max(0, split + minute * MINUTE_MS - Date.now()));
     if (ending) stop('the release is stopping');
+    await stillOurs(beside);
     const minutes = String(Math.max(1, Math.ceil((Date.now() - split) / 60_000)));
     const judged = await runCommand(
       'node',
@@ -417,7 +469,7 @@ async function release(old, beside) {
       `too few events of the new version in ${watchMinutes} minutes to judge it: watch longer (--watch-minutes) or give it more (--share)`,
     );
 
-  await wranglerRun('Give the new version every visitor', ['versions', 'deploy', `${version}@100%`, ...siteFlags, '--yes']);
+  await deployOurs(beside, 'Give the new version every visitor', [`${version}@100%`, '--message', `${RECORD}: promoted`]);
   beside.triggers = true;
   await wranglerRun('Apply its triggers (routes, the custom domain, crons): a version upload never changes them', [
     'triggers',
@@ -523,6 +575,28 @@ async function approve(version) {
   }
 }
 
+/** `--log`: the history of the Worker's deployments, newest first, each with its versions' commits and its record. */
+async function printLog() {
+  const [deployments, versions] = await Promise.all([
+    api(`/workers/scripts/${worker}/deployments`),
+    api(`/workers/scripts/${worker}/versions`),
+  ]);
+  if (deployments.status !== 200) {
+    console.error(failed('The deployments', deployments));
+    process.exit(1);
+  }
+  const tags = new Map((versions.result?.items ?? []).map((v) => [v.id, v.annotations?.['workers/tag']]));
+  for (const d of deployments.result?.deployments ?? []) {
+    const serving = d.versions.map(
+      (v) => `${v.version_id}${tags.get(v.version_id) ? ` (${tags.get(v.version_id)})` : ''} ${v.percentage} %`,
+    );
+    const record = d.annotations?.['workers/message'] ?? `by ${d.annotations?.['workers/triggered_by'] ?? 'unknown'}`;
+    console.log(`${d.created_on}  ${serving.join(', ')}  ${record}${d.author_email ? ` <${d.author_email}>` : ''}`);
+  }
+  process.exit(0);
+}
+if (values.log) await printLog();
+
 const state = await preflight();
 if (values.check) {
   console.log(
@@ -531,13 +605,13 @@ if (values.check) {
   process.exit(0);
 }
 /** The new version while it may serve beside the serving one, and whether its triggers were being applied. */
-const beside = { version: undefined, triggers: false };
+const beside = { version: undefined, triggers: false, deployment: state.deployment };
 /**
  * Ends the release after a stop, a signal or a closed output: every command still running is
  * ended whole and waited for, then the serving version is put back where the new one may serve,
  * then what the account holds is said. A second call (a second Ctrl-C) changes nothing.
  */
-function end(reason, code = 1) {
+function end(reason, code = 1, { putBack: back = true } = {}) {
   if (ending) {
     console.error(`\n${reason}: the release is already stopping; the serving version is being put back.`);
     return ending;
@@ -545,12 +619,14 @@ function end(reason, code = 1) {
   ending = (async () => {
     console.error(`\nRelease stopped: ${reason}`);
     await endRunning();
-    const back = !state.exists || !beside.version || (await putBack(state.serving, beside.version));
-    if (back && beside.triggers)
+    if (!back) process.exit(code);
+    const backed = !state.exists || !beside.version || (await putBack(state.serving, beside.version));
+    if (backed && beside.triggers)
       console.error(
         `\nIts triggers may be partly applied (routes, the Custom Domain, crons): run npx wrangler triggers deploy ${siteFlags.join(' ')} from the serving version's commit.`,
       );
-    else if (back && state.exists) console.error(`\n${worker} serves as it did before the release; the next \`npm run deploy\` can start.`);
+    else if (backed && state.exists)
+      console.error(`\n${worker} serves as it did before the release; the next \`npm run deploy\` can start.`);
     process.exit(code);
   })();
   return ending;
@@ -576,5 +652,7 @@ try {
   else await firstRelease();
 } catch (error) {
   // Any failure ends the same way, a step's or one no step foresaw.
-  await end(error instanceof Stopped ? error.message : `an unexpected error: ${error instanceof Error ? error.message : error}`);
+  await end(error instanceof Stopped ? error.message : `an unexpected error: ${error instanceof Error ? error.message : error}`, 1, {
+    putBack: !(error instanceof Overtaken),
+  });
 }

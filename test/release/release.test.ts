@@ -1,4 +1,4 @@
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,7 @@ const env = (extra: Record<string, string> = {}) => ({
   DEPLOY_OVERRIDE_WAIT_MS: '10000',
   DEPLOY_HOST_WAIT_MS: '60000',
   DEPLOY_COMMAND_MS: '180000',
+  DEPLOY_BY: 'Release Tester',
   ...extra,
 });
 
@@ -356,6 +357,23 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     );
   });
 
+  it('every release is on record: its version carries the commit and who released it since when; each deployment says which step; --log prints the history', async () => {
+    const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const newest = api.script(WORKER).versions.at(-1);
+    expect(newest.annotations['workers/tag']).toMatch(new RegExp(`^${commit}(-dirty)?$`));
+    const record = newest.annotations['workers/message'] as string;
+    expect(record).toMatch(new RegExp(`^release ${commit}(-dirty)? by Release Tester since \\d{4}-\\d\\d-\\d\\dT`));
+    const messages = api
+      .script(WORKER)
+      .deployments.slice(-3)
+      .map((d: { annotations: Record<string, string> }) => d.annotations['workers/message']);
+    expect(messages).toEqual([`${record}: 0 %`, `${record}: 10 %, its payment pages approved by Release Tester`, `${record}: promoted`]);
+    const { code, out } = await deploy(['--log']);
+    expect(code, out).toBe(0);
+    expect(out).toContain(`${newest.id} (${newest.annotations['workers/tag']}) 100 %  ${record}: promoted`);
+    expect(out.indexOf(`${record}: promoted`)).toBeLessThan(out.indexOf(`${record}: 0 %`));
+  });
+
   it('a release whose new version fails payments: stopped at its canary share, the serving version back at 100 %, Durable Objects at once', async () => {
     writeConfigs((toml) => toml.replace('ORIGIN_URL = "https://backend.example.test"', 'ORIGIN_URL = "https://backend-v2.example.test"'));
     const serving = api.deployment(WORKER).versions[0].version_id;
@@ -575,6 +593,50 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       await new Promise((r) => setTimeout(r, 32_000));
       expect(callsSince(from, new RegExp(`^POST /accounts/${ACCOUNT}/workers/scripts/${WORKER}/deployments`))).toBe(0);
       expect(current()).toEqual([`${serving}@100`]);
+    });
+
+    it('a second release during a release is refused and names who holds it and since when; nothing changes', async () => {
+      const { serving, child, running } = await besideServing();
+      const from = api.changes.length;
+      const second = await deploy();
+      expect(second.code, second.out).toBe(1);
+      expect(second.out).toMatch(
+        /Release refused, nothing changed: a gradual deployment is under way \(.+\), made by the release of \S+ by Release Tester, since \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z: if it still runs, wait for it to end or ask them/,
+      );
+      expect(api.changes.length).toBe(from);
+      child.kill('SIGINT');
+      await running;
+      expect(current()).toEqual([`${serving}@100`]);
+    });
+
+    it('a hand fix during a release (someone deploys by hand in an incident) stops the release and is left in place', async () => {
+      const { serving, running } = await besideServing();
+      // Wait for the canary's share, then fix by hand as an operator would.
+      for (let i = 0; i < 600 && !current().some((v: string) => v.endsWith('@10')); i++) await new Promise((r) => setTimeout(r, 100));
+      const canary = api.deployment(WORKER).versions.find((v: { percentage: number }) => v.percentage === 10).version_id;
+      const fixed = await wrangler([
+        'versions',
+        'deploy',
+        `${canary}@30%`,
+        `${serving}@70%`,
+        '--config',
+        SITE_CONFIG,
+        '--env',
+        'production',
+        '--yes',
+        '--message',
+        'hand fix',
+      ]);
+      expect(fixed.code, fixed.out).toBe(0);
+      const { code, out } = await running;
+      expect(code, out).toBe(1);
+      expect(out).toContain('Release stopped: the deployment changed while the release ran');
+      expect(out).toContain('"hand fix"');
+      expect(out).not.toContain('Put the serving version back');
+      expect(current()).toEqual([`${canary}@30`, `${serving}@70`]);
+      // Put back by hand, for the tests after this one.
+      const back = await wrangler(['versions', 'deploy', `${serving}@100%`, '--config', SITE_CONFIG, '--env', 'production', '--yes']);
+      expect(back.code, back.out).toBe(0);
     });
 
     it('the put-back itself fails: tried 3 times, then the exact command is printed; it puts the serving version back', async () => {
