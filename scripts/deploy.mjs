@@ -103,11 +103,14 @@ const stop = (reason) => {
   throw new Stopped(reason);
 };
 
+/** A word of a printed command as a shell takes it: quoted where it holds a space or a shell's character (a dry run's `<placeholders>` aside). */
+const shellWord = (word) => (/[\s'"$`\\;&|()]/.test(word.replace(/<[^>]*>/g, '')) ? `'${word.replaceAll("'", "'\\''")}'` : word);
+
 let step = 0;
 /** Prints a step and its command; runs it (within COMMAND_MS, ended whole past it) unless this is a dry run, and gives back what it printed. */
 async function run(title, command, args, { env } = {}) {
   if (ending) stop(`${title}: not started, the release is stopping`);
-  console.log(`\n${++step}. ${title}\n   $ ${[command, ...args].join(' ')}`);
+  console.log(`\n${++step}. ${title}\n   $ ${[command, ...args].map(shellWord).join(' ')}`);
   if (dry) return '';
   const done = await runCommand(command, args, {
     cwd: root,
@@ -398,9 +401,9 @@ async function stillOurs(beside) {
 }
 
 /** A deployment of this release, made only while the deployment is still its own; the one it makes becomes its own. */
-async function deployOurs(beside, title, args) {
+async function deployOurs(beside, title, versions, message) {
   await stillOurs(beside);
-  await wranglerRun(title, ['versions', 'deploy', ...args, ...siteFlags, '--yes']);
+  await wranglerRun(title, ['versions', 'deploy', ...versions, ...siteFlags, '--yes', '--message', message]);
   if (!dry) beside.deployment = (await latestDeployment())?.id;
 }
 
@@ -416,12 +419,12 @@ async function release(old, beside) {
 
   // From here the account may hold the new version beside the serving one: any stop puts the serving version back.
   beside.version = version;
-  await deployOurs(beside, 'Deploy it at 0 % beside the serving version, so that its override reaches it', [
-    `${version}@0%`,
-    `${old}@100%`,
-    '--message',
+  await deployOurs(
+    beside,
+    'Deploy it at 0 % beside the serving version, so that its override reaches it',
+    [`${version}@0%`, `${old}@100%`],
     `${RECORD}: 0 %`,
-  ]);
+  );
   console.log(
     `\n${++step}. Read the new version on the real host by its override (at most ${OVERRIDE_WAIT_MS / 1000} s)\n   Cloudflare-Workers-Version-Overrides: ${worker}="${version}"`,
   );
@@ -438,12 +441,12 @@ async function release(old, beside) {
   }
   await approve(version);
 
-  await deployOurs(beside, `Give the new version ${share} % of visitors`, [
-    `${version}@${share}%`,
-    `${old}@${100 - share}%`,
-    '--message',
+  await deployOurs(
+    beside,
+    `Give the new version ${share} % of visitors`,
+    [`${version}@${share}%`, `${old}@${100 - share}%`],
     `${RECORD}: ${share} %, its payment pages approved by ${who}`,
-  ]);
+  );
 
   console.log(
     `\n${++step}. Judge the new version by its own events against the serving version's, and the serving version by its own budget, every minute for ${watchMinutes} minutes\n   $ node scripts/alerts-check.mjs --production --canary ${version} --serving ${old} --minutes <since the split>`,
@@ -469,7 +472,7 @@ async function release(old, beside) {
       `too few events of the new version in ${watchMinutes} minutes to judge it: watch longer (--watch-minutes) or give it more (--share)`,
     );
 
-  await deployOurs(beside, 'Give the new version every visitor', [`${version}@100%`, '--message', `${RECORD}: promoted`]);
+  await deployOurs(beside, 'Give the new version every visitor', [`${version}@100%`], `${RECORD}: promoted`);
   beside.triggers = true;
   await wranglerRun('Apply its triggers (routes, the custom domain, crons): a version upload never changes them', [
     'triggers',
