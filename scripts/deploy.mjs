@@ -58,7 +58,7 @@ const checkProvider = site.vars.RELEASE_CHECK_PROVIDER;
 
 function usage(message) {
   console.error(
-    `${message}\nUsage: npm run deploy -- [--dry-run | --check] [--config F] [--alerts-config F] [--url <public URL>] [--share 1-99] [--watch-minutes N] [--take-over-host]`,
+    `${message}\nUsage: npm run deploy -- [--dry-run | --check | --log] [--config F] [--alerts-config F] [--url <public URL>] [--share 1-99] [--watch-minutes N] [--take-over-host]`,
   );
   process.exit(2);
 }
@@ -82,11 +82,12 @@ const git = (...args) => {
   }
 };
 const commit = `${git('rev-parse', '--short=12', 'HEAD') || 'unknown'}${git('status', '--porcelain', '--untracked-files=no') ? '-dirty' : ''}`;
-const who = process.env.DEPLOY_BY || git('config', 'user.name') || userInfo().username;
-const since = new Date().toISOString();
+const who = (process.env.DEPLOY_BY || git('config', 'user.name') || userInfo().username).slice(0, 16);
+const since = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+/** Cloudflare keeps 100 bytes of a deployment's message: the record and its longest step fit. */
 const RECORD = `release ${commit} by ${who} since ${since}`;
 /** A release's record as its deployments carry it: its commit, who holds it, since when. */
-const HELD = /^release (\S+) by (.+) since (\d{4}-\d\d-\d\dT[\d:.]+Z)/;
+const HELD = /^release (\S+) by (.+) since (\d{4}-\d\d-\d\dT[\d:]+Z)/;
 const overrideHeader = (version) => ({ 'Cloudflare-Workers-Version-Overrides': `${worker}="${version}"` });
 /** The configuration's Custom Domains. */
 const hosts = (site.routes ?? []).filter((r) => typeof r === 'object' && r.custom_domain).map((r) => r.pattern);
@@ -378,10 +379,18 @@ async function firstRelease() {
   console.log(dry ? '\nDry run: nothing was changed.' : `\nReleased ${worker} for the first time.`);
 }
 
-/** The account's newest deployment (undefined: it could not be read). */
+/** Whether a deployment is this release's: the one it read before its first change or the last wrangler said it made, or one carrying its record (made, its command ended before it said so). */
+const isOurs = (deployment, beside) =>
+  deployment.id === beside.deployment || (deployment.annotations?.['workers/message'] ?? '').startsWith(RECORD);
+
+/** The account's newest deployment, read up to three times (undefined: it could not be read). */
 async function latestDeployment() {
-  const read = await api(`/workers/scripts/${worker}/deployments`);
-  return read.status === 200 ? read.result?.deployments?.[0] : undefined;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const read = await api(`/workers/scripts/${worker}/deployments`);
+    if (read.status === 200) return read.result?.deployments?.[0];
+    if (attempt < 3) await sleep(attempt * 2000);
+  }
+  return undefined;
 }
 
 /**
@@ -392,7 +401,7 @@ async function stillOurs(beside) {
   if (dry) return;
   const now = await latestDeployment();
   if (!now) stop('the deployment could not be read before the next step');
-  if (now.id === beside.deployment) return;
+  if (isOurs(now, beside)) return;
   const what = now.versions.map((v) => `${v.version_id} at ${v.percentage} %`).join(' and ');
   throw new Overtaken(
     `the deployment changed while the release ran (now ${what}${now.annotations?.['workers/message'] ? `: "${now.annotations['workers/message']}"` : ''}). ` +
@@ -400,11 +409,17 @@ async function stillOurs(beside) {
   );
 }
 
-/** A deployment of this release, made only while the deployment is still its own; the one it makes becomes its own. */
+/** A deployment of this release, made only while the deployment is still its own; the one wrangler says it made becomes its own. */
 async function deployOurs(beside, title, versions, message) {
   await stillOurs(beside);
-  await wranglerRun(title, ['versions', 'deploy', ...versions, ...siteFlags, '--yes', '--message', message]);
-  if (!dry) beside.deployment = (await latestDeployment())?.id;
+  const deployed = await wranglerOutput(
+    title,
+    ['versions', 'deploy', ...versions, ...siteFlags, '--yes', '--message', message],
+    'version-deploy',
+  );
+  if (dry) return;
+  if (!deployed.deployment_id) stop(`${title}: wrangler did not name the deployment it made`);
+  beside.deployment = deployed.deployment_id;
 }
 
 /** A new version beside the serving one: 0 %, read by its override, approved, a share judged, 100 %, its triggers. */
@@ -445,7 +460,7 @@ async function release(old, beside) {
     beside,
     `Give the new version ${share} % of visitors`,
     [`${version}@${share}%`, `${old}@${100 - share}%`],
-    `${RECORD}: ${share} %, its payment pages approved by ${who}`,
+    `${RECORD}: ${share} %, pages approved`,
   );
 
   console.log(
@@ -455,8 +470,8 @@ async function release(old, beside) {
   const split = Date.now();
   for (let minute = 1; !dry && minute <= watchMinutes; minute++) {
     await sleep(Math.max(0, split + minute * MINUTE_MS - Date.now()));
-    if (ending) stop('the release is stopping');
     await stillOurs(beside);
+    if (ending) stop('the release is stopping');
     const minutes = String(Math.max(1, Math.ceil((Date.now() - split) / 60_000)));
     const judged = await runCommand(
       'node',
@@ -487,8 +502,9 @@ async function release(old, beside) {
 async function servesAlone(old) {
   const now = await api(`/workers/scripts/${worker}/deployments`);
   if (now.status !== 200) return { alone: undefined, versions: [] };
-  const versions = now.result?.deployments?.[0]?.versions ?? [];
-  return { alone: versions.length === 1 && versions[0].version_id === old && versions[0].percentage === 100, versions };
+  const newest = now.result?.deployments?.[0];
+  const versions = newest?.versions ?? [];
+  return { alone: versions.length === 1 && versions[0].version_id === old && versions[0].percentage === 100, versions, newest };
 }
 
 /**
@@ -496,7 +512,7 @@ async function servesAlone(old) {
  * deployment is read first (nothing to do if it already serves alone), and the put-back, a
  * deployment wrangler never retries itself, is tried three times at most. Gives back whether it holds.
  */
-async function putBack(old, version) {
+async function putBack(old, version, beside) {
   const command = [
     ...wrangler,
     'versions',
@@ -509,10 +525,17 @@ async function putBack(old, version) {
   ];
   let said = '';
   let state = await servesAlone(old);
+  // A deployment someone else made since this release's last (a hand fix) is theirs: left in place.
+  if (!state.alone && state.newest && !isOurs(state.newest, beside)) {
+    console.error(
+      `\nThe deployment is no longer this release's (now ${state.versions.map((v) => `${v.version_id} at ${v.percentage} %`).join(' and ')}): someone changed it, and it is left as it is. Check it: npx wrangler deployments list ${siteFlags.join(' ')}`,
+    );
+    return false;
+  }
   for (let attempt = 1; attempt <= 3 && !state.alone; attempt++) {
     if (attempt > 1) await sleep(attempt * 2000);
     console.log(
-      `\n${++step}. Put the serving version back to every visitor, its Durable Objects at once (try ${attempt} of 3)\n   $ ${command.join(' ')}`,
+      `\n${++step}. Put the serving version back to every visitor, its Durable Objects at once (try ${attempt} of 3)\n   $ ${command.map(shellWord).join(' ')}`,
     );
     const done = await runCommand(command[0], command.slice(1), {
       cwd: root,
@@ -521,10 +544,12 @@ async function putBack(old, version) {
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
     });
     said = done.output;
-    if (done.status === 0) return true;
+    // Read again: a deployment a stopped command sent before it was ended may land after this one.
+    state = await servesAlone(old);
+    if (done.status === 0 && state.alone) return true;
+    if (done.status === 0) continue;
     // A refusal that asking again cannot change: the token, or secrets changed since the serving version (10220).
     if (/\[code: (10000|9109|10220)\]/.test(said)) break;
-    state = await servesAlone(old);
   }
   if (state.alone) {
     console.log(`\nThe serving version ${old} has every visitor: nothing to put back.`);
@@ -532,9 +557,9 @@ async function putBack(old, version) {
   }
   console.error(
     `\nThe serving version could not be put back: the account serves ${state.versions.map((v) => `${v.version_id} at ${v.percentage} %`).join(' and ') || 'what could not be read'}.` +
-      `\nRun, once the cause above is mended:\n  ${command.join(' ')}` +
+      `\nRun, once the cause above is mended:\n  ${command.map(shellWord).join(' ')}` +
       (/\[code: 10220\]/.test(said)
-        ? `\nCloudflare refused it because a secret changed since ${old} last served (10220). Either set that secret again on it and deploy it, or roll back to it as it was (wrangler re-sends the deployment with ?force=true, its old secrets with it):\n  ${[...wrangler, 'rollback', old, ...siteFlags, '--message', 'Put back after a stopped release', '--yes', '--durable-objects-code-update-mode', 'immediate'].join(' ')}`
+        ? `\nCloudflare refused it because a secret changed since ${old} last served (10220). Either set that secret again on it and deploy it, or roll back to it as it was (wrangler re-sends the deployment with ?force=true, its old secrets with it):\n  ${[...wrangler, 'rollback', old, ...siteFlags, '--message', 'Put back after a stopped release', '--yes', '--durable-objects-code-update-mode', 'immediate'].map(shellWord).join(' ')}`
         : '') +
       `\nThen check it: npx wrangler deployments list ${siteFlags.join(' ')} (the stopped version ${version} must not serve).`,
   );
@@ -616,14 +641,14 @@ const beside = { version: undefined, triggers: false, deployment: state.deployme
  */
 function end(reason, code = 1, { putBack: back = true } = {}) {
   if (ending) {
-    console.error(`\n${reason}: the release is already stopping; the serving version is being put back.`);
+    console.error(`\n${reason}: the release is already stopping, and finishes its stop first.`);
     return ending;
   }
   ending = (async () => {
     console.error(`\nRelease stopped: ${reason}`);
     await endRunning();
     if (!back) process.exit(code);
-    const backed = !state.exists || !beside.version || (await putBack(state.serving, beside.version));
+    const backed = !state.exists || !beside.version || (await putBack(state.serving, beside.version, beside));
     if (backed && beside.triggers)
       console.error(
         `\nIts triggers may be partly applied (routes, the Custom Domain, crons): run npx wrangler triggers deploy ${siteFlags.join(' ')} from the serving version's commit.`,

@@ -47,7 +47,7 @@ export function runCommand(command, args, { cwd, env, timeoutMs, echo = false, i
     output += chunk;
     say(process.stderr, chunk);
   });
-  if (input !== undefined) child.stdin.end(input);
+  if (input !== undefined) child.stdin.on('error', () => undefined).end(input);
   const timer = setTimeout(() => {
     timedOut = true;
     end(child);

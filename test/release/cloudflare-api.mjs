@@ -447,7 +447,12 @@ export class CloudflareApi {
         versions.map((v) => ({ version_id: v.version_id, percentage: v.percentage })),
         'deployment',
       ),
-      annotations: { 'workers/triggered_by': 'deployment', ...(annotations ?? {}) },
+      // Cloudflare keeps the first 100 bytes of a deployment's message.
+      annotations: {
+        'workers/triggered_by': 'deployment',
+        ...(annotations ?? {}),
+        ...(annotations?.['workers/message'] && { 'workers/message': String(annotations['workers/message']).slice(0, 100) }),
+      },
     };
     script.deployments.push(deployment);
     // Durable Objects keep running the code they have for up to `max_delay` seconds (300 unless
