@@ -21,7 +21,8 @@ function run(cmd, args, env = {}) {
 export function buildWorker() {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  // As `npm run build:client` builds it, whatever runs this (a test runner sets NODE_ENV=test, which would build React's development runtime).
+  run('npx', ['vite', 'build', '--logLevel', 'warn'], { NODE_ENV: 'production' });
   run(
     'npx',
     [
