@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_TAG } from '../domain/catalogue';
 import { usePageContext } from '../web/page-context';
 import { fill } from '../domain/catalogue/fill';
-import { DEVICE_COOKIE_FACTS, type LegalDoc } from './legal/documents';
+import { DEVICE_COOKIE_FACTS, VERSION_COOKIE_FACTS, type LegalDoc } from './legal/documents';
 import { Document } from './shell/document';
 
 /**
@@ -36,7 +36,12 @@ export function LegalPage({ page, text: legal }: { page: string; text: LegalText
           <aside className="card legal-summary" aria-labelledby="legal-summary-h">
             <h2 id="legal-summary-h">{words.summaryHeading}</h2>
             <p>{words[`${legal.doc}Summary`]}</p>
-            {legal.doc === 'privacy' && <p>{fill(words.privacyCookie, DEVICE_COOKIE_FACTS)}</p>}
+            {legal.doc === 'privacy' && (
+              <>
+                <p>{fill(words.privacyCookie, DEVICE_COOKIE_FACTS)}</p>
+                <p>{fill(words.privacyVersionCookie, VERSION_COOKIE_FACTS)}</p>
+              </>
+            )}
             <p>
               <strong>{words.governs}</strong>
             </p>

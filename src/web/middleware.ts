@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { generateCookie } from 'hono/cookie';
+import { generateCookie, getCookie } from 'hono/cookie';
 import { routePath } from 'hono/route';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, type Language } from '../domain/catalogue';
 import { readyCatalogue } from './catalogues';
@@ -13,6 +13,7 @@ import { Guard, clientOf } from '../security/guard';
 import { makeNonce, withSiteHeaders } from '../security/headers';
 import { isOwnCheck, OWN_CHECK_HEADER } from '../security/own-check';
 import { formKeySecret } from '../security/secrets';
+import { VERSION_KEY_COOKIE, VERSION_KEY_HEADER, versionKeyToKeep } from '../security/version-key';
 import type { AppEnv } from './app-env';
 import { timedBindings, Waits } from './waits';
 import { browserLanguage, languageInAddress, rememberedLanguage, wordsOf } from './words';
@@ -99,6 +100,12 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   const deviceCookie = c.get('deviceCookie');
   if (deviceCookie) appendHeader(c, 'Set-Cookie', deviceCookie);
+  // The version key the zone's rule made for a visitor without one, kept (never on an answer a cache may share).
+  const versionKey =
+    c.req.url.startsWith('https:') && !/\bpublic\b/.test(c.res.headers.get('Cache-Control') ?? '')
+      ? versionKeyToKeep(c.req.header(VERSION_KEY_HEADER), getCookie(c, VERSION_KEY_COOKIE))
+      : undefined;
+  if (versionKey) appendHeader(c, 'Set-Cookie', versionKey);
   // Every answer, whatever made it, gets the site's headers here: in place, or on a copy when its
   // headers cannot change (Hono's setter would copy every header again, so it is left alone otherwise).
   const withHeaders = withSiteHeaders(c.res, { requestId, nonce, path: c.req.path, config, foreign: c.get('foreign') === true });

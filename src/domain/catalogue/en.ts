@@ -504,6 +504,8 @@ export const en = {
     billpaySummary: 'These are the terms for paying a bill through Papaya.',
     privacyCookie:
       'Our pay pages set one essential cookie, {name}, to tell apart the many people who share one internet address, so that the limits that stop card testing (trying stolen card numbers) refuse the tester and not the honest payers beside them. It holds only a random id, nothing about you, and is never sent to our backend servers or used for anything else. It expires after {hours} hours.',
+    privacyVersionCookie:
+      'While we update the site, a second essential cookie, {name}, keeps each visitor on one version of our pages, so that a page and the parts it loads come from the same version. It holds only a random key, is read only by our hosting provider to choose that version, and expires after {hours} hours.',
     governs: 'This document is available in English only. The English text governs.',
   },
   /** The embeddable pay widget around the form. */

@@ -471,6 +471,8 @@ export const es: Catalogue = {
     billpaySummary: 'Estos son los términos para pagar una factura a través de Papaya.',
     privacyCookie:
       'Nuestras páginas de pago usan una cookie esencial, {name}, para distinguir a las muchas personas que comparten una misma dirección de internet, de modo que los límites que detienen las pruebas de tarjetas (probar números de tarjetas robadas) rechacen a quien las prueba y no a las personas honestas que pagan a su lado. Solo contiene un identificador aleatorio, nada sobre usted, y nunca se envía a nuestros servidores internos ni se usa para nada más. Caduca a las {hours} horas.',
+    privacyVersionCookie:
+      'Mientras actualizamos el sitio, una segunda cookie esencial, {name}, mantiene a cada visitante en una misma versión de nuestras páginas, para que una página y las partes que carga vengan de la misma versión. Solo contiene una clave aleatoria, solo la lee nuestro proveedor de alojamiento para elegir esa versión, y caduca a las {hours} horas.',
     governs: 'Este documento solo está disponible en inglés. El texto en inglés es el que rige.',
   },
   payWidget: {

@@ -1,7 +1,7 @@
 import { en } from '../../domain/catalogue/en';
 import { fill } from '../../domain/catalogue/fill';
 import { SUPPORT_EMAIL } from '../../domain/site';
-import { DEVICE_COOKIE_FACTS } from './documents';
+import { DEVICE_COOKIE_FACTS, VERSION_COOKIE_FACTS } from './documents';
 import { LegalDocument, type LegalSection } from './legal-document';
 
 const mail = <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
@@ -96,6 +96,7 @@ const sections: LegalSection[] = [
           pages still work, but some conveniences may not.
         </p>
         <p>{fill(en.legal.privacyCookie, DEVICE_COOKIE_FACTS)}</p>
+        <p>{fill(en.legal.privacyVersionCookie, VERSION_COOKIE_FACTS)}</p>
       </>
     ),
   },
