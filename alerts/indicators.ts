@@ -79,6 +79,16 @@ export const INDICATORS: readonly Indicator[] = [
     bad: "blob3 = 'failed-backend'",
   },
   {
+    name: 'assets',
+    title: "Scripts and stylesheets a page asked for that its version's Worker did not have",
+    // A tab kept open across a release, or a crawler, may ask for a file of the version before: 1 % is allowed.
+    objective: 0.99,
+    runbook: 'docs/operations.md#9-assets-missing-version-skew',
+    // Every file of the build the Worker answered (`/assets/*`); a 404 is one it does not have.
+    where: "index1 = 'answer' AND blob3 = '/assets/*'",
+    bad: 'double1 = 404',
+  },
+  {
     name: 'card-testing',
     title: 'Card payments paused by card testing',
     objective: 0.999,

@@ -44,9 +44,11 @@ const COMMAND_MS = Number(process.env.DEPLOY_COMMAND_MS ?? 10 * 60_000);
 const READ_MS = 30_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const { approvedManifestKey } = (
-  await runnerImport(path.join(root, 'src/security/page-compare.ts'), { configFile: false, logLevel: 'silent' })
-).module;
+const load = async (file) => (await runnerImport(path.join(root, file), { configFile: false, logLevel: 'silent' })).module;
+const [{ approvedManifestKey }, { AFFINITY_PHASE, affinityRules, sameRule }] = await Promise.all([
+  load('src/security/page-compare.ts'),
+  load('src/security/version-key.ts'),
+]);
 const readConfig = (file, env) => unstable_readConfig({ config: path.resolve(root, file), env }, { hideWarnings: true });
 const site = readConfig(values.config, 'production');
 const alerts = readConfig(values['alerts-config']);
@@ -213,10 +215,11 @@ async function preflight() {
     api(`/workers/scripts/${worker}/secrets`),
   ]);
   const zoned = zoning.zones.filter((z) => z.id);
-  const [routes, records, attached] = await Promise.all([
+  const [routes, records, attached, affinity] = await Promise.all([
     Promise.all(zoned.map((z) => api(`/zones/${z.id}/workers/routes`, json({})))),
     Promise.all(zoned.map((z) => api(`/zones/${z.id}/dns_records?name=${encodeURIComponent(z.host)}`))),
     Promise.all(zoned.map((z) => api(`/workers/domains?hostname=${encodeURIComponent(z.host)}`))),
+    affinityOf(zoned),
   ]);
   const missing = [];
   const unread = [...zoning.unread];
@@ -244,6 +247,11 @@ async function preflight() {
     else if (records[i].status !== 200) unread.push(failed(`The DNS records of ${z.host}`, records[i]));
     if (!refused(attached[i]) && attached[i].status !== 200) unread.push(failed(`The Custom Domains of ${z.host}`, attached[i]));
   });
+  for (const z of affinity) {
+    if (z.refused)
+      missing.push(`Transform Rules Write on ${z.zone} (the version-affinity rule that keeps each visitor on one version during a split)`);
+    else if (z.unread) unread.push(z.unread);
+  }
   const exists = service.status === 200;
   const alertsNew = alertsService.status === 404;
   if (exists)
@@ -274,7 +282,7 @@ async function preflight() {
     zoned.map((z, i) => ({ host: z.host, records: records[i].result ?? [], domains: attached[i].result ?? [] })),
     refuse,
   );
-  if (!exists) return { exists: false, alertsNew };
+  if (!exists) return { exists: false, alertsNew, affinity };
   const newestTag = site.migrations.at(-1)?.tag ?? null;
   const tag = service.result?.default_environment?.script?.migration_tag ?? null;
   if (tag !== newestTag)
@@ -291,7 +299,74 @@ async function preflight() {
         ` (npx wrangler versions deploy <version>@100% ${siteFlags.join(' ')}) or put the serving version back, then release again.`,
     );
   }
-  return { exists: true, alertsNew, serving: current.versions[0].version_id, deployment: current.id };
+  return { exists: true, alertsNew, affinity, serving: current.versions[0].version_id, deployment: current.id };
+}
+
+/**
+ * The version-affinity rules (src/security/version-key.ts) each zone of the site's hosts must hold
+ * in its request-header phase, what it holds (read by their `ref`), and the changes that make it so.
+ */
+async function affinityOf(zoned) {
+  const byZone = new Map();
+  for (const z of zoned) byZone.set(z.id, { zone: z.zone, id: z.id, hosts: [...(byZone.get(z.id)?.hosts ?? []), z.host] });
+  return Promise.all(
+    [...byZone.values()].map(async (z) => {
+      const wanted = affinityRules(z.hosts);
+      const read = await api(`/zones/${z.id}/rulesets/phases/${AFFINITY_PHASE}/entrypoint`);
+      if (refused(read)) return { ...z, wanted, refused: true };
+      // A phase never written has no entrypoint ruleset (10003): it is made with the rules.
+      if (read.status === 404 && read.error?.code === 10003) return { ...z, wanted, state: 'missing', changes: [{ create: wanted }] };
+      if (read.status !== 200) return { ...z, wanted, unread: failed(`The request-header rules of ${z.zone}`, read) };
+      const held = read.result?.rules ?? [];
+      const changes = wanted.flatMap((rule) => {
+        const found = held.find((h) => h.ref === rule.ref);
+        if (!found) return [{ add: rule, ruleset: read.result.id }];
+        return sameRule(found, rule) ? [] : [{ patch: rule, ruleset: read.result.id, id: found.id }];
+      });
+      const state = !changes.length ? 'as written' : changes.some((c) => c.patch) ? 'changed' : 'missing';
+      return { ...z, wanted, state, changes };
+    }),
+  );
+}
+
+/** What the affinity rules of each zone are, as `--check` reports it. */
+const AFFINITY_STATE = {
+  'as written': 'as written',
+  missing: 'missing: the release adds it before the new version gets any visitor',
+  changed: 'changed since a release wrote it: the release writes it back before the new version gets any visitor',
+};
+
+/**
+ * Makes each zone hold the version-affinity rules, changing only those rules (a rule added or
+ * patched by its id, the phase made when it has none), before the new version can get a visitor.
+ */
+async function ensureAffinity(zones) {
+  if (ending) stop('the version-affinity rule: not written, the release is stopping');
+  const shown = (rules) => JSON.stringify(rules, null, 2).replace(/\n/g, '\n   ');
+  if (dry) {
+    console.log(
+      `\n${++step}. Make the zone of ${hosts.join(', ')} hold the version-affinity rules (a request's Cloudflare-Workers-Version-Key from its cookie, or a new one), adding or mending only these\n` +
+        `   PUT /zones/<zone id>/rulesets/phases/${AFFINITY_PHASE}/entrypoint (when the phase has no rules), else POST or PATCH /zones/<zone id>/rulesets/<ruleset id>/rules[/<rule id>]\n   ${shown(affinityRules(hosts))}`,
+    );
+    return;
+  }
+  for (const z of zones) {
+    if (!z.changes.length) {
+      console.log(`\n${++step}. The version-affinity rules of ${z.zone}: as written, nothing to change`);
+      continue;
+    }
+    for (const change of z.changes) {
+      const [method, where, body] = change.create
+        ? ['PUT', `/zones/${z.id}/rulesets/phases/${AFFINITY_PHASE}/entrypoint`, { rules: change.create }]
+        : change.add
+          ? ['POST', `/zones/${z.id}/rulesets/${change.ruleset}/rules`, change.add]
+          : ['PATCH', `/zones/${z.id}/rulesets/${change.ruleset}/rules/${change.id}`, change.patch];
+      console.log(`\n${++step}. The version-affinity rules of ${z.zone}: ${z.state}, written\n   ${method} ${where}\n   ${shown(body)}`);
+      const done = await api(where, { ...json(body), method });
+      if (done.status !== 200)
+        stop(failed(`The version-affinity rule of ${z.zone}`, done).replace('could not be read', 'could not be written'));
+    }
+  }
 }
 
 /**
@@ -627,6 +702,7 @@ if (values.log) await printLog();
 
 const state = await preflight();
 if (values.check) {
+  for (const z of state.affinity) console.log(`\nVersion affinity on ${z.zone} (${z.hosts.join(', ')}): ${AFFINITY_STATE[z.state]}.`);
   console.log(
     `\nReady to release: every permission, ${state.exists ? "the Worker's state and its secrets" : 'the secrets and the host of a first release'} hold. Nothing changed.`,
   );
@@ -676,6 +752,7 @@ try {
   } finally {
     alertsSecrets?.remove();
   }
+  await ensureAffinity(state.affinity);
   if (state.exists) await release(dry ? '<serving version id>' : state.serving, beside);
   else await firstRelease();
 } catch (error) {

@@ -101,10 +101,9 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deviceCookie = c.get('deviceCookie');
   if (deviceCookie) appendHeader(c, 'Set-Cookie', deviceCookie);
   // The version key the zone's rule made for a visitor without one, kept (never on an answer a cache may share).
-  const versionKey =
-    c.req.url.startsWith('https:') && !/\bpublic\b/.test(c.res.headers.get('Cache-Control') ?? '')
-      ? versionKeyToKeep(c.req.header(VERSION_KEY_HEADER), getCookie(c, VERSION_KEY_COOKIE))
-      : undefined;
+  const versionKey = /\bpublic\b/.test(c.res.headers.get('Cache-Control') ?? '')
+    ? undefined
+    : versionKeyToKeep(c.req.header(VERSION_KEY_HEADER), getCookie(c, VERSION_KEY_COOKIE));
   if (versionKey) appendHeader(c, 'Set-Cookie', versionKey);
   // Every answer, whatever made it, gets the site's headers here: in place, or on a copy when its
   // headers cannot change (Hono's setter would copy every header again, so it is left alone otherwise).

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { chdbSession, loadDataPoints } from '../../scripts/lib/clickhouse.mjs';
+import { compile, RuleSyntaxError } from './rules-language.mjs';
 
 const base64url = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** A token shaped as a JWT (wrangler reads its payload), signed by nobody: the stand-in only reads back what it wrote. */
@@ -46,7 +47,11 @@ export const EXISTING_DNS_RECORD = 100117;
 /** A rule Cloudflare documents without publishing its code. */
 export const UNPUBLISHED = 0;
 const ACCOUNT_PERMISSIONS = ['Workers Scripts Write', 'Workers KV Storage Write', 'Account Analytics Read'];
-const ZONE_PERMISSIONS = ['Zone Read', 'DNS Read', 'Workers Routes Write'];
+const ZONE_PERMISSIONS = ['Zone Read', 'DNS Read', 'Workers Routes Write', 'Transform Rules Write'];
+/** Rulesets API: a phase of a zone with no entrypoint ruleset yet. */
+export const NO_ENTRYPOINT = 10003;
+/** The actions each phase the stand-in keeps allows (ruleset-engine/reference/phases-list). */
+const PHASE_ACTIONS = { http_request_late_transform: ['rewrite'] };
 
 export class CloudflareApi {
   /** @param {{ account: string, token: string, permissions?: string[] }} options */
@@ -73,7 +78,7 @@ export class CloudflareApi {
     /** Each deployment's Durable Object code update: `deferred` (up to `max_delay` s) or `immediate`. */
     this.doCodeUpdates = [];
     /** The account's zones, each with its DNS records (`{ type, name, content }`). */
-    this.zones = new Map(zones.map((name) => [name, { id: `zone-${name.replace(/\W/g, '-')}`, name, records: [] }]));
+    this.zones = new Map(zones.map((name) => [name, { id: `zone-${name.replace(/\W/g, '-')}`, name, records: [], rulesets: new Map() }]));
     /** Custom Domains of Workers outside this stand-in's scripts: hostname → Worker. */
     this.foreignDomains = new Map();
     /** Called with a hostname when a Custom Domain is made on it (the edge issues its certificate). */
@@ -205,6 +210,10 @@ export class CloudflareApi {
       ['GET', /^\/zones$/, this.listZones, 'Zone Read'],
       ['GET', /^\/zones\/([^/]+)\/dns_records$/, this.listDnsRecords, 'DNS Read'],
       ['POST', /^\/zones\/([^/]+)\/workers\/routes$/, this.postRoute, 'Workers Routes Write'],
+      ['GET', /^\/zones\/([^/]+)\/rulesets\/phases\/([a-z_]+)\/entrypoint$/, this.getEntrypoint, 'Transform Rules Read'],
+      ['PUT', /^\/zones\/([^/]+)\/rulesets\/phases\/([a-z_]+)\/entrypoint$/, this.putEntrypoint, 'Transform Rules Write'],
+      ['POST', /^\/zones\/([^/]+)\/rulesets\/([^/]+)\/rules$/, this.addRule, 'Transform Rules Write'],
+      ['PATCH', /^\/zones\/([^/]+)\/rulesets\/([^/]+)\/rules\/([^/]+)$/, this.patchRule, 'Transform Rules Write'],
       ['GET', new RegExp(`^/workers/scripts/${name}/schedules$`), this.getSchedules, 'Workers Scripts Read'],
       ['PUT', new RegExp(`^/workers/scripts/${name}/schedules$`), this.putSchedules, 'Workers Scripts Write'],
     ];
@@ -835,6 +844,115 @@ export class CloudflareApi {
     if (typeof pattern !== 'string' || typeof script !== 'string')
       return { status: 400, body: fail(UNPUBLISHED, 'A route needs a pattern and a script.') };
     return { status: 400, body: fail(UNPUBLISHED, 'This stand-in keeps no zone routes: the site is served by its Custom Domain.') };
+  }
+
+  /** The zone's entrypoint ruleset of a phase (Rulesets API, "Get a zone entry point ruleset"). */
+  getEntrypoint(_request, _url, zoneId, phase) {
+    const zone = this.#zoneById(zoneId);
+    if (!zone) return { status: 404, body: fail(7003, 'Could not route to the zone') };
+    const ruleset = zone.rulesets.get(phase);
+    if (!ruleset) return { status: 404, body: fail(NO_ENTRYPOINT, `could not find entrypoint ruleset in the ${phase} phase`) };
+    return { status: 200, body: ok(ruleset) };
+  }
+
+  /** A rule as the API keeps it: checked for its phase and parsed, given an id, a version and a time; `ref` defaults to its id. */
+  #rule(phase, rule, previous) {
+    if (!PHASE_ACTIONS[phase]?.includes(rule.action))
+      throw Object.assign(new Error('action'), {
+        status: 400,
+        body: fail(UNPUBLISHED, `'${rule.action}' is not a valid action for the ${phase} phase`),
+      });
+    try {
+      compile(String(rule.expression ?? ''));
+      for (const header of Object.values(rule.action_parameters?.headers ?? {}))
+        if (header.operation === 'set' && header.expression !== undefined) compile(header.expression, 'value');
+    } catch (error) {
+      if (!(error instanceof RuleSyntaxError)) throw error;
+      throw Object.assign(new Error('expression'), { status: 400, body: fail(UNPUBLISHED, error.message) });
+    }
+    const id = previous?.id ?? randomUUID().replace(/-/g, '');
+    return {
+      ...rule,
+      id,
+      ref: rule.ref ?? previous?.ref ?? id,
+      enabled: rule.enabled ?? true,
+      version: String(Number(previous?.version ?? 0) + 1),
+      last_updated: new Date().toISOString(),
+    };
+  }
+
+  #newVersion(ruleset, rules) {
+    ruleset.rules = rules;
+    ruleset.version = String(Number(ruleset.version) + 1);
+    ruleset.last_updated = new Date().toISOString();
+  }
+
+  /** The zone's entrypoint ruleset of a phase, made or replaced whole (Rulesets API, "Update a zone entry point ruleset"). */
+  async putEntrypoint(request, _url, zoneId, phase) {
+    const zone = this.#zoneById(zoneId);
+    if (!zone) return { status: 404, body: fail(7003, 'Could not route to the zone') };
+    const { rules, description } = await request.json();
+    if (!Array.isArray(rules)) return { status: 400, body: fail(UNPUBLISHED, 'rules must be an array') };
+    const held = zone.rulesets.get(phase);
+    const ruleset = held ?? {
+      id: randomUUID().replace(/-/g, ''),
+      name: 'default',
+      description: description ?? '',
+      kind: 'zone',
+      phase,
+      version: '0',
+      rules: [],
+    };
+    this.#newVersion(
+      ruleset,
+      rules.map((r) =>
+        this.#rule(
+          phase,
+          r,
+          ruleset.rules.find((old) => old.id === r.id),
+        ),
+      ),
+    );
+    zone.rulesets.set(phase, ruleset);
+    return { status: 200, body: ok(ruleset) };
+  }
+
+  #ruleset(zoneId, rulesetId) {
+    return [...(this.#zoneById(zoneId)?.rulesets.values() ?? [])].find((r) => r.id === rulesetId);
+  }
+
+  /** One rule added at the end of a ruleset (Rulesets API, "Create a zone ruleset rule"): the others are left as they are. */
+  async addRule(request, _url, zoneId, rulesetId) {
+    const ruleset = this.#ruleset(zoneId, rulesetId);
+    if (!ruleset) return { status: 404, body: fail(NOT_FOUND, 'could not find ruleset') };
+    this.#newVersion(ruleset, [...ruleset.rules, this.#rule(ruleset.phase, await request.json())]);
+    return { status: 200, body: ok(ruleset) };
+  }
+
+  /** One rule changed in place (Rulesets API, "Update a zone ruleset rule"). */
+  async patchRule(request, _url, zoneId, rulesetId, ruleId) {
+    const ruleset = this.#ruleset(zoneId, rulesetId);
+    const old = ruleset?.rules.find((r) => r.id === ruleId);
+    if (!old) return { status: 404, body: fail(NOT_FOUND, 'could not find rule') };
+    const changed = this.#rule(ruleset.phase, { ...old, ...(await request.json()) }, old);
+    this.#newVersion(
+      ruleset,
+      ruleset.rules.map((r) => (r.id === ruleId ? changed : r)),
+    );
+    return { status: 200, body: ok(ruleset) };
+  }
+
+  #zoneById(zoneId) {
+    return [...this.zones.values()].find((z) => z.id === zoneId);
+  }
+
+  /** The rules of a phase that apply to `host`'s zone, in order (the edge runs them). */
+  rulesFor(host, phase) {
+    return (
+      this.#zoneOf(host)
+        ?.rulesets.get(phase)
+        ?.rules.filter((r) => r.enabled !== false) ?? []
+    );
   }
 
   getSchedules(_request, _url, name) {

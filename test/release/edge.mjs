@@ -1,5 +1,7 @@
 // Cloudflare's edge for the stand-in API (cloudflare-api.mjs), as Cloudflare documents it
 // (workers/configuration/versions-and-deployments/gradual-deployments):
+// - the zone's Transform Rules of `http_request_late_transform` run first, on the Worker's Custom
+//   Domain, and may set request headers (rules-language.mjs runs their expressions);
 // - a request is answered by the version a `Cloudflare-Workers-Version-Overrides` header names when
 //   that version is in the current deployment (at 0 % too), otherwise by one the deployment's
 //   percentages choose (stable for one `Cloudflare-Workers-Version-Key`);
@@ -16,6 +18,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
+import { compile, fieldsOf } from './rules-language.mjs';
 
 /**
  * Stands in front of the version's own module, as the runtime would: the dataset's data points are
@@ -86,6 +89,25 @@ export class Edge {
     this.faults = [];
     /** Until then, connections to the host are refused, as they fail before its certificate is issued. */
     this.certificateAt = 0;
+    /** Whether the zone's request-header rules run (a test turns them off to see a split without them). */
+    this.zoneRules = true;
+  }
+
+  /** The request as the zone's `http_request_late_transform` rules leave it, for the Worker's Custom Domain. */
+  transformed(request) {
+    const host = this.api.script(this.script)?.domains[0];
+    const rules = this.zoneRules && host ? this.api.rulesFor(host, 'http_request_late_transform') : [];
+    if (!rules.length) return request;
+    const fields = fieldsOf(request, host);
+    const headers = new Headers(request.headers);
+    for (const rule of rules) {
+      if (!compile(rule.expression)(fields)) continue;
+      for (const [name, change] of Object.entries(rule.action_parameters?.headers ?? {})) {
+        if (change.operation === 'remove') headers.delete(name);
+        else headers.set(name, change.value ?? compile(change.expression, 'value')(fields));
+      }
+    }
+    return new Request(request, { headers });
   }
 
   /** The version that answers `request` in `deployment`, by the override header or the percentages. */
@@ -202,9 +224,10 @@ export class Edge {
   }
 
   /** Answers one request as the edge would, and says which version did. */
-  async fetch(request) {
+  async fetch(asked) {
     if (!this.api.deployment(this.script))
       return { version: undefined, response: new Response('There is nothing here yet.', { status: 404 }) };
+    const request = this.transformed(asked);
     const running = await this.#deployed();
     const versionId = this.choose(request, running.deployment);
     for (const fault of this.faults) {

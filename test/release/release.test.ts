@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PAYMENT, visaNumber } from '../shared/test-payer';
 import { answer } from '../worker/stand-in/legacy-answers';
+import { VERSION_KEY_COOKIE } from '../../src/security/version-key';
 // @ts-expect-error: a plain .mjs module
 import { CHDB_INSTALL } from '../../scripts/lib/clickhouse.mjs';
 // @ts-expect-error: plain .mjs modules of the tier
@@ -135,6 +136,9 @@ const changesSince = (from: number) => (api.changes as Array<{ at: number; call:
 /** How many calls matching `pattern` the API had since `from`. */
 const callsSince = (from: number, pattern: RegExp) => (api.requests as string[]).slice(from).filter((r) => pattern.test(r)).length;
 
+/** A visitor held to the version its key falls on: by its cookie, which the zone's rule copies to the key, and by the key itself before the rule exists. */
+const pinned = (key: string) => ({ 'Cloudflare-Workers-Version-Key': key, Cookie: `${VERSION_KEY_COOKIE}=${key}` });
+
 let payments = 0;
 /** A card payment through the edge, answered by `version` (the version key that the deployment's percentages send to it). */
 async function pay(version: string): Promise<number> {
@@ -148,7 +152,7 @@ async function pay(version: string): Promise<number> {
   // The key the version's page would issue: its claim's id is minted by that version's namespace.
   const issued = await edge.fetch(
     new Request(`${site}/api/payment_form_key?p=1001`, {
-      headers: { 'Cloudflare-Workers-Version-Key': key, 'CF-Connecting-IP': `203.0.${Math.floor(n / 200)}.${n % 200}` },
+      headers: { ...pinned(key), 'CF-Connecting-IP': `203.0.${Math.floor(n / 200)}.${n % 200}` },
     }),
   );
   const { formKey } = (await issued.response.json()) as { formKey: string };
@@ -165,7 +169,7 @@ async function pay(version: string): Promise<number> {
       method: 'POST',
       body: form,
       headers: {
-        'Cloudflare-Workers-Version-Key': key,
+        ...pinned(key),
         'CF-Connecting-IP': `203.0.${Math.floor(n / 200)}.${n % 200}`,
         Origin: site,
         'Sec-Fetch-Site': 'same-origin',

@@ -29,11 +29,13 @@ function harness() {
       if (unreadable) throw new Error('the Analytics Engine SQL API answered 503: unavailable');
       const name = sql.includes("blob5 = 'paused'")
         ? 'card-testing'
-        : sql.includes("index1 = 'payment'")
-          ? 'payments'
-          : sql.includes("index1 = 'backend'")
-            ? 'backend'
-            : 'texts';
+        : sql.includes("'/assets/*'")
+          ? 'assets'
+          : sql.includes("index1 = 'payment'")
+            ? 'payments'
+            : sql.includes("index1 = 'backend'")
+              ? 'backend'
+              : 'texts';
       return counts[name] ?? { bad: 0, total: 100 };
     },
     told: async (channel, name) => told.get(`${channel}:${name}`) ?? 'ok',

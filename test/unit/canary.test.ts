@@ -29,6 +29,20 @@ const texts = (version: string, n: number, failed: number) =>
 const backend = (version: string, n: number) =>
   Array.from({ length: n }, () => ({ event: 'backend', at: at(), version, call: 'payment_back', outcome: 'ok', ms: 40, status: 200 }));
 
+/** Files of the build the Worker answered (`/assets/*`), `missing` of them 404 (a file its version does not have). */
+const assets = (version: string, n: number, missing: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    event: 'answer',
+    at: at(),
+    version,
+    route: '/assets/*',
+    method: 'GET',
+    device: 'phone',
+    language: 'en',
+    status: i < missing ? 404 : 200,
+    ms: 2,
+  }));
+
 const root = path.resolve(import.meta.dirname, '../..');
 const chdbInstalled = existsSync(path.join(root, 'node_modules/chdb/package.json'));
 if (!chdbInstalled && process.env.CI !== 'true')
@@ -86,9 +100,33 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('the canary judged 
       'payments promote',
       'backend promote',
       'texts promote',
+      'assets promote',
       'card-testing promote',
     ]);
     expect(verdict).toBe('promote');
+  });
+
+  it('a split without version affinity: pages of one version ask the other for their files, and the 404s either version answers stop it', async () => {
+    const { verdict, indicators } = await judge([...assets(OLD, 100, 25), ...assets(NEW, 100, 25)]);
+    expect(verdict).toBe('stop');
+    expect(indicators.find((j) => j.name === 'assets')).toMatchObject({
+      verdict: 'stop',
+      reason: 'the serving version itself is 25.0 % bad during the split (25 of 100; its allowance 6.0 %)',
+    });
+    // With affinity each page's files come from its own version: none missing, nothing to stop.
+    expect((await judge([...assets(OLD, 100, 0), ...assets(NEW, 100, 0)])).indicators.find((j) => j.name === 'assets')?.verdict).toBe(
+      'promote',
+    );
+  });
+
+  it('a new version missing one of its own files is stopped; a tab of the version before asking for an old file now and then is not', async () => {
+    const missing = await judge([...assets(OLD, 360, 2), ...assets(NEW, 40, 10)]);
+    expect(missing.indicators.find((j) => j.name === 'assets')).toMatchObject({
+      verdict: 'stop',
+      reason: '25.0 % bad against 0.6 % on the serving version (10 of 40)',
+    });
+    const stale = await judge([...assets(OLD, 360, 2), ...assets(NEW, 40, 1)]);
+    expect(stale.indicators.find((j) => j.name === 'assets')?.verdict).toBe('promote');
   });
 
   it('too few events of the new version means wait, not promote', async () => {

@@ -16,7 +16,9 @@ describe('the version-affinity cookie', () => {
     expect(res.status).toBe(200);
     const cookie = keyCookie(res)!;
     expect(cookie.split('; ')[0]).toBe(`__Host-papaya_version=${KEY}`);
-    expect(cookie.split('; ').slice(1).sort()).toEqual(['HttpOnly', `Max-Age=${VERSION_KEY_MAX_AGE_S}`, 'Path=/', 'SameSite=Lax', 'Secure'].sort());
+    expect(cookie.split('; ').slice(1).sort()).toEqual(
+      ['HttpOnly', `Max-Age=${VERSION_KEY_MAX_AGE_S}`, 'Path=/', 'SameSite=Lax', 'Secure'].sort(),
+    );
     expect(VERSION_KEY_MAX_AGE_S).toBe(86_400);
   });
 
@@ -46,7 +48,9 @@ describe('the version-affinity cookie', () => {
 
   it('is never in an event', async () => {
     const { binding, events } = dataset();
-    await request(httpEnv({ EVENTS: binding } as Partial<Env>), '/web-payment?p=1001', { headers: { 'Cloudflare-Workers-Version-Key': KEY } });
+    await request(httpEnv({ EVENTS: binding } as Partial<Env>), '/web-payment?p=1001', {
+      headers: { 'Cloudflare-Workers-Version-Key': KEY },
+    });
     expect(events().length).toBeGreaterThan(0);
     expect(JSON.stringify(events())).not.toContain(KEY);
   });
