@@ -47,8 +47,10 @@ export function judgeIndicator(indicator: Indicator, canary: WindowCounts, servi
       reason: `${percent(share(canary))} bad against ${percent(share(serving))} on the serving version (${canary.bad} of ${canary.total})`,
     };
   if (canary.total === 0 && serving.total === 0) return { ...at, verdict: 'promote', reason: 'no such events on either version' };
-  if (canary.total < CANARY_MIN_EVENTS)
+  if (canary.total < CANARY_MIN_EVENTS && indicator.holds !== false)
     return { ...at, verdict: 'wait', reason: `${canary.total} events of the new version, ${CANARY_MIN_EVENTS} needed to judge` };
+  if (canary.total < CANARY_MIN_EVENTS)
+    return { ...at, verdict: 'promote', reason: `${canary.total} events of the new version, too few to judge: the others hold the release` };
   return { ...at, verdict: 'promote', reason: `${percent(share(canary))} bad against ${percent(share(serving))}` };
 }
 

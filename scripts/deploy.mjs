@@ -1,18 +1,20 @@
-// npm run deploy [-- --dry-run | --check | --log] [--config wrangler.toml] [--alerts-config alerts/wrangler.toml] [--url https://…] [--share 10] [--watch-minutes 30] [--take-over-host]
+// npm run deploy [-- --dry-run | --check | --log | --secret NAME] [--config wrangler.toml] [--alerts-config alerts/wrangler.toml] [--url https://…] [--share 10] [--watch-minutes 30] [--take-over-host]
 //
 // The release path: each step, what a failure leaves and the rules it keeps are in
 // docs/operations.md ("Releasing"), the why in decision 017. --dry-run prints every step and its
 // command and touches nothing; --check runs the checks made before anything changes, and stops;
 // --skip-build takes the client build as it is; --log prints the history of the deployments, each
-// with its versions' commits and the record a release gave it (who released what, since when). WRANGLER names the wrangler command;
+// with its versions' commits and the record a release gave it (who released what, since when);
+// --secret NAME puts the value on stdin onto a new version of the serving code. WRANGLER names the wrangler command;
 // CLOUDFLARE_API_BASE_URL the API (wrangler's own setting, which the tests point at a stand-in).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runnerImport } from 'vite';
 import { unstable_readConfig } from 'wrangler';
 import { endRunning, runCommand } from './lib/commands.mjs';
+import { BUILDABLE_COMMIT, checkoutCommit } from './lib/commit-checkout.mjs';
 import { execFileSync } from 'node:child_process';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     check: { type: 'boolean', default: false },
     'take-over-host': { type: 'boolean', default: false },
     log: { type: 'boolean', default: false },
+    secret: { type: 'string' },
   },
 });
 const dry = values['dry-run'];
@@ -60,7 +63,7 @@ const checkProvider = site.vars.RELEASE_CHECK_PROVIDER;
 
 function usage(message) {
   console.error(
-    `${message}\nUsage: npm run deploy -- [--dry-run | --check | --log] [--config F] [--alerts-config F] [--url <public URL>] [--share 1-99] [--watch-minutes N] [--take-over-host]`,
+    `${message}\nUsage: npm run deploy -- [--dry-run | --check | --log | --secret NAME] [--config F] [--alerts-config F] [--url <public URL>] [--share 1-99] [--watch-minutes N] [--take-over-host]`,
   );
   process.exit(2);
 }
@@ -74,6 +77,15 @@ if (!dry && (placeholder(checkPayee) || placeholder(checkProvider)))
 
 const wrangler = (process.env.WRANGLER ?? 'npx wrangler').split(' ');
 const siteFlags = ['--config', values.config, '--env', 'production'];
+/**
+ * The configuration of every deployment before the promotion, and of the put-back: the Worker's
+ * name alone. `versions deploy` applies a configuration's non-versioned settings (observability,
+ * logpush, tail consumers) to the whole Worker, so the new ones go out with the promotion only.
+ */
+const SETTINGS_FREE = '.wrangler/release/versions-deploy.json';
+const deployFlags = ['--config', SETTINGS_FREE];
+/** The non-versioned settings the promotion applies, and the put-back restores. */
+const SETTINGS = ['logpush', 'tail_consumers', 'streaming_tail_consumers', 'observability'];
 
 /** Who releases, from which commit, since when: carried by the version (`--tag`, `--message`) and every deployment the release makes. */
 const git = (...args) => {
@@ -111,12 +123,13 @@ const shellWord = (word) => (/[\s'"$`\\;&|()]/.test(word.replace(/<[^>]*>/g, '')
 
 let step = 0;
 /** Prints a step and its command; runs it (within COMMAND_MS, ended whole past it) unless this is a dry run, and gives back what it printed. */
-async function run(title, command, args, { env } = {}) {
+async function run(title, command, args, { env, cwd = root, input } = {}) {
   if (ending) stop(`${title}: not started, the release is stopping`);
   console.log(`\n${++step}. ${title}\n   $ ${[command, ...args].map(shellWord).join(' ')}`);
   if (dry) return '';
   const done = await runCommand(command, args, {
-    cwd: root,
+    cwd,
+    input,
     timeoutMs: COMMAND_MS,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...env },
   });
@@ -127,11 +140,11 @@ async function run(title, command, args, { env } = {}) {
 const wranglerRun = (title, args, options) => run(title, wrangler[0], [...wrangler.slice(1), ...args], options);
 
 /** Runs a wrangler command that writes its output file (WRANGLER_OUTPUT_FILE_PATH), and gives back the entry of `type`. */
-async function wranglerOutput(title, args, type) {
+async function wranglerOutput(title, args, type, cwd = root) {
   const dir = mkdtempSync(path.join(tmpdir(), 'release-output-'));
   const file = path.join(dir, 'wrangler-output.json');
   try {
-    await wranglerRun(title, args, { env: { WRANGLER_OUTPUT_FILE_PATH: file } });
+    await wranglerRun(title, args, { env: { WRANGLER_OUTPUT_FILE_PATH: file }, cwd });
     if (dry) return {};
     const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
     return lines.map((line) => JSON.parse(line)).find((entry) => entry.type === type) ?? {};
@@ -204,7 +217,7 @@ async function preflight() {
     process.exit(1);
   };
   // Each permission asked by a call that changes nothing: a read, a write of nothing, or a change the API refuses once the permission is checked.
-  const [analytics, service, alertsService, scripts, kv, zoning, deployments, secrets] = await Promise.all([
+  const [analytics, service, alertsService, scripts, kv, zoning, deployments, secrets, settings] = await Promise.all([
     api('/analytics_engine/sql', { method: 'POST', body: 'SELECT 1 FORMAT JSON' }),
     api(`/workers/services/${worker}`),
     api(`/workers/services/${alerts.name}`),
@@ -213,6 +226,7 @@ async function preflight() {
     zonesOfHosts(),
     api(`/workers/scripts/${worker}/deployments`),
     api(`/workers/scripts/${worker}/secrets`),
+    api(`/workers/scripts/${worker}/script-settings`),
   ]);
   const zoned = zoning.zones.filter((z) => z.id);
   const [routes, records, attached, affinity] = await Promise.all([
@@ -258,6 +272,7 @@ async function preflight() {
     for (const [what, a] of [
       ['The deployments', deployments],
       ['The secrets', secrets],
+      ["The Worker's settings", settings],
     ])
       if (!refused(a) && a.status !== 200) unread.push(failed(what, a));
   // Everything missing, named in one refusal: permissions, and the secrets a release needs.
@@ -274,7 +289,7 @@ async function preflight() {
     fromEnvironment.length &&
       `a Worker's first release sets its secrets, and these are not in the environment: ${fromEnvironment.map(([w, name]) => `${name} (${w})`).join(', ')}.`,
     lacking.length &&
-      `${worker} lacks the secrets ${lacking.join(', ')}: set each with npx wrangler versions secret put <NAME> ${siteFlags.join(' ')}, then deploy that version (npx wrangler versions deploy <its id>@100% ${siteFlags.join(' ')}).`,
+      `${worker} lacks the secrets ${lacking.join(', ')}: set each with printf %s "$VALUE" | npm run deploy -- --secret <NAME> (onto the serving code, even after a stopped release).`,
   ].filter(Boolean);
   if (problems.length) refuse(problems.join('\n'));
   if (unread.length) refuse(`${unread.join('; ')}. Nothing was changed; release again once the API answers.`);
@@ -299,7 +314,10 @@ async function preflight() {
         ` (npx wrangler versions deploy <version>@100% ${siteFlags.join(' ')}) or put the serving version back, then release again.`,
     );
   }
-  return { exists: true, alertsNew, affinity, serving: current.versions[0].version_id, deployment: current.id };
+  const serving = Object.fromEntries(
+    SETTINGS.flatMap((name) => (settings.result?.[name] === undefined ? [] : [[name, settings.result[name]]])),
+  );
+  return { exists: true, alertsNew, affinity, settings: serving, serving: current.versions[0].version_id, deployment: current.id };
 }
 
 /**
@@ -485,11 +503,11 @@ async function stillOurs(beside) {
 }
 
 /** A deployment of this release, made only while the deployment is still its own; the one wrangler says it made becomes its own. */
-async function deployOurs(beside, title, versions, message) {
+async function deployOurs(beside, title, versions, message, flags = deployFlags) {
   await stillOurs(beside);
   const deployed = await wranglerOutput(
     title,
-    ['versions', 'deploy', ...versions, ...siteFlags, '--yes', '--message', message],
+    ['versions', 'deploy', ...versions, ...flags, '--yes', '--message', message],
     'version-deploy',
   );
   if (dry) return;
@@ -562,7 +580,14 @@ async function release(old, beside) {
       `too few events of the new version in ${watchMinutes} minutes to judge it: watch longer (--watch-minutes) or give it more (--share)`,
     );
 
-  await deployOurs(beside, 'Give the new version every visitor', [`${version}@100%`], `${RECORD}: promoted`);
+  beside.settings = true;
+  await deployOurs(
+    beside,
+    'Give the new version every visitor, and its settings (observability, logpush, tail consumers)',
+    [`${version}@100%`],
+    `${RECORD}: promoted`,
+    siteFlags,
+  );
   beside.triggers = true;
   await wranglerRun('Apply its triggers (routes, the custom domain, crons): a version upload never changes them', [
     'triggers',
@@ -593,7 +618,7 @@ async function putBack(old, version, beside) {
     'versions',
     'deploy',
     `${old}@100%`,
-    ...siteFlags,
+    ...deployFlags,
     '--yes',
     '--durable-objects-code-update-mode',
     'immediate',
@@ -634,11 +659,23 @@ async function putBack(old, version, beside) {
     `\nThe serving version could not be put back: the account serves ${state.versions.map((v) => `${v.version_id} at ${v.percentage} %`).join(' and ') || 'what could not be read'}.` +
       `\nRun, once the cause above is mended:\n  ${command.map(shellWord).join(' ')}` +
       (/\[code: 10220\]/.test(said)
-        ? `\nCloudflare refused it because a secret changed since ${old} last served (10220). Either set that secret again on it and deploy it, or roll back to it as it was (wrangler re-sends the deployment with ?force=true, its old secrets with it):\n  ${[...wrangler, 'rollback', old, ...siteFlags, '--message', 'Put back after a stopped release', '--yes', '--durable-objects-code-update-mode', 'immediate'].map(shellWord).join(' ')}`
+        ? `\nCloudflare refused it because a secret changed since ${old} last served (10220). Roll back to it as it was (wrangler re-sends the deployment with ?force=true, its old secrets with it), then change the secret onto its code with npm run deploy -- --secret <NAME>:\n  ${[...wrangler, 'rollback', old, ...siteFlags, '--message', 'Put back after a stopped release', '--yes', '--durable-objects-code-update-mode', 'immediate'].map(shellWord).join(' ')}`
         : '') +
       `\nThen check it: npx wrangler deployments list ${siteFlags.join(' ')} (the stopped version ${version} must not serve).`,
   );
   return false;
+}
+
+/** After a put-back that follows the promotion: the serving version's settings, as the preflight read them, on the Worker again. */
+async function restoreSettings(old, settings) {
+  console.log(
+    `\n${++step}. Put the serving version's settings back (${Object.keys(settings).join(', ')})\n   PATCH /workers/scripts/${worker}/script-settings`,
+  );
+  const done = await api(`/workers/scripts/${worker}/script-settings`, { ...json(settings), method: 'PATCH' });
+  if (done.status !== 200)
+    console.error(
+      `\nThe serving version's settings could not be put back (${done.status || 'no answer'}): from its commit, run npx wrangler versions deploy ${old}@100% ${siteFlags.join(' ')} --yes`,
+    );
 }
 
 /** Approves the payment pages `version` draws (PCI DSS 11.6.1) and puts the manifest where the hourly check reads it. */
@@ -678,6 +715,81 @@ async function approve(version) {
   }
 }
 
+/**
+ * `--secret NAME` (its value on stdin): the secret onto a new version of the serving code, deployed
+ * to every visitor. `versions secret put` copies the newest version, which after a stopped release
+ * is the stopped one: then the serving version's commit (its `--tag`) is uploaded again first.
+ */
+async function fixSecret(name) {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  const value = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+  if (!value) usage(`--secret ${name} takes the secret's value on stdin: printf %s "$VALUE" | npm run deploy -- --secret ${name}`);
+  if (!(site.secrets?.required ?? []).includes(name)) usage(`${name} is not one of [env.production.secrets] required.`);
+  const [deployments, versions] = await Promise.all([
+    api(`/workers/scripts/${worker}/deployments`),
+    api(`/workers/scripts/${worker}/versions`),
+  ]);
+  if (deployments.status !== 200 || versions.status !== 200) {
+    console.error(`\nNothing changed: ${failed('The deployments and versions', deployments.status !== 200 ? deployments : versions)}.`);
+    process.exit(1);
+  }
+  const now = deployments.result?.deployments?.[0];
+  if (now?.versions.length !== 1 || now.versions[0].percentage !== 100) {
+    console.error(
+      `\nNothing changed: a gradual deployment is under way; finish it or put the serving version back first (npm run deploy -- --log).`,
+    );
+    process.exit(1);
+  }
+  const serving = now.versions[0].version_id;
+  const items = versions.result?.items ?? [];
+  const newest = items[0]?.id;
+  const tag = items.find((v) => v.id === serving)?.annotations?.['workers/tag'] ?? '';
+  const beside = { deployment: now.id };
+  let checkout;
+  try {
+    if (newest !== serving) {
+      console.log(
+        `\nThe newest version ${newest} is not the serving one (a stopped release left it): the serving version's commit ${tag || '(none on record)'} is uploaded again, and the secret goes onto that.`,
+      );
+      if (!BUILDABLE_COMMIT.test(tag))
+        stop(
+          `the serving version ${serving} names no commit to build (its tag is "${tag}"): upload its code again by hand (npx wrangler versions upload from its commit), then run this again`,
+        );
+      console.log(`\n${++step}. Check out and build the serving commit ${tag}`);
+      checkout = await checkoutCommit(root, tag, { files: [values.config], timeoutMs: COMMAND_MS }).catch((error) =>
+        stop(`the serving commit ${tag} could not be built: ${error.message}`),
+      );
+      const uploaded = await wranglerOutput(
+        `Upload the serving commit ${tag} again, without traffic`,
+        ['versions', 'upload', ...siteFlags, '--tag', tag, '--message', `serving ${tag} again, for ${name}, by ${who}`],
+        'version-upload',
+        checkout.dir,
+      );
+      if (!uploaded.version_id) stop('wrangler did not name the uploaded version');
+    }
+    await wranglerRun(
+      `Put ${name} onto a new version of the serving code, without traffic`,
+      ['versions', 'secret', 'put', name, ...siteFlags, '--message', `${name} changed on ${tag || serving} by ${who}`],
+      { input: value },
+    );
+    const made = (await api(`/workers/scripts/${worker}/versions`)).result?.items?.[0]?.id;
+    if (!made || made === serving || made === newest) stop(`the version with ${name} could not be found`);
+    await deployOurs(beside, `Deploy it to every visitor`, [`${made}@100%`], `${name} changed on ${tag || serving} by ${who}`);
+    console.log(`\n${name} changed: ${made} serves every visitor, the serving code with the new secret.`);
+  } catch (error) {
+    console.error(
+      `\nSecret not changed: ${error instanceof Error ? error.message : error}. The serving version ${serving} still serves every visitor.`,
+    );
+    process.exit(1);
+  } finally {
+    checkout?.remove();
+  }
+  process.exit(0);
+}
+
 /** `--log`: the history of the Worker's deployments, newest first, each with its versions' commits and its record. */
 async function printLog() {
   const [deployments, versions] = await Promise.all([
@@ -699,6 +811,15 @@ async function printLog() {
   process.exit(0);
 }
 if (values.log) await printLog();
+/** Writes the settings-free configuration every deployment but the promotion is made with (SETTINGS_FREE). */
+function writeSettingsFree() {
+  mkdirSync(path.dirname(path.join(root, SETTINGS_FREE)), { recursive: true });
+  writeFileSync(path.join(root, SETTINGS_FREE), JSON.stringify({ name: worker, compatibility_date: site.compatibility_date }));
+}
+if (values.secret) {
+  writeSettingsFree();
+  await fixSecret(values.secret);
+}
 
 const state = await preflight();
 if (values.check) {
@@ -725,6 +846,7 @@ function end(reason, code = 1, { putBack: back = true } = {}) {
     await endRunning();
     if (!back) process.exit(code);
     const backed = !state.exists || !beside.version || (await putBack(state.serving, beside.version, beside));
+    if (backed && beside.settings) await restoreSettings(state.serving, state.settings);
     if (backed && beside.triggers)
       console.error(
         `\nIts triggers may be partly applied (routes, the Custom Domain, crons): run npx wrangler triggers deploy ${siteFlags.join(' ')} from the serving version's commit.`,
@@ -740,6 +862,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => v
 // Its output closed (a terminal gone, \`npm run deploy | tee\` losing its pipe): it ends as a stop does, and lines written after are lost, never fatal.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => void end('its output was closed', 1));
 try {
+  if (!dry) writeSettingsFree();
   if (!values['skip-build']) await run('Build the islands and the stylesheet', 'npm', ['run', 'build:client']);
   const alertsSecrets = state.alertsNew ? secretsFile(alerts.secrets.required) : undefined;
   try {

@@ -66,7 +66,10 @@ export function affinityRules(hosts: readonly string[]): AffinityRule[] {
 }
 
 /** Whether a rule the zone holds is this rule as written (what the API gives back holds more fields). */
-export const sameRule = (held: Partial<AffinityRule> | undefined, wanted: AffinityRule): boolean =>
+export const sameRule = (
+  held: { expression?: string; action?: string; enabled?: boolean; action_parameters?: unknown } | undefined,
+  wanted: AffinityRule,
+): boolean =>
   !!held &&
   held.expression === wanted.expression &&
   held.action === wanted.action &&

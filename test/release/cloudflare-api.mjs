@@ -70,6 +70,8 @@ export class CloudflareApi {
     this.unknown = [];
     /** The data points the account's Workers wrote (`{ at, point }`); the edge supplies them. */
     this.dataPoints = () => [];
+    /** Every change of a Worker's non-versioned settings (`PATCH …/script-settings`), in order. */
+    this.settingsChanges = [];
     /** Every change of a Worker's triggers (domains, crons), in order. */
     this.triggerChanges = [];
     /** Asset files by hash, and upload sessions by id. */
@@ -194,6 +196,7 @@ export class CloudflareApi {
       ['PATCH', new RegExp(`^/workers/workers/${name}/versions/latest$`), this.patchLatestVersion, 'Workers Scripts Write'],
       ['POST', new RegExp(`^/workers/scripts/${name}/assets-upload-session$`), this.assetsSession, 'Workers Scripts Write'],
       ['GET', new RegExp(`^/workers/scripts/${name}/settings$`), this.getSettings, 'Workers Scripts Read'],
+      ['GET', new RegExp(`^/workers/scripts/${name}/script-settings$`), this.getScriptSettings, 'Workers Scripts Read'],
       ['PATCH', new RegExp(`^/workers/scripts/${name}/script-settings$`), this.patchScriptSettings, 'Workers Scripts Write'],
       ['GET', new RegExp(`^/workers/workers/${name}$`), this.getWorker, 'Workers Scripts Read'],
       ['POST', new RegExp(`^/workers/scripts/${name}/subdomain$`), this.postSubdomain, 'Workers Scripts Write'],
@@ -630,6 +633,13 @@ export class CloudflareApi {
     );
     if (migrations) script.migrationTag = migrations.new_tag;
     script.classes = classes;
+    // A script upload applies the non-versioned settings its metadata carries.
+    script.settings = {
+      ...script.settings,
+      ...Object.fromEntries(
+        ['logpush', 'tail_consumers', 'observability'].flatMap((k) => (metadata[k] === undefined ? [] : [[k, metadata[k]]])),
+      ),
+    };
     script.deployments.push(this.#deploymentOf([{ version_id: version.id, percentage: 100 }], 'upload'));
     return {
       status: 200,
@@ -689,18 +699,31 @@ export class CloudflareApi {
         bindings: newest.bindings,
         compatibility_date: newest.compatibilityDate,
         compatibility_flags: newest.compatibilityFlags ?? [],
-        logpush: false,
         placement: {},
-        tail_consumers: [],
         usage_model: 'standard',
-        observability: { enabled: true, head_sampling_rate: 1 },
+        ...this.#settingsOf(script),
       }),
     };
   }
 
+  /** The Worker's non-versioned settings: no version carries them, every deployment with them changes them for all. */
+  #settingsOf(script) {
+    return { logpush: false, tail_consumers: [], observability: { enabled: false }, ...script.settings };
+  }
+
+  getScriptSettings(_request, _url, name) {
+    const script = this.script(name);
+    return script ? { status: 200, body: ok(this.#settingsOf(script)) } : this.#missing();
+  }
+
+  /** The non-versioned settings, each one sent replacing what was there (`versions deploy` and `deploy` send them; wrangler's PATCH). */
   async patchScriptSettings(request, _url, name) {
-    if (!this.script(name)) return this.#missing();
-    return { status: 200, body: ok({ logpush: false, tail_consumers: [], observability: { enabled: true }, ...(await request.json()) }) };
+    const script = this.script(name);
+    if (!script) return this.#missing();
+    const sent = await request.json();
+    script.settings = { ...script.settings, ...sent };
+    this.settingsChanges.push({ script: name, at: this.requests.length - 1, settings: structuredClone(sent) });
+    return { status: 200, body: ok(this.#settingsOf(script)) };
   }
 
   getWorker(_request, _url, name) {

@@ -7,10 +7,13 @@ import { answer } from '../worker/stand-in/legacy-answers';
 import { VERSION_KEY_COOKIE } from '../../src/security/version-key';
 // @ts-expect-error: a plain .mjs module
 import { CHDB_INSTALL } from '../../scripts/lib/clickhouse.mjs';
+// @ts-expect-error: a plain .mjs module
+import { checkoutCommit } from '../../scripts/lib/commit-checkout.mjs';
 // @ts-expect-error: plain .mjs modules of the tier
 import { CloudflareApi } from './cloudflare-api.mjs';
 // @ts-expect-error: plain .mjs modules of the tier
 import { Edge } from './edge.mjs';
+import { secondBuild, Visitor } from './visitors';
 
 /**
  * `npm run deploy` end to end, as an operator runs it: the real wrangler CLI against a stand-in
@@ -49,6 +52,9 @@ let edge: InstanceType<typeof Edge>;
 let apiBase = '';
 let site = '';
 
+/** What the backend was asked to charge: each card payment call's body, in order. */
+const charges: string[] = [];
+
 /** The backend each version calls: `backend` answers as the legacy backend does; `backend-v2` cannot charge. */
 async function outbound(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -56,7 +62,9 @@ async function outbound(request: Request): Promise<Response> {
   if (url.hostname === 'backend-v2.example.test' && url.pathname === '/payment/payment_back.php')
     return new Response('upstream connect error', { status: 503 });
   if (url.hostname.startsWith('backend')) {
-    const result = answer(request.method, url, await request.text());
+    const body = await request.text();
+    if (url.pathname === '/payment/payment_back.php') charges.push(body);
+    const result = answer(request.method, url, body);
     return result === null ? Response.json({ error: 'not found' }, { status: 404 }) : Response.json(result);
   }
   return new Response('no such host', { status: 502 });
@@ -120,9 +128,9 @@ function deploy(
   );
 }
 
-function wrangler(args: string[], input = ''): Promise<{ code: number; out: string }> {
+function wrangler(args: string[], input = '', cwd = root): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    const child = execFile('npx', ['wrangler', ...args], { cwd: root, env: env() }, (error, stdout, stderr) =>
+    const child = execFile('npx', ['wrangler', ...args], { cwd, env: env() }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, out: `${stdout}${stderr}` }),
     );
     child.stdin?.end(input);
@@ -359,6 +367,260 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     expect(asked.findIndex((r) => r.endsWith(`/scripts/${WORKER}/schedules`))).toBeGreaterThan(
       asked.lastIndexOf(`POST /accounts/${ACCOUNT}/workers/scripts/${WORKER}/deployments`),
     );
+  });
+
+  it("version affinity: the release keeps the zone's two rules by their ref, reports them with --check, writes back a changed one and leaves others' rules alone", async () => {
+    const zone = api.zones.get('example.test');
+    const ruleset = zone.rulesets.get('http_request_late_transform');
+    const refs = () => ruleset.rules.map((r: { ref: string }) => r.ref);
+    expect(refs()).toEqual(['papaya_version_key_kept', 'papaya_version_key_new']);
+    expect(ruleset.rules[1]).toMatchObject({
+      expression: `(http.host in {"${HOST}"}) and not http.cookie contains "${VERSION_KEY_COOKIE}="`,
+      action_parameters: { headers: { 'Cloudflare-Workers-Version-Key': { operation: 'set', expression: 'uuidv4(cf.random_seed)' } } },
+    });
+    expect((await deploy(['--check'])).out).toContain(`Version affinity on example.test (${HOST}): as written.`);
+    // Someone's own rule in the phase, and ours changed by hand.
+    ruleset.rules.push({ id: 'theirs', ref: 'theirs', action: 'rewrite', expression: 'http.host eq "other.example.test"', enabled: true });
+    ruleset.rules[0].expression = 'http.host eq "nowhere.example.test"';
+    expect((await deploy(['--check'])).out).toContain(
+      `Version affinity on example.test (${HOST}): changed since a release wrote it: the release writes it back before the new version gets any visitor.`,
+    );
+    // A release writes it back, then stops at its upload: the rules stay written, and nothing else changed.
+    const undo = api.fail('POST', new RegExp(`/workers/scripts/${WORKER}/versions$`));
+    try {
+      const from = api.requests.length;
+      const stopped = await deploy();
+      expect(stopped.code, stopped.out).toBe(1);
+      expect(stopped.out).toContain('The version-affinity rules of example.test: changed, written');
+      expect(changesSince(from).filter((c) => c.includes('/rulesets/'))).toEqual([
+        `PATCH /zones/${zone.id}/rulesets/${ruleset.id}/rules/${ruleset.rules[0].id}`,
+      ]);
+    } finally {
+      undo();
+    }
+    expect([...refs()].sort()).toEqual(['papaya_version_key_kept', 'papaya_version_key_new', 'theirs']);
+    expect(ruleset.rules.find((r: { ref: string }) => r.ref === 'theirs').expression).toBe('http.host eq "other.example.test"');
+    expect(ruleset.rules[0].expression).toBe(`(http.host in {"${HOST}"}) and http.cookie contains "${VERSION_KEY_COOKIE}="`);
+    // Without the permission the preflight names it.
+    api.permissions.delete('Transform Rules Write');
+    try {
+      const refusedCheck = await deploy(['--check']);
+      expect(refusedCheck.code).toBe(1);
+      expect(refusedCheck.out).toContain(
+        '  - Transform Rules Write on example.test (the version-affinity rule that keeps each visitor on one version during a split)',
+      );
+    } finally {
+      api.permissions.add('Transform Rules Write');
+    }
+  });
+
+  it("the Worker's settings go out with the promotion, never before; a put-back after the promotion puts the serving version's back: traces", async () => {
+    const serving = api.deployment(WORKER).versions[0].version_id;
+    const traces = () => api.script(WORKER).settings?.observability?.traces?.enabled;
+    expect(traces()).toBe(false);
+    // A release that turns traces on (they record URLs that carry tokens), whose triggers then fail.
+    writeConfigs((toml) =>
+      toml.replace('[env.production.observability.traces]\nenabled = false', '[env.production.observability.traces]\nenabled = true'),
+    );
+    const undo = api.fail('PUT', new RegExp(`/workers/scripts/${WORKER}/schedules$`), {
+      status: 403,
+      code: 10000,
+      message: 'Authentication error',
+    });
+    const changed = api.settingsChanges.length;
+    try {
+      const running = deploy();
+      await canaryTraffic(serving, 22, 200);
+      expect(traces(), 'at the 0 % and during the split').toBe(false);
+      const { code, out } = await running;
+      expect(code, out).toBe(1);
+      expect(out).toContain('Release stopped: Apply its triggers');
+      expect(out).toContain("Put the serving version's settings back (observability)");
+    } finally {
+      undo();
+      writeConfigs();
+    }
+    // Applied once, by the promotion, then put back with the serving version.
+    expect(
+      api.settingsChanges
+        .slice(changed)
+        .map((c: { settings: { observability?: { traces?: { enabled: boolean } } } }) => c.settings.observability?.traces?.enabled),
+    ).toEqual([true, false]);
+    expect(traces()).toBe(false);
+    expect(current()).toEqual([`${serving}@100`]);
+  });
+
+  /** The boot script a version's pages name (its build's), read from its uploaded modules. */
+  const bootOf = (version: { modules: Map<string, { content: unknown }> }) =>
+    /\/assets\/boot-[\w-]{8}\.js/.exec([...version.modules.values()].map((m) => String(m.content)).join('\n'))?.[0];
+  const versionOf = (id: string) => api.script(WORKER).versions.find((v: { id: string }) => v.id === id);
+
+  it('a secret fixed after a stopped release goes onto a new version of the serving code, uploaded again from its commit, never onto the stopped one', async () => {
+    const serving = api.deployment(WORKER).versions[0].version_id;
+    // A release of a second build, stopped at its share: its version is the newest, and its code is not the serving code.
+    const undoBuild = secondBuild(root);
+    const undoFail = api.fail('POST', new RegExp(`/workers/scripts/${WORKER}/deployments$`), { skip: 1, times: 1 });
+    try {
+      const stopped = await deploy();
+      expect(stopped.code, stopped.out).toBe(1);
+    } finally {
+      undoFail();
+      undoBuild();
+    }
+    const stoppedVersion = api.script(WORKER).versions.at(-1);
+    expect(bootOf(stoppedVersion)).not.toBe(bootOf(versionOf(serving)));
+    const fixed = await deploy(['--secret', 'TURNSTILE_SECRET'], {}, (child) => child.stdin?.end('rotated-turnstile-secret'));
+    expect(fixed.code, fixed.out).toBe(0);
+    expect(fixed.out).toContain(`The newest version ${stoppedVersion.id} is not the serving one`);
+    const [now] = api.deployment(WORKER).versions;
+    expect(api.deployment(WORKER).versions).toHaveLength(1);
+    expect(now.percentage).toBe(100);
+    const made = versionOf(now.version_id);
+    expect(made.secrets.TURNSTILE_SECRET).toBe('rotated-turnstile-secret');
+    expect(bootOf(made)).toBe(bootOf(versionOf(serving)));
+    expect(made.annotations['workers/tag']).toBe(versionOf(serving).annotations['workers/tag']);
+    // The stopped version never served anyone.
+    const served = api
+      .script(WORKER)
+      .deployments.flatMap((d: { versions: Array<{ version_id: string; percentage: number }> }) => d.versions)
+      .filter((v: { version_id: string; percentage: number }) => v.version_id === stoppedVersion.id && v.percentage > 0);
+    expect(served).toEqual([]);
+    // With the serving version newest, the secret goes onto it directly.
+    const again = await deploy(['--secret', 'TURNSTILE_SECRET'], {}, (child) => child.stdin?.end(SECRETS.TURNSTILE_SECRET));
+    expect(again.code, again.out).toBe(0);
+    expect(again.out).not.toContain('is not the serving one');
+    expect(bootOf(versionOf(api.deployment(WORKER).versions[0].version_id))).toBe(bootOf(versionOf(serving)));
+    expect(api.secretsOf(WORKER).TURNSTILE_SECRET).toBe(SECRETS.TURNSTILE_SECRET);
+  });
+
+  it("forms hold across adjacent versions: a key and a form drawn by the previous commit's Worker are paid once by this one, and the reverse", async () => {
+    const current = api.deployment(WORKER).versions[0].version_id;
+    const previous = execFileSync('git', ['rev-parse', '--short=12', 'HEAD~1'], { cwd: root, encoding: 'utf8' }).trim();
+    const checkout = await checkoutCommit(root, previous, { files: [SITE_CONFIG] });
+    let before = '';
+    try {
+      const uploaded = await wrangler(
+        ['versions', 'upload', '--config', SITE_CONFIG, '--env', 'production', '--tag', previous, '--message', 'the previous commit'],
+        '',
+        checkout.dir,
+      );
+      expect(uploaded.code, uploaded.out).toBe(0);
+      before = api.script(WORKER).versions.at(-1).id;
+    } finally {
+      checkout.remove();
+    }
+    const split = await wrangler([
+      'versions',
+      'deploy',
+      `${before}@50%`,
+      `${current}@50%`,
+      '--config',
+      SITE_CONFIG,
+      '--env',
+      'production',
+      '--yes',
+    ]);
+    expect(split.code, split.out).toBe(0);
+    const by = (version: string) => ({ 'Cloudflare-Workers-Version-Overrides': `${WORKER}="${version}"` });
+    try {
+      for (const [drawn, paid, n] of [
+        [before, current, 7001],
+        [current, before, 7002],
+      ] as const) {
+        const ip = `192.0.2.${n % 200}`;
+        const page = await edge.fetch(new Request(`${site}/web-payment?p=1001`, { headers: { ...by(drawn), 'CF-Connecting-IP': ip } }));
+        expect(page.version).toBe(drawn);
+        const formKey = /name="formKey" value="([^"]+)"/.exec(await page.response.text())?.[1];
+        expect(formKey, 'the form carries its key').toBeTruthy();
+        const from = charges.length;
+        const send = async (version: string) => {
+          const body = new FormData();
+          for (const [name, value] of Object.entries({ ...TEST_PAYMENT, ccn: visaNumber(n), formKey: formKey!, humanToken: `token-${n}` }))
+            body.append(name, value);
+          const { version: answered, response } = await edge.fetch(
+            new Request(`${site}/payment/payment_back.php?p=1001`, {
+              method: 'POST',
+              body,
+              headers: { ...by(version), 'CF-Connecting-IP': ip, Origin: site, 'Sec-Fetch-Site': 'same-origin' },
+            }),
+          );
+          expect(answered).toBe(version);
+          return { status: response.status, text: await response.text() };
+        };
+        // Paid by the other version; its answer lost, sent again to each: one charge, the same answer.
+        const first = await send(paid);
+        expect(first.status, first.text).toBe(200);
+        const again = await send(drawn);
+        const third = await send(paid);
+        expect([again.status, third.status]).toEqual([200, 200]);
+        expect(again.text).toBe(first.text);
+        expect(third.text).toBe(first.text);
+        expect(charges.slice(from).filter((b) => b.includes(visaNumber(n)))).toHaveLength(1);
+      }
+    } finally {
+      const back = await wrangler(['versions', 'deploy', `${current}@100%`, '--config', SITE_CONFIG, '--env', 'production', '--yes']);
+      expect(back.code, back.out).toBe(0);
+    }
+  });
+
+  describe('a visitor stays on one version through a split', () => {
+    /** A second build released at 50 %, 20 visitors with cookie jars sent through its split: the release's end, the visitors and their payments' statuses. */
+    async function splitWithVisitors() {
+      const serving = api.deployment(WORKER).versions[0].version_id;
+      const undo = secondBuild(root);
+      try {
+        const running = deploy(['--share', '50', '--watch-minutes', '3'], { DEPLOY_MINUTE_MS: '30000' });
+        let split = false;
+        for (let i = 0; i < 1200 && !split; i++) {
+          const versions = api.deployment(WORKER)?.versions;
+          split = versions?.length === 2 && versions[0].percentage === 50;
+          if (!split) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(split, 'the second build got its 50 %').toBe(true);
+        const visitors = Array.from({ length: 20 }, (_, i) => new Visitor(edge, site, i + 1));
+        const statuses: number[] = [];
+        for (let i = 0; i < visitors.length; i += 4)
+          statuses.push(...(await Promise.all(visitors.slice(i, i + 4).map((v) => v.payOnce()))));
+        return { serving, visitors, statuses, released: await running };
+      } finally {
+        undo();
+      }
+    }
+
+    it('with the zone rule: 20 visitors load the card form and a pay page with every script and stylesheet from one version, no 404, and pay once each', async () => {
+      const from = charges.length;
+      const { visitors, statuses, released } = await splitWithVisitors();
+      expect(statuses).toEqual(Array(20).fill(200));
+      for (const v of visitors) {
+        expect(
+          v.seen.filter((s) => s.status !== 200),
+          `visitor ${v.n}`,
+        ).toEqual([]);
+        expect(new Set(v.seen.map((s) => s.version)).size, `visitor ${v.n}: one version`).toBe(1);
+        expect(v.jar.get(VERSION_KEY_COOKIE), `visitor ${v.n}: the key kept`).toMatch(/^[0-9a-f-]{36}$/);
+        expect(charges.slice(from).filter((body) => body.includes(visaNumber(5000 + v.n))).length, `visitor ${v.n}: one charge`).toBe(1);
+      }
+      // The split served both versions' pages, each with its own files.
+      expect(new Set(visitors.map((v) => v.seen[0]!.version)).size).toBe(2);
+      expect(released.out).toMatch(/PROMOTE +assets: /);
+      expect(released.out).not.toContain('the canary judge stopped it');
+    });
+
+    it('without the rule (the edge runs no zone rules) the same split serves pages whose script or stylesheet 404, and the judge stops it on its assets', async () => {
+      edge.zoneRules = false;
+      try {
+        const { serving, visitors, released } = await splitWithVisitors();
+        const missing = visitors.flatMap((v) => v.seen.filter((s) => s.status === 404));
+        expect(missing.length).toBeGreaterThan(5);
+        expect(missing.every((s) => s.path.startsWith('/assets/'))).toBe(true);
+        expect(released.code, released.out).toBe(1);
+        expect(released.out).toMatch(/STOP +assets: /);
+        expect(released.out).toContain('Release stopped: the canary judge stopped it at 50 %');
+        expect(current()).toEqual([`${serving}@100`]);
+      } finally {
+        edge.zoneRules = true;
+      }
+    });
   });
 
   it('every release is on record: its version carries the commit and who released it since when; each deployment says which step; --log prints the history', async () => {
@@ -669,7 +931,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       expect(out).toContain('The serving version could not be put back: the account serves');
       const command = /Run, once the cause above is mended:\n {2}(.+)\n/.exec(out)?.[1];
       expect(command).toBe(
-        `npx wrangler versions deploy ${serving}@100% --config ${SITE_CONFIG} --env production --yes --durable-objects-code-update-mode immediate`,
+        `npx wrangler versions deploy ${serving}@100% --config .wrangler/release/versions-deploy.json --yes --durable-objects-code-update-mode immediate`,
       );
       expect(current()).toHaveLength(2);
       const refused = await deploy(['--check']);

@@ -127,6 +127,14 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('the canary judged 
     });
     const stale = await judge([...assets(OLD, 360, 2), ...assets(NEW, 40, 1)]);
     expect(stale.indicators.find((j) => j.name === 'assets')?.verdict).toBe('promote');
+    // A quiet canary asked for few files holds nothing, but three of them missing still stop it.
+    const quiet = await judge([...assets(OLD, 90, 0), ...assets(NEW, 8, 0)]);
+    expect(quiet.indicators.find((j) => j.name === 'assets')).toMatchObject({
+      verdict: 'promote',
+      reason: '8 events of the new version, too few to judge: the others hold the release',
+    });
+    const broken = await judge([...assets(OLD, 90, 0), ...assets(NEW, 8, 3)]);
+    expect(broken.indicators.find((j) => j.name === 'assets')?.verdict).toBe('stop');
   });
 
   it('too few events of the new version means wait, not promote', async () => {

@@ -23,7 +23,7 @@ describe('the version-affinity cookie', () => {
   });
 
   it('sets nothing when the cookie already holds the key, when no rule made one, or when the header is not a key the rule makes', async () => {
-    for (const headers of [
+    for (const headers of <Array<Record<string, string>>>[
       { 'Cloudflare-Workers-Version-Key': KEY, Cookie: `${VERSION_KEY_COOKIE}=${KEY}` },
       {},
       { 'Cloudflare-Workers-Version-Key': 'visitor-1; Domain=evil.test' },
