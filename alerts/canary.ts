@@ -50,7 +50,11 @@ export function judgeIndicator(indicator: Indicator, canary: WindowCounts, servi
   if (canary.total < CANARY_MIN_EVENTS && indicator.holds !== false)
     return { ...at, verdict: 'wait', reason: `${canary.total} events of the new version, ${CANARY_MIN_EVENTS} needed to judge` };
   if (canary.total < CANARY_MIN_EVENTS)
-    return { ...at, verdict: 'promote', reason: `${canary.total} events of the new version, too few to judge: the others hold the release` };
+    return {
+      ...at,
+      verdict: 'promote',
+      reason: `${canary.total} events of the new version, too few to judge: the others hold the release`,
+    };
   return { ...at, verdict: 'promote', reason: `${percent(share(canary))} bad against ${percent(share(serving))}` };
 }
 

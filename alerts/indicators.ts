@@ -39,13 +39,18 @@ export interface Indicator {
    * indicator that says `false` can stop a release but never holds one: the others gate promotion on traffic.
    */
   holds?: boolean;
+  /** How many events each row stands for (a SQL expression); Analytics Engine's own sampling, `_sample_interval`, unless said. */
+  weight?: string;
 }
 
 const window = (minutes: number) => `timestamp > NOW() - INTERVAL '${minutes}' MINUTE`;
 
 /** Weighted counts of an indicator's bad and of all its events over the last `minutes`: one row, columns `bad` and `total`. */
 export const windowSql = (indicator: Indicator, minutes: number) =>
-  `SELECT SUM(IF(${indicator.bad}, _sample_interval, 0)) AS bad, SUM(_sample_interval) AS total FROM ${EVENTS_DATASET} WHERE ${indicator.where} AND ${window(minutes)}`;
+  `SELECT ${counts(indicator)} FROM ${EVENTS_DATASET} WHERE (${indicator.where}) AND ${window(minutes)}`;
+
+/** The weighted bad and total counts of an indicator's rows. */
+const counts = ({ bad, weight = '_sample_interval' }: Indicator) => `SUM(IF(${bad}, ${weight}, 0)) AS bad, SUM(${weight}) AS total`;
 
 /** What a version id looks like (`blob2` of every event): a UUID, or `local` in development. */
 export const VERSION_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|local)$/;
@@ -54,8 +59,31 @@ export const VERSION_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 export function versionsSql(indicator: Indicator, minutes: number, versions: readonly string[]): string {
   const bad = versions.find((v) => !VERSION_ID.test(v));
   if (bad !== undefined) throw new Error(`not a version id: ${bad.slice(0, 60)}`);
-  return `SELECT blob2 AS version, SUM(IF(${indicator.bad}, _sample_interval, 0)) AS bad, SUM(_sample_interval) AS total FROM ${EVENTS_DATASET} WHERE ${indicator.where} AND blob2 IN (${versions.map((v) => `'${v}'`).join(', ')}) AND ${window(minutes)} GROUP BY version`;
+  return `SELECT blob2 AS version, ${counts(indicator)} FROM ${EVENTS_DATASET} WHERE (${indicator.where}) AND blob2 IN (${versions.map((v) => `'${v}'`).join(', ')}) AND ${window(minutes)} GROUP BY version`;
 }
+
+/** The route patterns of the pages that draw islands, as their `answer` events name them (a worker test holds it to the pages). */
+export const ISLAND_ROUTES = [
+  '/web-payment',
+  '/pay',
+  '/pay-now',
+  '/paynow',
+  '/pay-contactless',
+  '/contactless',
+  '/pay-demo',
+  '/demo',
+  '/pay/:provider',
+  '/*',
+  '/pay-widget',
+  '/pay-widget-imaginepay-button',
+  '/pay-widget-restore-tab',
+  '/update-password',
+  '/update-info-request',
+  '/getpaid',
+  '/member-signup',
+  '/pay-later',
+  '/pay-appclip',
+] as const;
 
 export const INDICATORS: readonly Indicator[] = [
   {
@@ -93,6 +121,19 @@ export const INDICATORS: readonly Indicator[] = [
     where: "index1 = 'answer' AND blob3 = '/assets/*'",
     bad: 'double1 = 404',
     // Few files are asked of a canary in a quiet hour; three missing of them still stop it.
+    holds: false,
+  },
+  {
+    name: 'islands',
+    title: 'Pages whose islands did not start',
+    // A weak connection loses the islands' code now and then; the page still works without it.
+    objective: 0.99,
+    runbook: 'docs/operations.md#6-browser-errors-per-version',
+    // The views of pages with islands (as indicator 6 counts them), and the reports of islands that did not start.
+    where: `(index1 = 'browserError' AND blob4 = 'start') OR (index1 = 'answer' AND blob3 IN (${ISLAND_ROUTES.map((r) => `'${r}'`).join(', ')}) AND blob4 = 'GET' AND blob5 NOT IN ('bot', 'check') AND double1 < 400)`,
+    bad: "index1 = 'browserError'",
+    // A report stands for the page views its sample left out (`double3`).
+    weight: "IF(index1 = 'browserError', _sample_interval * double3, _sample_interval)",
     holds: false,
   },
   {

@@ -1,3 +1,5 @@
+import { ERROR_REPORT_PATH, NOT_STARTED } from '../src/domain/report-address';
+
 /**
  * The page's one script tag. The page is whole and usable without script (every form posts by
  * itself), so the islands' code waits: it is fetched once the page has loaded (its images
@@ -10,7 +12,19 @@ function start(): void {
   if (started) return;
   started = true;
   painted.disconnect();
-  void import('./entry');
+  import('./entry').catch(notStarted);
+}
+
+/**
+ * The islands' code could not be loaded: the page still works without it (every form posts), and
+ * the site is told once, sampled as every report is (`client/error-reports.ts`, which did not load either).
+ */
+function notStarted(): void {
+  const tag = document.querySelector<HTMLScriptElement>('script[data-report-sample]');
+  if (!tag || !navigator.sendBeacon || Math.random() >= Number(tag.dataset.reportSample)) return;
+  const { page = '', version = '' } = tag.dataset;
+  const report = { kind: 'start', message: NOT_STARTED, source: '', line: 0, column: 0, page, version };
+  navigator.sendBeacon(ERROR_REPORT_PATH, new Blob([JSON.stringify(report)], { type: 'application/json' }));
 }
 
 /** Starts once the page is first painted. */

@@ -67,7 +67,18 @@ function usage(message) {
   );
   process.exit(2);
 }
-if (!(share > 0 && share < 100) || !(watchMinutes >= 1)) usage('--share must be 1–99 and --watch-minutes at least 1.');
+/**
+ * Cloudflare defers a Durable Object's code update up to 300 s by default (durable-objects-code-updates):
+ * an object active when the split begins runs the serving code that long, so the watch outlasts
+ * that by the minutes the judge needs to see the new code run.
+ */
+const DEFERRED_MINUTES = 5;
+const JUDGED_MINUTES = 3;
+if (!(share > 0 && share < 100)) usage('--share must be 1–99.');
+if (!(watchMinutes >= DEFERRED_MINUTES + JUDGED_MINUTES))
+  usage(
+    `--watch-minutes must be at least ${DEFERRED_MINUTES + JUDGED_MINUTES}: a Durable Object active when the split begins keeps the serving code up to ${DEFERRED_MINUTES} minutes (Cloudflare's deferred code update), and the new code is judged for ${JUDGED_MINUTES} more.`,
+  );
 if (!dry && (placeholder(publicUrl) || !/^https?:\/\//.test(publicUrl)))
   usage(`PUBLIC_URL of [env.production.vars] (or --url) is not set: ${publicUrl}`);
 if (!dry && (placeholder(checkPayee) || placeholder(checkProvider)))

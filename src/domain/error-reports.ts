@@ -5,11 +5,13 @@ import { scrub } from './scrub';
  * is scrubbed, in the browser before it leaves and on the server again. Shared by both.
  */
 
-/** Where a page sends its reports (`navigator.sendBeacon`, same origin). */
-export const ERROR_REPORT_PATH = '/api/browser-error';
+export { ERROR_REPORT_PATH, NOT_STARTED } from './report-address';
 
 /** Spec 001 §9: "Error reporting sample rate 0.01" in production; locally every report is sent. */
 export const PRODUCTION_REPORT_SAMPLE = 0.01;
+
+/** The share of page views that send their reports: every one locally. */
+export const reportSampleOf = (production: boolean): number => (production ? PRODUCTION_REPORT_SAMPLE : 1);
 
 /** At most this many reports leave one page view. */
 export const MAX_REPORTS_PER_PAGE = 3;
@@ -17,7 +19,8 @@ export const MAX_REPORTS_PER_PAGE = 3;
 /** Spec 001 §8: "Error reporting ignores 'Network Error'": a weak connection is not a bug of the page. */
 export const IGNORED_ERROR = /Network Error/i;
 
-export const REPORT_KINDS = ['error', 'rejection', 'react', 'hydration'] as const;
+/** `start`: the islands' code could not be loaded at all (a file the page's version does not have, a lost connection). */
+export const REPORT_KINDS = ['error', 'rejection', 'react', 'hydration', 'start'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const REPORT_LIMITS = { message: 300, source: 200, page: 40, version: 64 } as const;

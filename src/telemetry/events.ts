@@ -42,8 +42,8 @@ export const EVENT_LAYOUT = {
    * changed, no-manifest or failed; the first difference's page and what differs; how many differences.
    */
   pageCheck: { blobs: ['outcome', 'page', 'what'], doubles: ['differences', 'pages'] },
-  /** A browser's report of an uncaught error on a page with islands. */
-  browserError: { blobs: ['route', 'kind', 'message', 'source', 'browser', 'clientVersion'], doubles: ['line', 'column'] },
+  /** A browser's report of an uncaught error on a page with islands, or of islands whose code could not load; how many page views it stands for (reports are sampled). */
+  browserError: { blobs: ['route', 'kind', 'message', 'source', 'browser', 'clientVersion'], doubles: ['line', 'column', 'stands'] },
 } as const;
 
 export type EventName = keyof typeof EVENT_LAYOUT;

@@ -13,7 +13,7 @@ import type { AppEnv } from './app-env';
 import { logError } from '../telemetry/log';
 import { NO_STORE } from '../security/headers';
 import { postedForm } from './form-post';
-import { PRODUCTION_REPORT_SAMPLE } from '../domain/error-reports';
+import { reportSampleOf } from '../domain/error-reports';
 import { keepable, keepPage, pageKey, respond, reusedPage, slot, type SlotName } from './page-reuse';
 
 export interface RenderInit {
@@ -104,7 +104,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     text: catalogueOf(language),
     switchHref: links.switchHref,
     posted: postedForm(c),
-    reportSample: c.get('config').production ? PRODUCTION_REPORT_SAMPLE : 1,
+    reportSample: reportSampleOf(c.get('config').production),
   };
   const status = (init.status ?? 200) as 200;
   const headers = { ...HTML_HEADERS, 'Content-Language': LANGUAGE_TAG[language], ...init.headers };

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ERROR_REPORT_PATH } from '../../src/domain/error-reports';
+import { ERROR_REPORT_PATH, NOT_STARTED } from '../../src/domain/error-reports';
 import { expect, test } from './support';
 
 /**
@@ -64,4 +64,31 @@ test('an island that throws: its report arrives, with the page and the version, 
   await expect.poll(() => recorded(request, 'error')).toMatchObject({ message: expect.stringContaining('card [digits] for [email]') });
   // Both errors are in the console too, as the browser and React report them: that is this test's point.
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/TypeError|4242|card \[digits\]/.test(e)));
+});
+
+test("islands whose code cannot be loaded (a file the page's version does not have): one report says so, and the form still posts", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  // The islands' entry answers 404, as the other version's Worker answers a file of this one.
+  await page.route('**/assets/entry-*.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  const bodies: string[] = [];
+  await page.route(`**${ERROR_REPORT_PATH}`, async (route) => {
+    bodies.push(route.request().postData() ?? '');
+    await route.continue();
+  });
+  await page.goto('/web-payment?p=1001');
+  await expect.poll(() => bodies.length).toBe(1);
+  const sent = JSON.parse(bodies[0]!) as Record<string, unknown>;
+  expect(sent).toMatchObject({ kind: 'start', page: 'Web-Pay', message: NOT_STARTED, source: '' });
+  await expect.poll(() => recorded(request, 'start')).toMatchObject({ route: 'Web-Pay', clientVersion: sent.version, stands: 1 });
+  await expect(page.locator('[data-island="web-payment-form"][data-hydrated="true"]')).toHaveCount(0);
+  // The form is the server's: it still answers when sent.
+  await expect(page.locator('form[method="post"]').first()).toBeVisible();
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !/404|Failed to fetch dynamically imported module|entry-/.test(e)),
+  );
 });

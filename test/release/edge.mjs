@@ -8,7 +8,9 @@
 // - KV is one store, whichever version reads or writes it;
 // - each Durable Object runs one version at a time: the deployment assigns every object a version by
 //   its percentages ("Gradual deployments for Durable Objects"), and every version's calls to that
-//   object reach the code of the version assigned it, until the next deployment.
+//   object reach the code of the version assigned it, until the next deployment;
+// - an object active when a deployment changes keeps its code up to the deployment's `max_delay`
+//   (300 s by default), unless the deployment asked `immediate` (durable-objects-code-updates).
 // The deployment's versions run together in one workerd (Miniflare), each its own upload, made anew
 // when the deployment changes; storage is kept on disk across deployments. Analytics Engine data
 // points are kept, as the dataset would keep them, for the SQL API stand-in.
@@ -38,16 +40,21 @@ function versionOf(id, shares) {
   return shares.findLastIndex((s) => s > 0);
 }
 
-/** One namespace as every version sees it: ids are the namespace's own, an object's code its assigned version's. */
-function namespace(env, slots, shares, self) {
+/** One namespace as every version sees it: ids are the namespace's own, an object's code its assigned version's (or, while its update is deferred, the code it ran). */
+function namespace(env, seen, slots, shares, self, pins) {
   const own = env[slots[self]];
   const one = {
     idFromName: (name) => own.idFromName(name),
     idFromString: (id) => own.idFromString(id),
     newUniqueId: (options) => own.newUniqueId(options),
     get(id, options) {
-      const target = env[slots[versionOf(id.toString(), shares)]];
-      return target.get(target.idFromString(id.toString()), options);
+      const key = id.toString();
+      const pin = pins[key];
+      const slot = pin && Date.now() < pin.until ? pin.slot : versionOf(key, shares);
+      // The edge is told which code each object ran, for the next deployment's deferral.
+      seen.push(env.EDGE_SEEN.fetch('http://seen/', { method: 'POST', body: JSON.stringify([key, slot]) }).catch(() => undefined));
+      const target = env[slots[slot]];
+      return target.get(target.idFromString(key), options);
     },
     getByName: (name, options) => one.get(own.idFromName(name), options),
   };
@@ -58,10 +65,14 @@ export default {
   async fetch(request, env, ctx) {
     const points = [];
     const events = { writeDataPoint: (point) => points.push(point) };
-    const { bindings, shares, self } = env.EDGE_OBJECTS;
-    const objects = Object.fromEntries(Object.entries(bindings).map(([name, slots]) => [name, namespace(env, slots, shares, self)]));
+    const { bindings, shares, self, pins } = env.EDGE_OBJECTS;
+    // Which code ran each object is told before the answer leaves, so the next deployment knows.
+    const seen = [];
+    const objects = Object.fromEntries(Object.entries(bindings).map(([name, slots]) => [name, namespace(env, seen, slots, shares, self, pins)]));
     try {
-      return await site.fetch(request, { ...env, ...objects, EVENTS: events }, ctx);
+      const response = await site.fetch(request, { ...env, ...objects, EVENTS: events }, ctx);
+      await Promise.all(seen);
+      return response;
     } finally {
       ctx.waitUntil(env.EDGE_SINK.fetch('http://sink/', { method: 'POST', body: JSON.stringify(points) }));
     }
@@ -91,6 +102,10 @@ export class Edge {
     this.certificateAt = 0;
     /** Whether the zone's request-header rules run (a test turns them off to see a split without them). */
     this.zoneRules = true;
+    /** How long a second of a Durable Object code update's delay lasts here (the release tier shortens it as it shortens a minute). */
+    this.secondMs = 1000;
+    /** Each object's last call: the version whose code ran it, and when. */
+    this.objectsSeen = new Map();
   }
 
   /** The request as the zone's `http_request_late_transform` rules leave it, for the Worker's Custom Domain. */
@@ -136,15 +151,22 @@ export class Edge {
       .then(async () => {
         const deployment = this.api.deployment(this.script);
         if (this.running?.deployment.id === deployment.id) return this.running;
+        const pins = this.#deferred(deployment);
         if (this.running) {
           const old = this.running;
           this.running = undefined;
           for (let i = 0; old.inFlight > 0 && i < 300; i++) await new Promise((resolve) => setTimeout(resolve, 100));
           await old.mf.dispose().catch(() => undefined);
         }
+        // The deployment's versions, then any a deferred object still runs (no share of visitors).
+        const versions = [...new Set([...deployment.versions.map((v) => v.version_id), ...Object.values(pins).map((p) => p.version)])];
+        const shares = versions.map((id) => deployment.versions.find((v) => v.version_id === id)?.percentage ?? 0);
+        const slots = Object.fromEntries(
+          Object.entries(pins).map(([id, p]) => [id, { slot: versions.indexOf(p.version), until: p.until }]),
+        );
         const mf = new Miniflare(
           convertV4MiniflareOptions({
-            workers: deployment.versions.map((v, self) => this.#worker(v.version_id, deployment, self)),
+            workers: versions.map((id, self) => this.#worker(id, { versions, shares, self, pins: slots })),
             resourcePersistencePath: this.storage,
             handleStructuredLogs: () => undefined,
           }),
@@ -155,14 +177,30 @@ export class Edge {
           await mf.dispose().catch(() => undefined);
           throw error;
         }
-        this.running = { deployment, mf, inFlight: 0 };
+        this.running = { deployment, mf, inFlight: 0, versions, pins, startedAt: Date.now() };
         return this.running;
       });
     return this.switching;
   }
 
+  /**
+   * The objects whose code update `deployment` defers: each one active under the running
+   * deployment keeps the version it ran until the deployment's `max_delay` has passed (Cloudflare's
+   * default, deferred for 300 s, unless the deployment asked `immediate`); pins still running carry on.
+   */
+  #deferred(deployment) {
+    const strategy = this.api.doCodeUpdates.find((u) => u.deployment === deployment.id) ?? { mode: 'deferred', max_delay: 300 };
+    if (!this.running || strategy.mode === 'immediate') return {};
+    const now = Date.now();
+    const pins = Object.fromEntries(Object.entries(this.running.pins).filter(([, p]) => p.until > now));
+    const until = now + (strategy.max_delay ?? 300) * this.secondMs;
+    for (const [id, seen] of this.objectsSeen)
+      if (seen.at >= this.running.startedAt && !pins[id]) pins[id] = { version: seen.version, until };
+    return pins;
+  }
+
   /** One version's worker: its upload with the bindings its metadata declares, its objects shared by namespace. */
-  #worker(versionId, deployment, self) {
+  #worker(versionId, { versions, shares, self, pins }) {
     const version = this.api.script(this.script).versions.find((v) => v.id === versionId);
     const modules = [
       { type: 'ESModule', path: 'shim.js', contents: SHIM },
@@ -178,7 +216,7 @@ export class Edge {
     const plain = {};
     const kvNamespaces = {};
     const durableObjects = {};
-    const objects = { bindings: {}, shares: deployment.versions.map((v) => v.percentage), self };
+    const objects = { bindings: {}, shares, self, pins };
     for (const b of version.bindings) {
       if (b.type === 'plain_text') plain[b.name] = b.text;
       else if (b.type === 'json') plain[b.name] = b.json;
@@ -186,11 +224,11 @@ export class Edge {
       else if (b.type === 'version_metadata') plain[b.name] = { id: versionId, tag: '', timestamp: version.created_on };
       else if (b.type === 'durable_object_namespace') {
         // One namespace of the Worker, whichever version names it: the same ids and storage for each.
-        objects.bindings[b.name] = deployment.versions.map((_, i) => `EDGE_${b.name}_${i}`);
-        deployment.versions.forEach((v, i) => {
+        objects.bindings[b.name] = versions.map((_, i) => `EDGE_${b.name}_${i}`);
+        versions.forEach((id, i) => {
           durableObjects[`EDGE_${b.name}_${i}`] = {
             className: b.class_name,
-            scriptName: `version-${v.version_id}`,
+            scriptName: `version-${id}`,
             useSQLite: true,
             unsafeUniqueKey: `${this.script}-${b.class_name}`,
           };
@@ -212,6 +250,11 @@ export class Edge {
           const entry = assets[decodeURIComponent(new URL(request.url).pathname)];
           const file = entry && this.api.assetFiles.get(entry.hash);
           return file ? new Response(file) : new Response('Not found', { status: 404 });
+        },
+        EDGE_SEEN: async (request) => {
+          const [id, slot] = await request.json();
+          this.objectsSeen.set(id, { version: versions[slot], at: Date.now() });
+          return new Response(null, { status: 204 });
         },
         EDGE_SINK: async (request) => {
           const at = new Date().toISOString();

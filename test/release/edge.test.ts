@@ -42,10 +42,15 @@ const B = '00000000-0000-4000-8000-00000000000b';
 
 let api: InstanceType<typeof CloudflareApi>;
 let edge: InstanceType<typeof Edge>;
-const deploy = (...versions: Array<[string, number]>) =>
-  api
-    .script(SCRIPT)
-    .deployments.push({ id: crypto.randomUUID(), versions: versions.map(([version_id, percentage]) => ({ version_id, percentage })) });
+/** A deployment of `versions`, its Durable Objects' code updated as asked (Cloudflare's default: deferred for 300 s). */
+const deploy = (
+  versions: Array<[string, number]>,
+  codeUpdate: { mode: string; max_delay?: number } = { mode: 'deferred', max_delay: 300 },
+) => {
+  const id = crypto.randomUUID();
+  api.script(SCRIPT).deployments.push({ id, versions: versions.map(([version_id, percentage]) => ({ version_id, percentage })) });
+  api.doCodeUpdates.push({ script: SCRIPT, deployment: id, ...codeUpdate });
+};
 const ask = async (as: string, path: string, method = 'GET'): Promise<string> => {
   const { response } = await edge.fetch(
     new Request(`http://edge.test${path}`, { method, headers: { 'Cloudflare-Workers-Version-Overrides': `${SCRIPT}="${as}"` } }),
@@ -63,12 +68,18 @@ describe('the stand-in edge: what versions share', () => {
   afterAll(() => edge?.close());
 
   it("at 0 % a new version has no object of its own: its calls reach the serving version's code", async () => {
-    deploy([B, 0], [A, 100]);
+    deploy([
+      [B, 0],
+      [A, 100],
+    ]);
     for (const name of names.slice(0, 10)) expect(await ask(B, `/?name=${name}`)).toBe('B called A');
   });
 
   it('in a split each object runs one version, the same whichever version calls it; some run each', async () => {
-    deploy([B, 50], [A, 50]);
+    deploy([
+      [B, 50],
+      [A, 50],
+    ]);
     const byA = await Promise.all(names.map((name) => ask(A, `/?name=${name}`)));
     const byB = await Promise.all(names.map((name) => ask(B, `/?name=${name}`)));
     expect(byA.map((a) => a.at(-1))).toEqual(byB.map((b) => b.at(-1)));
@@ -78,8 +89,24 @@ describe('the stand-in edge: what versions share', () => {
   it('KV is one store: what one version writes, the other reads, across deployments', async () => {
     expect(await ask(A, '/kv', 'PUT')).toBe('A');
     expect(await ask(B, '/kv')).toBe('A');
-    deploy([B, 100]);
+    deploy([[B, 100]], { mode: 'immediate' });
     expect(await ask(B, '/kv')).toBe('A');
     for (const name of names.slice(0, 10)) expect(await ask(B, `/?name=${name}`)).toBe('B called B');
+  });
+
+  it('deferred code updates: an object active when the deployment changes keeps its code until max_delay; one never active, and any after it, run the new code', async () => {
+    // Every object runs A, and the first ten are active.
+    deploy([[A, 100]], { mode: 'immediate' });
+    for (const name of names.slice(0, 10)) expect(await ask(A, `/?name=${name}`)).toBe('A called A');
+    edge.secondMs = 10;
+    deploy([[B, 100]], { mode: 'deferred', max_delay: 300 });
+    for (const name of names.slice(0, 10)) expect(await ask(B, `/?name=${name}`)).toBe('B called A');
+    for (const name of names.slice(10, 20)) expect(await ask(B, `/?name=${name}`)).toBe('B called B');
+    await new Promise((resolve) => setTimeout(resolve, 300 * 10));
+    for (const name of names.slice(0, 10)) expect(await ask(B, `/?name=${name}`)).toBe('B called B');
+    // Asked at once, every object takes the new code now.
+    deploy([[A, 100]], { mode: 'immediate' });
+    for (const name of names.slice(0, 20)) expect(await ask(A, `/?name=${name}`)).toBe('A called A');
+    edge.secondMs = 1000;
   });
 });

@@ -216,6 +216,8 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     edge = new Edge(api, { script: WORKER, outbound });
     site = await edge.listen(0);
     api.dataPoints = () => edge.points;
+    // A second of a Durable Object's deferred code update as long as a release's minute makes it (DEPLOY_MINUTE_MS below).
+    edge.secondMs = 2500 / 60;
     // A Custom Domain's certificate takes a moment: the host refuses connections until it is issued.
     api.onDomain = () => (edge.certificateAt = Date.now() + 4000);
     writeConfigs();
@@ -369,6 +371,24 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     );
   });
 
+  it('every release is on record: its version carries the commit and who released it since when; each deployment says which step; --log prints the history', async () => {
+    const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const newest = api.script(WORKER).versions.at(-1);
+    expect(newest.annotations['workers/tag']).toMatch(new RegExp(`^${commit}(-dirty)?$`));
+    const record = newest.annotations['workers/message'] as string;
+    expect(record).toMatch(new RegExp(`^release ${commit}(-dirty)? by Release Tester since \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$`));
+    const messages = api
+      .script(WORKER)
+      .deployments.slice(-3)
+      .map((d: { annotations: Record<string, string> }) => d.annotations['workers/message']);
+    // Each whole: Cloudflare keeps 100 bytes of a deployment's message, and the stand-in too.
+    expect(messages).toEqual([`${record}: 0 %`, `${record}: 10 %, pages approved`, `${record}: promoted`]);
+    const { code, out } = await deploy(['--log']);
+    expect(code, out).toBe(0);
+    expect(out).toContain(`${newest.id} (${newest.annotations['workers/tag']}) 100 %  ${record}: promoted`);
+    expect(out.indexOf(`${record}: promoted`)).toBeLessThan(out.indexOf(`${record}: 0 %`));
+  });
+
   it("version affinity: the release keeps the zone's two rules by their ref, reports them with --check, writes back a changed one and leaves others' rules alone", async () => {
     const zone = api.zones.get('example.test');
     const ruleset = zone.rulesets.get('http_request_late_transform');
@@ -435,7 +455,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       const { code, out } = await running;
       expect(code, out).toBe(1);
       expect(out).toContain('Release stopped: Apply its triggers');
-      expect(out).toContain("Put the serving version's settings back (observability)");
+      expect(out).toContain("Put the serving version's settings back (logpush, tail_consumers, observability)");
     } finally {
       undo();
       writeConfigs();
@@ -569,7 +589,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       const serving = api.deployment(WORKER).versions[0].version_id;
       const undo = secondBuild(root);
       try {
-        const running = deploy(['--share', '50', '--watch-minutes', '3'], { DEPLOY_MINUTE_MS: '30000' });
+        const running = deploy(['--share', '50'], { DEPLOY_MINUTE_MS: '12000' });
         let split = false;
         for (let i = 0; i < 1200 && !split; i++) {
           const versions = api.deployment(WORKER)?.versions;
@@ -623,24 +643,6 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     });
   });
 
-  it('every release is on record: its version carries the commit and who released it since when; each deployment says which step; --log prints the history', async () => {
-    const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const newest = api.script(WORKER).versions.at(-1);
-    expect(newest.annotations['workers/tag']).toMatch(new RegExp(`^${commit}(-dirty)?$`));
-    const record = newest.annotations['workers/message'] as string;
-    expect(record).toMatch(new RegExp(`^release ${commit}(-dirty)? by Release Tester since \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$`));
-    const messages = api
-      .script(WORKER)
-      .deployments.slice(-3)
-      .map((d: { annotations: Record<string, string> }) => d.annotations['workers/message']);
-    // Each whole: Cloudflare keeps 100 bytes of a deployment's message, and the stand-in too.
-    expect(messages).toEqual([`${record}: 0 %`, `${record}: 10 %, pages approved`, `${record}: promoted`]);
-    const { code, out } = await deploy(['--log']);
-    expect(code, out).toBe(0);
-    expect(out).toContain(`${newest.id} (${newest.annotations['workers/tag']}) 100 %  ${record}: promoted`);
-    expect(out.indexOf(`${record}: promoted`)).toBeLessThan(out.indexOf(`${record}: 0 %`));
-  });
-
   it('a release whose new version fails payments: stopped at its canary share, the serving version back at 100 %, Durable Objects at once', async () => {
     writeConfigs((toml) => toml.replace('ORIGIN_URL = "https://backend.example.test"', 'ORIGIN_URL = "https://backend-v2.example.test"'));
     const serving = api.deployment(WORKER).versions[0].version_id;
@@ -680,6 +682,14 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       /STOP\s+payments: the serving version itself is \d+\.\d % bad during the split \(\d+ of \d+; its allowance 3\.0 %\)/,
     );
     expect(current()).toEqual([`${serving}@100`]);
+    // Its split left the objects' code updates deferred (an active object ran the serving code up to 300 s); the put-back asked them at once.
+    const shared = api
+      .script(WORKER)
+      .deployments.findLast((d: { versions: Array<{ percentage: number }> }) => d.versions.some((v) => v.percentage === 10));
+    expect(api.doCodeUpdates.find((u: { deployment: string }) => u.deployment === shared.id)).toMatchObject({
+      mode: 'deferred',
+      max_delay: 300,
+    });
     expect(api.doCodeUpdates.at(-1)).toMatchObject({ mode: 'immediate' });
     // Every object back on the serving version: its visitors pay again.
     for (let i = 0; i < 5; i++) expect(await pay(serving)).toBe(200);
@@ -943,6 +953,20 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       const next = await deploy(['--check']);
       expect(next.code, next.out).toBe(0);
     });
+  });
+
+  it("a watch shorter than Durable Objects' deferred code update and three judged minutes is refused before anything changed", async () => {
+    const from = api.requests.length;
+    const { code, out } = await deploy(['--watch-minutes', '7']);
+    expect(code).toBe(2);
+    expect(out).toContain(
+      "--watch-minutes must be at least 8: a Durable Object active when the split begins keeps the serving code up to 5 minutes (Cloudflare's deferred code update), and the new code is judged for 3 more.",
+    );
+    expect(changesSince(from)).toEqual([]);
+    // The split's deployments leave Durable Objects' updates deferred, as Cloudflare does by default.
+    const split = api.doCodeUpdates.filter((u: { mode: string }) => u.mode === 'deferred');
+    expect(split.length).toBeGreaterThan(0);
+    expect(split.every((u: { max_delay: number }) => u.max_delay === 300)).toBe(true);
   });
 
   it('a release with a Durable Object class change is refused before anything changed, saying what to run', async () => {

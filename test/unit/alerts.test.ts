@@ -31,11 +31,13 @@ function harness() {
         ? 'card-testing'
         : sql.includes("'/assets/*'")
           ? 'assets'
-          : sql.includes("index1 = 'payment'")
-            ? 'payments'
-            : sql.includes("index1 = 'backend'")
-              ? 'backend'
-              : 'texts';
+          : sql.includes("blob4 = 'start'")
+            ? 'islands'
+            : sql.includes("index1 = 'payment'")
+              ? 'payments'
+              : sql.includes("index1 = 'backend'")
+                ? 'backend'
+                : 'texts';
       return counts[name] ?? { bad: 0, total: 100 };
     },
     told: async (channel, name) => told.get(`${channel}:${name}`) ?? 'ok',

@@ -101,6 +101,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('the canary judged 
       'backend promote',
       'texts promote',
       'assets promote',
+      'islands promote',
       'card-testing promote',
     ]);
     expect(verdict).toBe('promote');

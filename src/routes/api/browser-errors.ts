@@ -1,7 +1,7 @@
 import { Hono } from '../../lib/hono';
 import { engineOf } from '../../domain/device';
 import { BrowserErrorReportSchema } from '../../domain/error-report-schema';
-import { ERROR_REPORT_PATH, scrubReport } from '../../domain/error-reports';
+import { ERROR_REPORT_PATH, reportSampleOf, scrubReport } from '../../domain/error-reports';
 import type { AppEnv } from '../../web/app-env';
 import { recordEvent } from '../../telemetry/events';
 import { logBrowserError } from '../../telemetry/log';
@@ -27,6 +27,7 @@ browserErrorRoutes.post(ERROR_REPORT_PATH, ...validJson(BrowserErrorReportSchema
       clientVersion: report.version,
       line: report.line,
       column: report.column,
+      stands: 1 / reportSampleOf(c.get('config').production),
     });
     logBrowserError(c.get('requestId'), { ...report, browser });
   });

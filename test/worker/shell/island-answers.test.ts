@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import operations from '../../../docs/operations.md?raw';
+import { ISLAND_ROUTES } from '../../../alerts/indicators';
 import { ISLAND_ATTR } from '../../../src/domain/islands';
 import { recentEvents } from '../../../src/telemetry/events';
 import { DESKTOP, IPHONE } from '../helpers';
@@ -48,5 +49,7 @@ describe('the browser-error indicator counts the answers of pages with islands',
       }
     expect(withIslands.size).toBe(19);
     expect([...withIslands].sort()).toEqual([...listed].sort());
+    // The islands indicator counts the same pages' views.
+    expect([...withIslands].sort()).toEqual([...ISLAND_ROUTES].sort());
   });
 });
