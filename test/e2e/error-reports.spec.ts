@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ERROR_REPORT_PATH, NOT_STARTED } from '../../src/domain/error-reports';
 import { expect, test } from './support';
 
@@ -8,6 +8,16 @@ import { expect, test } from './support';
  * made to throw by its props: the page is changed on its way so the card form's words are missing.
  */
 const SECRET = 'card 4242424242424242 for jane@example.com at /web-payment?p=1001&email=jane@example.com';
+
+/** What leaves the browser for the site's reports, read on its way: each body, as it is sent. */
+async function reportsSent(page: Page): Promise<string[]> {
+  const bodies: string[] = [];
+  await page.route(`**${ERROR_REPORT_PATH}`, async (route) => {
+    bodies.push(route.request().postData() ?? '');
+    await route.continue();
+  });
+  return bodies;
+}
 
 async function recorded(request: APIRequestContext, kind: string) {
   const events = (await (await request.get('/_dev/metrics')).json()) as Array<Record<string, unknown>>;
@@ -23,12 +33,7 @@ test('an island that throws: its report arrives, with the page and the version, 
     const answer = await route.fetch();
     await route.fulfill({ response: answer, body: (await answer.text()).replace('&quot;text&quot;:', '&quot;words&quot;:') });
   });
-  // What leaves the browser, read on its way to the site.
-  const bodies: string[] = [];
-  await page.route(`**${ERROR_REPORT_PATH}`, async (route) => {
-    bodies.push(route.request().postData() ?? '');
-    await route.continue();
-  });
+  const bodies = await reportsSent(page);
   await page.goto('/web-payment?p=1001');
   await expect.poll(() => bodies.length).toBeGreaterThan(0);
   const sent = JSON.parse(bodies[0]!) as Record<string, unknown>;
@@ -73,11 +78,7 @@ test("islands whose code cannot be loaded (a file the page's version does not ha
 }) => {
   // The islands' entry answers 404, as the other version's Worker answers a file of this one.
   await page.route('**/assets/entry-*.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
-  const bodies: string[] = [];
-  await page.route(`**${ERROR_REPORT_PATH}`, async (route) => {
-    bodies.push(route.request().postData() ?? '');
-    await route.continue();
-  });
+  const bodies = await reportsSent(page);
   await page.goto('/web-payment?p=1001');
   await expect.poll(() => bodies.length).toBe(1);
   const sent = JSON.parse(bodies[0]!) as Record<string, unknown>;

@@ -137,6 +137,10 @@ function wrangler(args: string[], input = '', cwd = root): Promise<{ code: numbe
   });
 }
 
+/** `wrangler versions deploy` of `versions` with the site's configuration, as an operator runs it by hand. */
+const versionsDeploy = (versions: string[], ...more: string[]) =>
+  wrangler(['versions', 'deploy', ...versions, '--config', SITE_CONFIG, '--env', 'production', '--yes', ...more]);
+
 const current = () =>
   api.deployment(WORKER)?.versions.map((v: { version_id: string; percentage: number }) => `${v.version_id}@${v.percentage}`);
 /** What the API changed since its `from`th request (the stand-in records each change). */
@@ -529,17 +533,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     } finally {
       checkout.remove();
     }
-    const split = await wrangler([
-      'versions',
-      'deploy',
-      `${before}@50%`,
-      `${current}@50%`,
-      '--config',
-      SITE_CONFIG,
-      '--env',
-      'production',
-      '--yes',
-    ]);
+    const split = await versionsDeploy([`${before}@50%`, `${current}@50%`]);
     expect(split.code, split.out).toBe(0);
     const by = (version: string) => ({ 'Cloudflare-Workers-Version-Overrides': `${WORKER}="${version}"` });
     try {
@@ -578,7 +572,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
         expect(charges.slice(from).filter((b) => b.includes(visaNumber(n)))).toHaveLength(1);
       }
     } finally {
-      const back = await wrangler(['versions', 'deploy', `${current}@100%`, '--config', SITE_CONFIG, '--env', 'production', '--yes']);
+      const back = await versionsDeploy([`${current}@100%`]);
       expect(back.code, back.out).toBe(0);
     }
   });
@@ -895,19 +889,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       // Wait for the canary's share, then fix by hand as an operator would.
       for (let i = 0; i < 600 && !current().some((v: string) => v.endsWith('@10')); i++) await new Promise((r) => setTimeout(r, 100));
       const canary = api.deployment(WORKER).versions.find((v: { percentage: number }) => v.percentage === 10).version_id;
-      const fixed = await wrangler([
-        'versions',
-        'deploy',
-        `${canary}@30%`,
-        `${serving}@70%`,
-        '--config',
-        SITE_CONFIG,
-        '--env',
-        'production',
-        '--yes',
-        '--message',
-        'hand fix',
-      ]);
+      const fixed = await versionsDeploy([`${canary}@30%`, `${serving}@70%`], '--message', 'hand fix');
       expect(fixed.code, fixed.out).toBe(0);
       const { code, out } = await running;
       expect(code, out).toBe(1);
@@ -916,7 +898,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       expect(out).not.toContain('Put the serving version back');
       expect(current()).toEqual([`${canary}@30`, `${serving}@70`]);
       // Put back by hand, for the tests after this one.
-      const back = await wrangler(['versions', 'deploy', `${serving}@100%`, '--config', SITE_CONFIG, '--env', 'production', '--yes']);
+      const back = await versionsDeploy([`${serving}@100%`]);
       expect(back.code, back.out).toBe(0);
     });
 
@@ -983,7 +965,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
   it('a release started while a gradual deployment is under way is refused before anything changed', async () => {
     const versions = api.script(WORKER).versions;
     const [a, b] = [versions.at(-1).id, versions.at(-2).id];
-    const split = await wrangler(['versions', 'deploy', `${a}@50%`, `${b}@50%`, '--config', SITE_CONFIG, '--env', 'production', '--yes']);
+    const split = await versionsDeploy([`${a}@50%`, `${b}@50%`]);
     expect(split.code, split.out).toBe(0);
     const from = api.requests.length;
     const { code, out } = await deploy();
@@ -1073,17 +1055,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
 
     it('during a split: `secret put` is refused (10215) and changes nothing; `versions secret put` makes a version that serves nobody', async () => {
       const versions = api.script(WORKER).versions;
-      const split = await wrangler([
-        'versions',
-        'deploy',
-        `${versions.at(-1).id}@50%`,
-        `${versions.at(-2).id}@50%`,
-        '--config',
-        SITE_CONFIG,
-        '--env',
-        'production',
-        '--yes',
-      ]);
+      const split = await versionsDeploy([`${versions.at(-1).id}@50%`, `${versions.at(-2).id}@50%`]);
       expect(split.code, split.out).toBe(0);
       const before = current();
       const put = await wrangler(
@@ -1105,10 +1077,10 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
 
     it('a rollback to a version whose secrets changed since: 10220, then through with ?force=true as wrangler rollback sends it', async () => {
       const rotated = api.script(WORKER).versions.at(-1).id;
-      const finish = await wrangler(['versions', 'deploy', `${rotated}@100%`, '--config', SITE_CONFIG, '--env', 'production', '--yes']);
+      const finish = await versionsDeploy([`${rotated}@100%`]);
       expect(finish.code, finish.out).toBe(0);
       const older = api.script(WORKER).versions.at(-2).id;
-      const back = await wrangler(['versions', 'deploy', `${older}@100%`, '--config', SITE_CONFIG, '--env', 'production', '--yes']);
+      const back = await versionsDeploy([`${older}@100%`]);
       expect(back.code).not.toBe(0);
       expect(back.out).toContain('A secret has changed since this version was active.');
       expect(back.out).toContain('The following secrets have changed: FORM_KEY_SECRET [code: 10220]');
@@ -1124,7 +1096,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       const removed = await wrangler(['versions', 'secret', 'delete', 'CARD_HMAC_KEY', '--config', SITE_CONFIG, '--env', 'production']);
       expect(removed.code, removed.out).toBe(0);
       const latest = api.script(WORKER).versions.at(-1).id;
-      const deployed = await wrangler(['versions', 'deploy', `${latest}@100%`, '--config', SITE_CONFIG, '--env', 'production', '--yes']);
+      const deployed = await versionsDeploy([`${latest}@100%`]);
       expect(deployed.code, deployed.out).toBe(0);
       const check = await deploy(['--check']);
       expect(check.code).toBe(1);

@@ -97,26 +97,19 @@ export function compile(text, kind = 'filter') {
     }
     throw new RuleSyntaxError(`Filter parsing error: unknown field ${t ?? 'the end'}`);
   };
-  const and = () => {
-    let left = comparison();
-    while (peek() === 'and') {
+  /** A chain of `next` joined by `word` (`and` binds tighter than `or`). */
+  const chain = (word, next, join) => () => {
+    let left = next();
+    while (peek() === word) {
       take();
       const l = left;
-      const right = comparison();
-      left = (r) => l(r) && right(r);
+      const right = next();
+      left = (r) => join(l(r), right(r));
     }
     return left;
   };
-  const or = () => {
-    let left = and();
-    while (peek() === 'or') {
-      take();
-      const l = left;
-      const right = and();
-      left = (r) => l(r) || right(r);
-    }
-    return left;
-  };
+  const and = chain('and', comparison, (a, b) => a && b);
+  const or = chain('or', and, (a, b) => a || b);
   const run = kind === 'value' ? value() : or();
   if (i !== list.length) throw new RuleSyntaxError(`Filter parsing error: unexpected ${list[i]}`);
   return run;
