@@ -27,6 +27,8 @@ export interface IndicatorJudgement {
 }
 
 const share = ({ bad, total }: WindowCounts) => (total > 0 ? bad / total : 0);
+/** Bad events from enough visitors to be a version's, counted as rows however much each weighs. */
+const enoughBad = ({ bad, badRows = bad }: WindowCounts) => Math.min(bad, badRows) >= CANARY_MIN_BAD;
 const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 export function judgeIndicator(indicator: Indicator, canary: WindowCounts, serving: WindowCounts): IndicatorJudgement {
@@ -34,13 +36,13 @@ export function judgeIndicator(indicator: Indicator, canary: WindowCounts, servi
   const worse = share(canary) - share(serving);
   // Each Durable Object runs one version for both during a split, so a version that breaks its
   // objects fails the serving version's visitors too: the serving version's own budget is judged as well.
-  if (serving.bad >= CANARY_MIN_BAD && share(serving) > canaryAllowance(indicator))
+  if (enoughBad(serving) && share(serving) > canaryAllowance(indicator))
     return {
       ...at,
       verdict: 'stop',
       reason: `the serving version itself is ${percent(share(serving))} bad during the split (${serving.bad} of ${serving.total}; its allowance ${percent(canaryAllowance(indicator))})`,
     };
-  if (canary.bad >= CANARY_MIN_BAD && worse > canaryAllowance(indicator))
+  if (enoughBad(canary) && worse > canaryAllowance(indicator))
     return {
       ...at,
       verdict: 'stop',

@@ -173,4 +173,5 @@ export function analyticsSqlCount(api: string, account: string, token: string, f
 export const countsOf = (row: Record<string, unknown> | undefined): WindowCounts => ({
   bad: Number(row?.bad ?? 0),
   total: Number(row?.total ?? 0),
+  badRows: Number(row?.bad_rows ?? row?.bad ?? 0),
 });

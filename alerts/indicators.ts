@@ -49,8 +49,9 @@ const window = (minutes: number) => `timestamp > NOW() - INTERVAL '${minutes}' M
 export const windowSql = (indicator: Indicator, minutes: number) =>
   `SELECT ${counts(indicator)} FROM ${EVENTS_DATASET} WHERE (${indicator.where}) AND ${window(minutes)}`;
 
-/** The weighted bad and total counts of an indicator's rows. */
-const counts = ({ bad, weight = '_sample_interval' }: Indicator) => `SUM(IF(${bad}, ${weight}, 0)) AS bad, SUM(${weight}) AS total`;
+/** The weighted bad and total counts of an indicator's rows, and how many rows were bad (events the dataset kept, each a visitor's). */
+const counts = ({ bad, weight = '_sample_interval' }: Indicator) =>
+  `SUM(IF(${bad}, ${weight}, 0)) AS bad, SUM(${weight}) AS total, SUM(IF(${bad}, 1, 0)) AS bad_rows`;
 
 /** What a version id looks like (`blob2` of every event): a UUID, or `local` in development. */
 export const VERSION_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|local)$/;
@@ -150,6 +151,8 @@ export const INDICATORS: readonly Indicator[] = [
 export interface WindowCounts {
   bad: number;
   total: number;
+  /** The bad events as rows, unweighted: one sampled report standing for a hundred views is still one visitor. */
+  badRows?: number;
 }
 
 export interface Evaluation {

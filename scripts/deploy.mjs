@@ -207,12 +207,13 @@ async function zonesOfHosts() {
   const names = [...new Set(hosts.flatMap(suffixes))];
   const answers = await Promise.all(names.map((name) => api(`/zones?name=${encodeURIComponent(name)}`)));
   const ids = new Map(names.flatMap((name, i) => (answers[i].result?.[0]?.id ? [[name, answers[i].result[0].id]] : [])));
+  const plans = new Map(names.flatMap((name, i) => (answers[i].result?.[0]?.id ? [[name, answers[i].result[0].plan?.legacy_id]] : [])));
   return {
     refused: answers.some(refused),
     unread: answers.filter((a) => !refused(a) && a.status !== 200).map((a) => failed('A zone', a)),
     zones: hosts.map((host) => {
       const zone = suffixes(host).find((name) => ids.has(name));
-      return { host, zone, id: zone && ids.get(zone) };
+      return { host, zone, id: zone && ids.get(zone), plan: zone && plans.get(zone) };
     }),
   };
 }
@@ -244,7 +245,7 @@ async function preflight() {
     Promise.all(zoned.map((z) => api(`/zones/${z.id}/workers/routes`, json({})))),
     Promise.all(zoned.map((z) => api(`/zones/${z.id}/dns_records?name=${encodeURIComponent(z.host)}`))),
     Promise.all(zoned.map((z) => api(`/workers/domains?hostname=${encodeURIComponent(z.host)}`))),
-    affinityOf(zoned),
+    affinityOf(zoned, { probe: true }),
   ]);
   const missing = [];
   const unread = [...zoning.unread];
@@ -273,6 +274,11 @@ async function preflight() {
     if (!refused(attached[i]) && attached[i].status !== 200) unread.push(failed(`The Custom Domains of ${z.host}`, attached[i]));
   });
   for (const z of affinity) {
+    // A rule's value read from a named cookie (`http.request.cookies`) needs a paid plan.
+    if (z.plan === 'free')
+      missing.push(
+        `a Pro, Business or Enterprise plan on ${z.zone} (the version-affinity rule reads its cookie with http.request.cookies, which the Free plan lacks)`,
+      );
     if (z.refused)
       missing.push(`Transform Rules Write on ${z.zone} (the version-affinity rule that keeps each visitor on one version during a split)`);
     else if (z.unread) unread.push(z.unread);
@@ -335,16 +341,21 @@ async function preflight() {
  * The version-affinity rules (src/security/version-key.ts) each zone of the site's hosts must hold
  * in its request-header phase, what it holds (read by their `ref`), and the changes that make it so.
  */
-async function affinityOf(zoned) {
+async function affinityOf(zoned, { probe = false } = {}) {
   const byZone = new Map();
-  for (const z of zoned) byZone.set(z.id, { zone: z.zone, id: z.id, hosts: [...(byZone.get(z.id)?.hosts ?? []), z.host] });
+  for (const z of zoned) byZone.set(z.id, { zone: z.zone, id: z.id, plan: z.plan, hosts: [...(byZone.get(z.id)?.hosts ?? []), z.host] });
   return Promise.all(
     [...byZone.values()].map(async (z) => {
       const wanted = affinityRules(z.hosts);
-      const read = await api(`/zones/${z.id}/rulesets/phases/${AFFINITY_PHASE}/entrypoint`);
-      if (refused(read)) return { ...z, wanted, refused: true };
+      // Write asked by a ruleset with no name, which the API refuses once the permission is checked; then the phase read.
+      const [written, read] = await Promise.all([
+        probe ? api(`/zones/${z.id}/rulesets`, json({ kind: 'zone', phase: AFFINITY_PHASE })) : { status: 400 },
+        api(`/zones/${z.id}/rulesets/phases/${AFFINITY_PHASE}/entrypoint`),
+      ]);
+      if (refused(written) || refused(read)) return { ...z, wanted, refused: true };
       // A phase never written has no entrypoint ruleset (10003): it is made with the rules.
       if (read.status === 404 && read.error?.code === 10003) return { ...z, wanted, state: 'missing', changes: [{ create: wanted }] };
+      if (read.status === 200 && !read.result?.id) return { ...z, wanted, unread: failed(`The request-header rules of ${z.zone}`, read) };
       if (read.status !== 200) return { ...z, wanted, unread: failed(`The request-header rules of ${z.zone}`, read) };
       const held = read.result?.rules ?? [];
       const changes = wanted.flatMap((rule) => {
@@ -375,18 +386,22 @@ async function ensureAffinity(zones) {
   if (dry) {
     console.log(
       `\n${++step}. Make the zone of ${hosts.join(', ')} hold the version-affinity rules (a request's Cloudflare-Workers-Version-Key from its cookie, or a new one), adding or mending only these\n` +
-        `   PUT /zones/<zone id>/rulesets/phases/${AFFINITY_PHASE}/entrypoint (when the phase has no rules), else POST or PATCH /zones/<zone id>/rulesets/<ruleset id>/rules[/<rule id>]\n   ${shown(affinityRules(hosts))}`,
+        `   POST /zones/<zone id>/rulesets (the phase's ruleset, when it has none), else POST or PATCH /zones/<zone id>/rulesets/<ruleset id>/rules[/<rule id>]\n   ${shown(affinityRules(hosts))}`,
     );
     return;
   }
-  for (const z of zones) {
+  // Read again now: the phase may have changed since the preflight (an operator, another tool).
+  const again = await affinityOf(zones.flatMap((z) => z.hosts.map((host) => ({ zone: z.zone, id: z.id, plan: z.plan, host }))));
+  for (const z of again) {
+    if (z.unread) stop(z.unread);
     if (!z.changes.length) {
       console.log(`\n${++step}. The version-affinity rules of ${z.zone}: as written, nothing to change`);
       continue;
     }
     for (const change of z.changes) {
+      // A phase without rules gets its ruleset made, which the API refuses if one was made meanwhile: nobody's rules are replaced.
       const [method, where, body] = change.create
-        ? ['PUT', `/zones/${z.id}/rulesets/phases/${AFFINITY_PHASE}/entrypoint`, { rules: change.create }]
+        ? ['POST', `/zones/${z.id}/rulesets`, { name: 'default', kind: 'zone', phase: AFFINITY_PHASE, rules: change.create }]
         : change.add
           ? ['POST', `/zones/${z.id}/rulesets/${change.ruleset}/rules`, change.add]
           : ['PATCH', `/zones/${z.id}/rulesets/${change.ruleset}/rules/${change.id}`, change.patch];
@@ -759,7 +774,10 @@ async function fixSecret(name) {
   const newest = items[0]?.id;
   const tag = items.find((v) => v.id === serving)?.annotations?.['workers/tag'] ?? '';
   const beside = { deployment: now.id };
+  // Its record, whole in a version's and a deployment's 100 bytes, and the one way the new version is found.
+  const record = `${name} on ${tag || serving.slice(0, 8)} by ${who} ${since}`;
   let checkout;
+  let code = 0;
   try {
     if (newest !== serving) {
       console.log(
@@ -773,32 +791,44 @@ async function fixSecret(name) {
       checkout = await checkoutCommit(root, tag, { files: [values.config], timeoutMs: COMMAND_MS }).catch((error) =>
         stop(`the serving commit ${tag} could not be built: ${error.message}`),
       );
-      const uploaded = await wranglerOutput(
+      await wranglerRun(
         `Upload the serving commit ${tag} again, without traffic`,
-        ['versions', 'upload', ...siteFlags, '--tag', tag, '--message', `serving ${tag} again, for ${name}, by ${who}`],
-        'version-upload',
-        checkout.dir,
+        ['versions', 'upload', ...siteFlags, '--tag', tag, '--message', `again: ${record}`],
+        { cwd: checkout.dir },
       );
-      if (!uploaded.version_id) stop('wrangler did not name the uploaded version');
     }
     await wranglerRun(
       `Put ${name} onto a new version of the serving code, without traffic`,
-      ['versions', 'secret', 'put', name, ...siteFlags, '--message', `${name} changed on ${tag || serving} by ${who}`],
+      ['versions', 'secret', 'put', name, ...siteFlags, ...(tag ? ['--tag', tag] : []), '--message', record],
       { input: value },
     );
-    const made = (await api(`/workers/scripts/${worker}/versions`)).result?.items?.[0]?.id;
-    if (!made || made === serving || made === newest) stop(`the version with ${name} could not be found`);
-    await deployOurs(beside, `Deploy it to every visitor`, [`${made}@100%`], `${name} changed on ${tag || serving} by ${who}`);
+    const listed = (await api(`/workers/scripts/${worker}/versions`)).result?.items ?? [];
+    const made = listed.find((v) => v.annotations?.['workers/message'] === record)?.id;
+    if (!made) stop(`the version with ${name} (its message "${record}") could not be found`);
+    await deployOurs(
+      beside,
+      'Deploy it at 0 % beside the serving version, so that its override reaches it',
+      [`${made}@0%`, `${serving}@100%`],
+      `${record}: 0 %`,
+    );
+    console.log(`\n${++step}. Read it on the real host by its override (at most ${OVERRIDE_WAIT_MS / 1000} s)`);
+    const health = await readUntil('/healthz', overrideHeader(made), (a) => a.startsWith('200') && a.includes(made), OVERRIDE_WAIT_MS);
+    if (!health.ok) stop(`the version with ${name} does not answer for itself by its override (/healthz: ${health.last.slice(0, 120)})`);
+    await deployOurs(beside, 'Give it every visitor', [`${made}@100%`], `${record}: 100 %`);
     console.log(`\n${name} changed: ${made} serves every visitor, the serving code with the new secret.`);
   } catch (error) {
+    code = 1;
+    const back = await servesAlone(serving);
     console.error(
-      `\nSecret not changed: ${error instanceof Error ? error.message : error}. The serving version ${serving} still serves every visitor.`,
+      `\nSecret not changed: ${error instanceof Error ? error.message : error}. ` +
+        (back.alone
+          ? `The serving version ${serving} still serves every visitor.`
+          : `Put the serving version back: ${[...wrangler, 'versions', 'deploy', `${serving}@100%`, ...deployFlags, '--yes'].map(shellWord).join(' ')}`),
     );
-    process.exit(1);
   } finally {
     checkout?.remove();
   }
-  process.exit(0);
+  process.exit(code);
 }
 
 /** `--log`: the history of the Worker's deployments, newest first, each with its versions' commits and its record. */

@@ -13,7 +13,9 @@ export const BUILDABLE_COMMIT = /^[0-9a-f]{7,40}$/;
 
 /**
  * Checks out `commit` of the repository at `root` in a temporary worktree, links `root`'s
- * node_modules, copies `files` (configurations git does not hold) and builds its client. Gives back
+ * node_modules, copies `files` (configurations with this checkout's filled-in values) and builds
+ * its client. A file the commit holds is copied only if it is the same at the commit as here
+ * (bar what is not committed): the commit's code never runs with a later configuration. Gives back
  * its directory and `remove()`; throws with what failed.
  */
 export async function checkoutCommit(root, commit, { files = [], timeoutMs = 10 * 60_000 } = {}) {
@@ -32,6 +34,11 @@ export async function checkoutCommit(root, commit, { files = [], timeoutMs = 10 
     git('worktree', 'add', '--detach', dir, commit);
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     for (const file of files) {
+      const held = tracked(git, commit, file);
+      if (held && !sameSince(git, commit, file))
+        throw new Error(
+          `${file} changed since ${commit}: its code would run with a later configuration (git diff ${commit} HEAD -- ${file})`,
+        );
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       if (existsSync(path.join(root, file))) copyFileSync(path.join(root, file), path.join(dir, file));
     }
@@ -45,5 +52,25 @@ export async function checkoutCommit(root, commit, { files = [], timeoutMs = 10 
   } catch (error) {
     remove();
     throw error;
+  }
+}
+
+/** Whether `commit` holds `file`. */
+function tracked(git, commit, file) {
+  try {
+    git('cat-file', '-e', `${commit}:${file}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `file` is committed the same at `commit` and at HEAD. */
+function sameSince(git, commit, file) {
+  try {
+    git('diff', '--quiet', commit, 'HEAD', '--', file);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -80,7 +80,9 @@ export class CloudflareApi {
     /** Each deployment's Durable Object code update: `deferred` (up to `max_delay` s) or `immediate`. */
     this.doCodeUpdates = [];
     /** The account's zones, each with its DNS records (`{ type, name, content }`). */
-    this.zones = new Map(zones.map((name) => [name, { id: `zone-${name.replace(/\W/g, '-')}`, name, records: [], rulesets: new Map() }]));
+    this.zones = new Map(
+      zones.map((name) => [name, { id: `zone-${name.replace(/\W/g, '-')}`, name, records: [], rulesets: new Map(), plan: 'pro' }]),
+    );
     /** Custom Domains of Workers outside this stand-in's scripts: hostname → Worker. */
     this.foreignDomains = new Map();
     /** Called with a hostname when a Custom Domain is made on it (the edge issues its certificate). */
@@ -215,6 +217,7 @@ export class CloudflareApi {
       ['POST', /^\/zones\/([^/]+)\/workers\/routes$/, this.postRoute, 'Workers Routes Write'],
       ['GET', /^\/zones\/([^/]+)\/rulesets\/phases\/([a-z_]+)\/entrypoint$/, this.getEntrypoint, 'Transform Rules Read'],
       ['PUT', /^\/zones\/([^/]+)\/rulesets\/phases\/([a-z_]+)\/entrypoint$/, this.putEntrypoint, 'Transform Rules Write'],
+      ['POST', /^\/zones\/([^/]+)\/rulesets$/, this.createRuleset, 'Transform Rules Write'],
       ['POST', /^\/zones\/([^/]+)\/rulesets\/([^/]+)\/rules$/, this.addRule, 'Transform Rules Write'],
       ['PATCH', /^\/zones\/([^/]+)\/rulesets\/([^/]+)\/rules\/([^/]+)$/, this.patchRule, 'Transform Rules Write'],
       ['GET', new RegExp(`^/workers/scripts/${name}/schedules$`), this.getSchedules, 'Workers Scripts Read'],
@@ -850,7 +853,18 @@ export class CloudflareApi {
   listZones(_request, url) {
     const name = url.searchParams.get('name');
     const zones = [...this.zones.values()].filter((z) => !name || z.name === name);
-    return { status: 200, body: ok(zones.map((z) => ({ id: z.id, name: z.name, status: 'active', account: { id: this.account } }))) };
+    return {
+      status: 200,
+      body: ok(
+        zones.map((z) => ({
+          id: z.id,
+          name: z.name,
+          status: 'active',
+          account: { id: this.account },
+          plan: { legacy_id: z.plan, name: `${z.plan[0].toUpperCase()}${z.plan.slice(1)} Website` },
+        })),
+      ),
+    };
   }
 
   listDnsRecords(_request, url, zoneId) {
@@ -879,7 +893,13 @@ export class CloudflareApi {
   }
 
   /** A rule as the API keeps it: checked for its phase and parsed, given an id, a version and a time; `ref` defaults to its id. */
-  #rule(phase, rule, previous) {
+  #rule(zone, phase, rule, previous) {
+    const fields = JSON.stringify([rule.expression, rule.action_parameters]);
+    if (zone.plan === 'free' && fields.includes('http.request.cookies'))
+      throw Object.assign(new Error('plan'), {
+        status: 400,
+        body: fail(UNPUBLISHED, 'http.request.cookies requires a Cloudflare Pro, Business, or Enterprise plan'),
+      });
     if (!PHASE_ACTIONS[phase]?.includes(rule.action))
       throw Object.assign(new Error('action'), {
         status: 400,
@@ -930,11 +950,33 @@ export class CloudflareApi {
       ruleset,
       rules.map((r) =>
         this.#rule(
+          zone,
           phase,
           r,
           ruleset.rules.find((old) => old.id === r.id),
         ),
       ),
+    );
+    zone.rulesets.set(phase, ruleset);
+    return { status: 200, body: ok(ruleset) };
+  }
+
+  /**
+   * A zone ruleset made (Rulesets API, "Create a zone ruleset"): a name is required, and a phase's
+   * entrypoint is made once; a second is refused, so nobody's rules are replaced.
+   */
+  async createRuleset(request, _url, zoneId) {
+    const zone = this.#zoneById(zoneId);
+    if (!zone) return { status: 404, body: fail(7003, 'Could not route to the zone') };
+    const { name, kind, phase, rules = [], description = '' } = await request.json();
+    if (typeof name !== 'string' || !name) return { status: 400, body: fail(UNPUBLISHED, 'name is required') };
+    if (kind !== 'zone' || !PHASE_ACTIONS[phase]) return { status: 400, body: fail(UNPUBLISHED, 'kind must be zone, with a known phase') };
+    if (zone.rulesets.has(phase))
+      return { status: 400, body: fail(UNPUBLISHED, `the ${phase} phase already has its entrypoint ruleset: update it instead`) };
+    const ruleset = { id: randomUUID().replace(/-/g, ''), name, description, kind, phase, version: '0', rules: [] };
+    this.#newVersion(
+      ruleset,
+      rules.map((r) => this.#rule(zone, phase, r)),
     );
     zone.rulesets.set(phase, ruleset);
     return { status: 200, body: ok(ruleset) };
@@ -948,7 +990,7 @@ export class CloudflareApi {
   async addRule(request, _url, zoneId, rulesetId) {
     const ruleset = this.#ruleset(zoneId, rulesetId);
     if (!ruleset) return { status: 404, body: fail(NOT_FOUND, 'could not find ruleset') };
-    this.#newVersion(ruleset, [...ruleset.rules, this.#rule(ruleset.phase, await request.json())]);
+    this.#newVersion(ruleset, [...ruleset.rules, this.#rule(this.#zoneById(zoneId), ruleset.phase, await request.json())]);
     return { status: 200, body: ok(ruleset) };
   }
 
@@ -957,7 +999,7 @@ export class CloudflareApi {
     const ruleset = this.#ruleset(zoneId, rulesetId);
     const old = ruleset?.rules.find((r) => r.id === ruleId);
     if (!old) return { status: 404, body: fail(NOT_FOUND, 'could not find rule') };
-    const changed = this.#rule(ruleset.phase, { ...old, ...(await request.json()) }, old);
+    const changed = this.#rule(this.#zoneById(zoneId), ruleset.phase, { ...old, ...(await request.json()) }, old);
     this.#newVersion(
       ruleset,
       ruleset.rules.map((r) => (r.id === ruleId ? changed : r)),

@@ -118,8 +118,10 @@ export class Edge {
     for (const rule of rules) {
       if (!compile(rule.expression)(fields)) continue;
       for (const [name, change] of Object.entries(rule.action_parameters?.headers ?? {})) {
-        if (change.operation === 'remove') headers.delete(name);
-        else headers.set(name, change.value ?? compile(change.expression, 'value')(fields));
+        // A value that comes out empty removes the header, as Cloudflare does.
+        const value = change.operation === 'remove' ? '' : (change.value ?? compile(change.expression, 'value')(fields));
+        if (value) headers.set(name, value);
+        else headers.delete(name);
       }
     }
     return new Request(request, { headers });

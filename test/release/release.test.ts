@@ -425,16 +425,31 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     expect([...refs()].sort()).toEqual(['papaya_version_key_kept', 'papaya_version_key_new', 'theirs']);
     expect(ruleset.rules.find((r: { ref: string }) => r.ref === 'theirs').expression).toBe('http.host eq "other.example.test"');
     expect(ruleset.rules[0].expression).toBe(`(http.host in {"${HOST}"}) and http.cookie contains "${VERSION_KEY_COOKIE}="`);
-    // Without the permission the preflight names it.
+    // Without the permission, or with reading alone, the preflight names it.
     api.permissions.delete('Transform Rules Write');
     try {
-      const refusedCheck = await deploy(['--check']);
-      expect(refusedCheck.code).toBe(1);
-      expect(refusedCheck.out).toContain(
-        '  - Transform Rules Write on example.test (the version-affinity rule that keeps each visitor on one version during a split)',
+      for (const lacking of [[], ['Transform Rules Read']]) {
+        for (const p of lacking) api.permissions.add(p);
+        const refusedCheck = await deploy(['--check']);
+        expect(refusedCheck.code, lacking.join()).toBe(1);
+        expect(refusedCheck.out).toContain(
+          '  - Transform Rules Write on example.test (the version-affinity rule that keeps each visitor on one version during a split)',
+        );
+      }
+    } finally {
+      api.permissions.delete('Transform Rules Read');
+      api.permissions.add('Transform Rules Write');
+    }
+    // A Free zone cannot read a named cookie in a rule: refused before anything changed.
+    zone.plan = 'free';
+    try {
+      const free = await deploy(['--check']);
+      expect(free.code).toBe(1);
+      expect(free.out).toContain(
+        'a Pro, Business or Enterprise plan on example.test (the version-affinity rule reads its cookie with http.request.cookies, which the Free plan lacks)',
       );
     } finally {
-      api.permissions.add('Transform Rules Write');
+      zone.plan = 'pro';
     }
   });
 

@@ -191,7 +191,7 @@ describe("the pager's and the SQL API's wire", () => {
   it("asks the Analytics Engine SQL API with the account's path and the token, and reads the JSON format's first row", async () => {
     const fetcher = vi.fn(async () => Response.json({ meta: [], data: [{ bad: '3', total: '40' }], rows: 1 }));
     const count = analyticsSqlCount('https://api.cloudflare.com/client/v4/', 'acc', 'tok', fetcher as unknown as typeof fetch);
-    expect(await count('SELECT 1')).toEqual({ bad: 3, total: 40 });
+    expect(await count('SELECT 1')).toEqual({ bad: 3, total: 40, badRows: 3 });
     expect(fetcher).toHaveBeenCalledWith('https://api.cloudflare.com/client/v4/accounts/acc/analytics_engine/sql', {
       method: 'POST',
       headers: { Authorization: 'Bearer tok' },

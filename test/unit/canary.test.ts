@@ -43,6 +43,33 @@ const assets = (version: string, n: number, missing: number) =>
     ms: 2,
   }));
 
+/** Views of the card form (`n` answers), and `failed` reports of its islands not starting, each standing for `stands` views (a sampled report). */
+const views = (version: string, n: number) =>
+  Array.from({ length: n }, () => ({
+    event: 'answer',
+    at: at(),
+    version,
+    route: '/web-payment',
+    method: 'GET',
+    device: 'apple',
+    language: 'en',
+    status: 200,
+    ms: 40,
+  }));
+const notStarted = (version: string, failed: number, stands: number) =>
+  Array.from({ length: failed }, () => ({
+    event: 'browserError',
+    at: at(),
+    version,
+    route: 'Web-Pay',
+    kind: 'start',
+    message: 'The islands did not start',
+    source: '',
+    browser: 'webkit/apple',
+    clientVersion: version,
+    stands,
+  }));
+
 const root = path.resolve(import.meta.dirname, '../..');
 const chdbInstalled = existsSync(path.join(root, 'node_modules/chdb/package.json'));
 if (!chdbInstalled && process.env.CI !== 'true')
@@ -136,6 +163,17 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('the canary judged 
     });
     const broken = await judge([...assets(OLD, 90, 0), ...assets(NEW, 8, 3)]);
     expect(broken.indicators.find((j) => j.name === 'assets')?.verdict).toBe('stop');
+  });
+
+  it('islands that did not start: a sampled report stands for its views, but one visitor is never a version (three reports are needed)', async () => {
+    // One report at the production sample (1 in 100) is 100 of 1,000 views: 10 %, but one visitor.
+    const one = await judge([...views(OLD, 9000), ...views(NEW, 1000), ...notStarted(NEW, 1, 100)]);
+    expect(one.indicators.find((j) => j.name === 'islands')).toMatchObject({ verdict: 'promote', canary: { bad: 100, badRows: 1 } });
+    const three = await judge([...views(OLD, 9000), ...views(NEW, 1000), ...notStarted(NEW, 3, 100)]);
+    expect(three.indicators.find((j) => j.name === 'islands')).toMatchObject({
+      verdict: 'stop',
+      reason: '23.1 % bad against 0.0 % on the serving version (300 of 1300)',
+    });
   });
 
   it('too few events of the new version means wait, not promote', async () => {

@@ -16,7 +16,9 @@ describe('the indicators and their burn-rate rules', () => {
     for (const indicator of INDICATORS) {
       const sql = windowSql(indicator, 60);
       const weight = indicator.weight ?? '_sample_interval';
-      expect(sql).toContain(`, ${weight}, 0)) AS bad, SUM(${weight}) AS total FROM papaya_public_site_events`);
+      expect(sql).toContain(
+        `, ${weight}, 0)) AS bad, SUM(${weight}) AS total, SUM(IF(${indicator.bad}, 1, 0)) AS bad_rows FROM papaya_public_site_events`,
+      );
       expect(weight).toContain('_sample_interval');
       expect(sql).toContain("timestamp > NOW() - INTERVAL '60' MINUTE");
       expect(sql).not.toMatch(/GROUP BY|toStartOfInterval/);
