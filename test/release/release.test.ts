@@ -483,6 +483,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
     expect(
       api.settingsChanges
         .slice(changed)
+        .filter((c: { script: string }) => c.script === WORKER)
         .map((c: { settings: { observability?: { traces?: { enabled: boolean } } } }) => c.settings.observability?.traces?.enabled),
     ).toEqual([true, false]);
     expect(traces()).toBe(false);
