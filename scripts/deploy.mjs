@@ -563,13 +563,15 @@ async function release(old, beside) {
     `\n${++step}. Read the new version on the real host by its override (at most ${OVERRIDE_WAIT_MS / 1000} s)\n   Cloudflare-Workers-Version-Overrides: ${worker}="${version}"`,
   );
   if (!dry) {
-    const health = await readUntil(
-      '/healthz',
-      overrideHeader(version),
-      (a) => a.startsWith('200') && a.includes(version),
-      OVERRIDE_WAIT_MS,
-    );
-    if (!health.ok) stop(`the new version does not answer for itself by its override (/healthz: ${health.last.slice(0, 120)})`);
+    // It answers for itself, and the zone's version-affinity rule reaches it (a rule takes moments to spread): its /healthz says a key came.
+    const itself = (a) => a.startsWith('200') && a.includes(version);
+    const keyed = (a) => !hosts.length || /\nversion key\n/.test(a);
+    const health = await readUntil('/healthz', overrideHeader(version), (a) => itself(a) && keyed(a), OVERRIDE_WAIT_MS);
+    if (!itself(health.last)) stop(`the new version does not answer for itself by its override (/healthz: ${health.last.slice(0, 120)})`);
+    if (!health.ok)
+      stop(
+        `the zone's version-affinity rule does not reach the Worker (its /healthz names no version key): a split would send one visitor's page and its scripts to different versions. Check the zone's Transform Rules (npm run deploy -- --check)`,
+      );
     const pay = await read(`/web-payment?p=${checkPayee}`, overrideHeader(version));
     if (!pay.startsWith('200 ')) stop(`the new version's card form answered ${pay.slice(0, 60)}`);
   }

@@ -596,7 +596,8 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
 
   describe('a visitor stays on one version through a split', () => {
     /** A second build released at 50 %, 20 visitors with cookie jars sent through its split: the release's end, the visitors and their payments' statuses. */
-    async function splitWithVisitors() {
+    /** `rulesGone`: the zone's rules stop running once the split begins (someone deleted them during the release). */
+    async function splitWithVisitors({ rulesGone = false } = {}) {
       const serving = api.deployment(WORKER).versions[0].version_id;
       const undo = secondBuild(root);
       try {
@@ -608,6 +609,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
           if (!split) await new Promise((resolve) => setTimeout(resolve, 100));
         }
         expect(split, 'the second build got its 50 %').toBe(true);
+        if (rulesGone) edge.zoneRules = false;
         const visitors = Array.from({ length: 20 }, (_, i) => new Visitor(edge, site, i + 1));
         const statuses: number[] = [];
         for (let i = 0; i < visitors.length; i += 4)
@@ -637,10 +639,19 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       expect(released.out).not.toContain('the canary judge stopped it');
     });
 
-    it('without the rule (the edge runs no zone rules) the same split serves pages whose script or stylesheet 404, and the judge stops it on its assets', async () => {
+    it('without the rule no split begins; the rule gone during a split serves pages whose script or stylesheet 404, and the judge stops it on its assets', async () => {
+      const before = current();
       edge.zoneRules = false;
       try {
-        const { serving, visitors, released } = await splitWithVisitors();
+        // The rule does not reach the new version at 0 %: stopped before any visitor is split.
+        const refused = await deploy();
+        expect(refused.code, refused.out).toBe(1);
+        expect(refused.out).toContain(
+          "Release stopped: the zone's version-affinity rule does not reach the Worker (its /healthz names no version key)",
+        );
+        expect(current()).toEqual(before);
+        edge.zoneRules = true;
+        const { serving, visitors, released } = await splitWithVisitors({ rulesGone: true });
         const missing = visitors.flatMap((v) => v.seen.filter((s) => s.status === 404));
         expect(missing.length).toBeGreaterThan(5);
         expect(missing.every((s) => s.path.startsWith('/assets/'))).toBe(true);

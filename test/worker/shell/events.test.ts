@@ -147,6 +147,9 @@ describe('/healthz and /readyz', () => {
 
   it('/healthz names the version serving', async () => {
     expect(await (await request(embeddedEnv(), '/healthz')).text()).toBe(`ok ${env.VERSION?.id || 'local'}\n`);
+    // It says whether the request came with a version key (the zone's affinity rule), never the key.
+    const keyed = await request(embeddedEnv(), '/healthz', { headers: { 'Cloudflare-Workers-Version-Key': 'a-key-of-a-visitor' } });
+    expect(await keyed.text()).toBe(`ok ${env.VERSION?.id || 'local'}\nversion key\n`);
   });
 
   it("answers 200 when the backend, the payments' claims, KV and the guard answer, never cached", async () => {
