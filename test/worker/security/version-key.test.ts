@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VERSION_KEY_COOKIE, VERSION_KEY_MAX_AGE_S } from '../../../src/security/version-key';
-import { dataset, httpEnv, request } from '../origin-helpers';
+import { dataset, embeddedEnv, request } from '../origin-helpers';
 
 /**
  * The version-affinity cookie (decision 017, docs/security.md): the zone's rule gives a visitor
@@ -12,7 +12,7 @@ const keyCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.st
 
 describe('the version-affinity cookie', () => {
   it("keeps the key the zone's rule made for a first request: __Host-, Secure, Path=/, HttpOnly, SameSite=Lax, a day", async () => {
-    const res = await request(httpEnv(), '/web-payment?p=1001', { headers: { 'Cloudflare-Workers-Version-Key': KEY } });
+    const res = await request(embeddedEnv(), '/web-payment?p=1001', { headers: { 'Cloudflare-Workers-Version-Key': KEY } });
     expect(res.status).toBe(200);
     const cookie = keyCookie(res)!;
     expect(cookie.split('; ')[0]).toBe(`__Host-papaya_version=${KEY}`);
@@ -29,26 +29,26 @@ describe('the version-affinity cookie', () => {
       { 'Cloudflare-Workers-Version-Key': 'visitor-1; Domain=evil.test' },
       { 'Cloudflare-Workers-Version-Key': '' },
     ]) {
-      const res = await request(httpEnv(), '/web-payment?p=1001', { headers });
+      const res = await request(embeddedEnv(), '/web-payment?p=1001', { headers });
       expect(res.status).toBe(200);
       expect(keyCookie(res), JSON.stringify(headers)).toBeUndefined();
     }
   });
 
   it('is never set on an answer a cache may share (a hashed script)', async () => {
-    const page = await (await request(httpEnv(), '/web-payment?p=1001')).text();
+    const page = await (await request(embeddedEnv(), '/web-payment?p=1001')).text();
     const script = /<script[^>]+src="(\/assets\/[^"]+)"/.exec(page)![1]!;
-    const asset = await request(httpEnv(), script, { headers: { 'Cloudflare-Workers-Version-Key': KEY } });
+    const asset = await request(embeddedEnv(), script, { headers: { 'Cloudflare-Workers-Version-Key': KEY } });
     expect(asset.status).toBe(200);
     expect(asset.headers.get('Cache-Control')).toContain('public');
     expect(keyCookie(asset)).toBeUndefined();
-    const res = await request(httpEnv(), '/web-payment?p=1001', { headers: { 'Cloudflare-Workers-Version-Key': KEY } });
+    const res = await request(embeddedEnv(), '/web-payment?p=1001', { headers: { 'Cloudflare-Workers-Version-Key': KEY } });
     expect(keyCookie(res)).toBeDefined();
   });
 
   it('is never in an event', async () => {
     const { binding, events } = dataset();
-    await request(httpEnv({ EVENTS: binding } as Partial<Env>), '/web-payment?p=1001', {
+    await request(embeddedEnv({ EVENTS: binding } as Partial<Env>), '/web-payment?p=1001', {
       headers: { 'Cloudflare-Workers-Version-Key': KEY },
     });
     expect(events().length).toBeGreaterThan(0);
@@ -60,7 +60,7 @@ describe('the version-affinity cookie', () => {
       ['/privacy', ['keeps each visitor on one version of our pages', 'expires after 24 hours.']],
       ['/privacy?lang=es', ['mantiene a cada visitante en una misma versión de nuestras páginas', 'caduca a las 24 horas.']],
     ] as const) {
-      const html = await (await request(httpEnv(), path)).text();
+      const html = await (await request(embeddedEnv(), path)).text();
       expect(html, path).toContain(`, ${VERSION_KEY_COOKIE}, `);
       for (const word of words) expect(html, path).toContain(word);
     }
