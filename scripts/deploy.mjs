@@ -355,8 +355,7 @@ async function affinityOf(zoned, { probe = false } = {}) {
       if (refused(written) || refused(read)) return { ...z, wanted, refused: true };
       // A phase never written has no entrypoint ruleset (10003): it is made with the rules.
       if (read.status === 404 && read.error?.code === 10003) return { ...z, wanted, state: 'missing', changes: [{ create: wanted }] };
-      if (read.status === 200 && !read.result?.id) return { ...z, wanted, unread: failed(`The request-header rules of ${z.zone}`, read) };
-      if (read.status !== 200) return { ...z, wanted, unread: failed(`The request-header rules of ${z.zone}`, read) };
+      if (read.status !== 200 || !read.result?.id) return { ...z, wanted, unread: failed(`The request-header rules of ${z.zone}`, read) };
       const held = read.result?.rules ?? [];
       const changes = wanted.flatMap((rule) => {
         const found = held.find((h) => h.ref === rule.ref);
