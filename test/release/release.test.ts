@@ -403,6 +403,12 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('releases as Cloudf
       action_parameters: { headers: { 'Cloudflare-Workers-Version-Key': { operation: 'set', expression: 'uuidv4(cf.random_seed)' } } },
     });
     expect((await deploy(['--check'])).out).toContain(`Version affinity on example.test (${HOST}): as written.`);
+    // One of ours deleted by hand: reported missing (the release adds it back below, with the other changed one written back).
+    const removed = ruleset.rules.pop();
+    expect((await deploy(['--check'])).out).toContain(
+      `Version affinity on example.test (${HOST}): missing: the release adds it before the new version gets any visitor.`,
+    );
+    ruleset.rules.push(removed);
     // Someone's own rule in the phase, and ours changed by hand.
     ruleset.rules.push({ id: 'theirs', ref: 'theirs', action: 'rewrite', expression: 'http.host eq "other.example.test"', enabled: true });
     ruleset.rules[0].expression = 'http.host eq "nowhere.example.test"';
