@@ -47,14 +47,15 @@ export default defineConfig({
           ]),
         );
         const boot = file('client/boot.ts');
-        // The scripts a page can load: the boot script and the entry, then each of its islands with
-        // what it imports, now or later (the masks); never the other islands the entry could load.
+        // The scripts a page can load: the boot script, the entry and the Web Vitals beacon, then each of
+        // its islands with what it imports, now or later (the masks); never the other islands the entry could load.
         const reach = (key: string, into = new Set<string>()): Set<string> => {
           const chunk = manifest[key]!;
           if (into.has(`/${chunk.file}`)) return into;
           into.add(`/${chunk.file}`);
           for (const next of chunk.imports ?? []) reach(next, into);
-          if (key !== 'client/entry.ts') for (const next of chunk.dynamicImports ?? []) reach(next, into);
+          for (const next of chunk.dynamicImports ?? [])
+            if (key !== 'client/entry.ts' || !next.startsWith('client/islands/')) reach(next, into);
           return into;
         };
         const islands = Object.fromEntries(

@@ -5,6 +5,7 @@
  * No imports but the indicators: `npm run alerts:check -- --canary` runs it in Node.
  */
 import { BURN_RULES, INDICATORS, type Indicator, type WindowCounts } from './indicators';
+import { judgeLcp, type P75 } from './vitals';
 
 export type CanaryVerdict = 'promote' | 'wait' | 'stop';
 
@@ -60,15 +61,20 @@ export function judgeIndicator(indicator: Indicator, canary: WindowCounts, servi
   return { ...at, verdict: 'promote', reason: `${percent(share(canary))} bad against ${percent(share(serving))}` };
 }
 
-/** The whole verdict: any indicator that stops stops; any that waits waits; else promote. */
-export function judgeCanary(counts: (indicator: Indicator) => { canary: WindowCounts; serving: WindowCounts }): {
+/** The whole verdict, the indicators' and the p75 LCP's: any that stops stops; any that waits waits; else promote. */
+export function judgeCanary(
+  counts: (indicator: Indicator) => { canary: WindowCounts; serving: WindowCounts },
+  lcp: { canary: P75; serving: P75 },
+): {
   verdict: CanaryVerdict;
-  indicators: IndicatorJudgement[];
+  indicators: Array<Pick<IndicatorJudgement, 'name' | 'verdict' | 'reason'>>;
 } {
-  const indicators = INDICATORS.map((indicator) => {
+  const indicators: Array<Pick<IndicatorJudgement, 'name' | 'verdict' | 'reason'>> = INDICATORS.map((indicator) => {
     const { canary, serving } = counts(indicator);
     return judgeIndicator(indicator, canary, serving);
   });
+  // Real visitors' waits: a version that makes phones wait longer for the page is stopped like one that fails them.
+  indicators.push(judgeLcp(lcp.canary, lcp.serving));
   const verdict = indicators.some((j) => j.verdict === 'stop') ? 'stop' : indicators.some((j) => j.verdict === 'wait') ? 'wait' : 'promote';
   return { verdict, indicators };
 }

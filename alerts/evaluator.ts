@@ -6,6 +6,7 @@
  * No imports but the indicators: Node's tests and the Worker run the same code.
  */
 import { evaluate, INDICATORS, type AlertState, type WindowCounts } from './indicators';
+import { evaluateLcp, LCP_ALERT, type Rows } from './vitals';
 
 /** The source every alert names, and the prefix of its dedup key. */
 export const ALERT_SOURCE = 'papaya-public-site';
@@ -48,6 +49,8 @@ export interface AlertChange {
 export interface AlertsRun {
   /** Runs one SQL statement; throws when the events cannot be read. */
   count(sql: string): Promise<WindowCounts>;
+  /** Runs one SQL statement for its rows (the Web Vitals, read per route); throws when the events cannot be read. */
+  rows: Rows;
   /** The state a channel was last told of an alert; `ok` for none. */
   told(channel: Channel, name: string): Promise<AlertState>;
   remember(channel: Channel, name: string, state: AlertState): Promise<void>;
@@ -72,6 +75,13 @@ export async function runAlerts(run: AlertsRun): Promise<RunResult> {
     } catch (error) {
       unreadable ??= error instanceof Error ? error.message : String(error);
     }
+  }
+  try {
+    const { state, reason } = await evaluateLcp(run.rows);
+    const { name, title, runbook } = LCP_ALERT;
+    now.push({ name, title, runbook, dedupKey: dedupKey(name), state, shares: {}, ...(reason && { reason }) });
+  } catch (error) {
+    unreadable ??= error instanceof Error ? error.message : String(error);
   }
   // An indicator that could not be read keeps its last state: neither opened nor resolved blind.
   now.push({
@@ -121,7 +131,7 @@ function pagerTrigger(change: AlertChange, state: Exclude<AlertState, 'ok'>, rou
       source: ALERT_SOURCE,
       severity: state === 'page' ? 'critical' : 'warning',
       component: change.name,
-      class: change.name === EVALUATOR_ALERT.name ? 'evaluator' : 'burn rate',
+      class: change.name === EVALUATOR_ALERT.name ? 'evaluator' : change.name === LCP_ALERT.name ? 'web vitals' : 'burn rate',
       custom_details: {
         state,
         runbook: change.runbook,

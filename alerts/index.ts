@@ -4,7 +4,7 @@
  * its own, deployed by the same release path as the site, so that a broken release of the site
  * cannot silence its own alarm.
  */
-import { analyticsSqlCount, pagerEvents, runAlerts, webhookBody, type Channel } from './evaluator';
+import { analyticsSqlCount, analyticsSqlRows, pagerEvents, runAlerts, webhookBody, type Channel } from './evaluator';
 import type { AlertState } from './indicators';
 
 export interface AlertsEnv {
@@ -51,6 +51,7 @@ export default {
     };
     const result = await runAlerts({
       count: analyticsSqlCount(env.ANALYTICS_SQL_API, env.ACCOUNT_ID, env.ANALYTICS_API_TOKEN),
+      rows: analyticsSqlRows(env.ANALYTICS_SQL_API, env.ACCOUNT_ID, env.ANALYTICS_API_TOKEN),
       told: async (channel, name) => ((await env.OPEN_ALERTS.get(told(channel, name))) as AlertState | null) ?? 'ok',
       remember: (channel, name, state) =>
         state === 'ok' ? env.OPEN_ALERTS.delete(told(channel, name)) : env.OPEN_ALERTS.put(told(channel, name), state),

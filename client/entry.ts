@@ -4,6 +4,7 @@ import { createElement, startTransition, useEffect, type ComponentType, type Rea
 import { hydrateRoot } from 'react-dom/client';
 import { ISLAND_ATTR, ISLAND_HYDRATED_ATTR, ISLAND_PROPS_ATTR } from '../src/domain/islands';
 import { reportError } from './error-reports';
+import './vitals-loader';
 
 type IslandModule = { default: ComponentType<Record<string, unknown>> };
 

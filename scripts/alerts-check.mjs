@@ -82,7 +82,12 @@ if (values.canary) {
     const of = (version) => countsOf(got.find((row) => row.version === version));
     counted.set(indicator.name, { canary: of(values.canary), serving: of(values.serving) });
   }
-  const { verdict, indicators } = judgeCanary((indicator) => counted.get(indicator.name));
+  const { versionsLcpSql, lcpOf } = await load('alerts/vitals.ts');
+  const lcp = await rows(versionsLcpSql(minutes, [values.canary, values.serving]));
+  const { verdict, indicators } = judgeCanary((indicator) => counted.get(indicator.name), {
+    canary: lcpOf(lcp, values.canary),
+    serving: lcpOf(lcp, values.serving),
+  });
   for (const j of indicators) console.log(`${j.verdict.toUpperCase().padEnd(8)} ${j.name}: ${j.reason}`);
   console.log(`Canary ${values.canary} over the last ${minutes} min: ${verdict}`);
   process.exit({ promote: 0, stop: 1, wait: 3 }[verdict]);
@@ -102,4 +107,9 @@ for (const indicator of INDICATORS) {
   );
   if (state !== 'ok') console.log(`       runbook: ${indicator.runbook}`);
 }
+const { evaluateLcp, LCP_ALERT } = await load('alerts/vitals.ts');
+const lcp = await evaluateLcp(rows);
+if (lcp.state === 'page') paging = true;
+console.log(`${lcp.state.toUpperCase().padEnd(6)} ${LCP_ALERT.name}: ${LCP_ALERT.title}${lcp.reason ? ` (${lcp.reason})` : ''}`);
+if (lcp.state !== 'ok') console.log(`       runbook: ${LCP_ALERT.runbook}`);
 process.exit(paging ? 1 : 0);

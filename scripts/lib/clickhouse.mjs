@@ -19,7 +19,7 @@ export async function chdbSession() {
 /**
  * Puts Analytics Engine data points (`{ indexes, blobs, doubles }`, each with when it was written)
  * into a chDB session, in a table named after the dataset (made anew), as the SQL API shows them:
- * index1, blob1… blob20, double1… double20, each weighing one (`_sample_interval`).
+ * index1, blob1… blob20, double1… double20, each weighing its `sampleInterval` (`_sample_interval`, one unless said).
  */
 export function loadDataPoints(session, points, dataset) {
   session.query(`DROP TABLE IF EXISTS ${dataset}`);
@@ -29,16 +29,16 @@ export function loadDataPoints(session, points, dataset) {
     `CREATE TABLE ${dataset} (timestamp DateTime64(3, 'UTC'), index1 String, _sample_interval UInt32, ${blobs}, ${doubles}) ENGINE = Memory`,
   );
   const quote = (text) => `'${String(text).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-  const rows = points.map(({ at, point }) => {
+  const rows = points.map(({ at, point, sampleInterval }) => {
     const time = new Date(at).toISOString().replace('T', ' ').replace('Z', '');
     const b = point.blobs ?? [];
     const d = point.doubles ?? [];
-    return `(${quote(time)}, ${quote(point.indexes?.[0] ?? '')}, 1, ${Array.from({ length: 20 }, (_, i) => quote(b[i] ?? '')).join(', ')}, ${Array.from({ length: 20 }, (_, i) => Number(d[i] ?? 0)).join(', ')})`;
+    return `(${quote(time)}, ${quote(point.indexes?.[0] ?? '')}, ${Math.max(1, Math.floor(Number(sampleInterval ?? 1)))}, ${Array.from({ length: 20 }, (_, i) => quote(b[i] ?? '')).join(', ')}, ${Array.from({ length: 20 }, (_, i) => Number(d[i] ?? 0)).join(', ')})`;
   });
   if (rows.length) session.query(`INSERT INTO ${dataset} VALUES ${rows.join(', ')}`);
 }
 
-/** The site's recorded events (as /_dev/metrics lists them) as the data points the site wrote, laid out by EVENT_LAYOUT. */
+/** The site's recorded events (as /_dev/metrics lists them) as the data points the site wrote, laid out by EVENT_LAYOUT; a test's event may say the `sampleInterval` Analytics Engine kept it at. */
 export function loadEvents(session, events, layout, dataset) {
   loadDataPoints(
     session,
@@ -46,6 +46,7 @@ export function loadEvents(session, events, layout, dataset) {
       const own = layout[e.event] ?? { blobs: [], doubles: [] };
       return {
         at: e.at,
+        sampleInterval: e.sampleInterval,
         point: {
           indexes: [e.event],
           blobs: [e.event, e.version, ...own.blobs.map((name) => e[name] ?? '')],

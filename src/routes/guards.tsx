@@ -16,25 +16,31 @@ import { TooManyTriesPage } from '../pages/too-many-tries';
 const overReportLimit = new IsolateMemo<number>(1000);
 
 /**
- * A report (a browser error, a CSP violation) is answered at once and counted after the answer:
- * `record` runs once the client's slot is taken. A client found over the limit is refused with
- * 429 by this isolate until its wait is over; nothing it sent meanwhile is recorded.
+ * A report (a browser error, a CSP violation, a page's Web Vitals) is answered at once and counted
+ * after the answer: `record` runs once a slot of every limit named is taken. A subject found over
+ * its limit is refused with 429 by this isolate until its wait is over; nothing it sent meanwhile is recorded.
  */
-export function countReportLater(c: Context<AppEnv>, policy: PolicyName, message: string, record: () => void): Response | null {
-  const client = c.get('client');
+export function countReportLater(
+  c: Context<AppEnv>,
+  limits: ReadonlyArray<{ policy: PolicyName; subject: string }>,
+  message: string,
+  record: () => void,
+): Response | null {
   const now = Date.now();
-  const remembered = `${policy}:${client}`;
-  const until = overReportLimit.get(remembered, now);
-  if (until) return respond(c, tooMany(c, { allowed: false, policy, retryAfterSeconds: Math.ceil((until - now) / 1000) }, message));
+  for (const { policy, subject } of limits) {
+    const until = overReportLimit.get(`${policy}:${subject}`, now);
+    if (until) return respond(c, tooMany(c, { allowed: false, policy, retryAfterSeconds: Math.ceil((until - now) / 1000) }, message));
+  }
   runLater(
     c,
     c
       .get('guard')
-      .take({ policy, subject: client })
+      .take(...limits)
       .then((decision) => {
         if (decision.allowed) return record();
         const over = Date.now() + decision.retryAfterSeconds * 1000;
-        overReportLimit.set(remembered, over, over);
+        const subject = limits.find((limit) => limit.policy === decision.policy)?.subject;
+        overReportLimit.set(`${decision.policy}:${subject}`, over, over);
         limitReached(c, decision.policy, 'dropped');
       }),
   );

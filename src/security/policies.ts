@@ -118,6 +118,10 @@ export const POLICIES = {
   cacheWritesPerKey: { limit: 1, windowMs: 1000, subject: 'cache' },
   /** Browser error reports from one client: a page sends at most a few. */
   browserReportsPerClient: { limit: 30, windowMs: 10 * MINUTE, subject: 'client' },
+  /** Web Vitals beacons from one device: a page view sends one. */
+  vitalsPerDevice: { limit: 30, windowMs: 10 * MINUTE, subject: 'device' },
+  /** Web Vitals beacons from one address: a crowd's page views (a carrier's NAT, an office), never one visitor's. */
+  vitalsPerClient: { limit: 600, windowMs: 10 * MINUTE, subject: 'client' },
   /** Content-Security-Policy violation reports from one client: a page sends a batch at a time. */
   cspReportsPerClient: { limit: 30, windowMs: 10 * MINUTE, subject: 'client' },
 } as const satisfies Record<string, Policy>;

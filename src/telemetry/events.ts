@@ -44,6 +44,14 @@ export const EVENT_LAYOUT = {
   pageCheck: { blobs: ['outcome', 'page', 'what'], doubles: ['differences', 'pages'] },
   /** A browser's report of an uncaught error on a page with islands, or of islands whose code could not load; how many page views it stands for (reports are sampled). */
   browserError: { blobs: ['route', 'kind', 'message', 'source', 'browser', 'clientVersion'], doubles: ['line', 'column', 'stands'] },
+  /**
+   * A page view's Web Vitals, as its browser measured them (`-1`: not measured by that browser):
+   * the route pattern that drew it; device class, country and data centre from the request, never the address.
+   */
+  vitals: {
+    blobs: ['route', 'device', 'country', 'colo', 'navigation', 'browser'],
+    doubles: ['lcp', 'inp', 'cls', 'ttfb', 'fcp'],
+  },
 } as const;
 
 export type EventName = keyof typeof EVENT_LAYOUT;

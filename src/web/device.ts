@@ -30,6 +30,11 @@ export function deviceOf(c: Context<AppEnv>): Promise<string> {
   return device;
 }
 
+/** The device a request's signed cookie names, or null: never issues one (a beacon counts its sender, it makes no device). */
+export function cookieDeviceOf(c: Context<AppEnv>): Promise<string | null> {
+  return deviceIdOf(formKeySecret(c.get('config')), getCookie(c, deviceCookieName(c.req.url)), c.env.GUARD);
+}
+
 /** Issues the device cookie with a page that holds a payment form, unless the visitor has one. */
 export async function issueDeviceWithPage(c: Context<AppEnv>): Promise<void> {
   if (!looksLikeDevice(getCookie(c, deviceCookieName(c.req.url)))) await issue(c, formKeySecret(c.get('config')));

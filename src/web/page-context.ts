@@ -25,6 +25,8 @@ export interface PageContextValue {
   switchHref?: string;
   /** The share of page views whose islands report their errors (spec 001 §9 in production, all locally). */
   reportSample: number;
+  /** The route pattern that drew the page, as its events name it: what its Web Vitals beacon says of it. */
+  route: string;
   /** A form posted without script, or the mark its success left: handed to the island that drew it. */
   posted?: PostedForm;
 }

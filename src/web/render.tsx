@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { routePath } from 'hono/route';
 import type { ReactElement } from 'react';
 import { reactServer } from './react-dom-server';
 import { knownBot } from './device-memo';
@@ -105,6 +106,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     switchHref: links.switchHref,
     posted: postedForm(c),
     reportSample: reportSampleOf(c.get('config').production),
+    route: routePath(c),
   };
   const status = (init.status ?? 200) as 200;
   const headers = { ...HTML_HEADERS, 'Content-Language': LANGUAGE_TAG[language], ...init.headers };
@@ -118,6 +120,7 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
         context.headerless,
         context.year,
         context.reportSample,
+        context.route,
         status,
       ]);
       // A page that shows what a visitor posted is theirs alone: drawn anew, never kept for others.

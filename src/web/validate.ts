@@ -61,14 +61,16 @@ export async function readLimited(request: Request, limit: number): Promise<stri
 /** A request's media type, without its parameters, in lower case. */
 export const mediaType = (c: Context<AppEnv>) => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
 
-/** A JSON body: 415 when it is not JSON, 413 when too big, 400 when malformed; parsed once for the validator. */
-const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (mediaType(c) !== 'application/json') return apiError(c, 415, 'Send the request as application/json.');
-  const read = await readJson(c, MAX_JSON_BYTES);
-  if (read instanceof Response) return read;
-  c.req.bodyCache.json = Promise.resolve(read.body);
-  await next();
-};
+/** A JSON body of at most `limit` bytes: 415 when it is not JSON, 413 when too big, 400 when malformed; parsed once for the validator. */
+const jsonBody =
+  (limit: number): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (mediaType(c) !== 'application/json') return apiError(c, 415, 'Send the request as application/json.');
+    const read = await readJson(c, limit);
+    if (read instanceof Response) return read;
+    c.req.bodyCache.json = Promise.resolve(read.body);
+    await next();
+  };
 
 /** A JSON body of at most `limit` bytes, parsed: the 413 when it is larger, the 400 when it is no JSON. */
 export async function readJson(c: Context<AppEnv>, limit: number): Promise<{ body: unknown } | Response> {
@@ -160,7 +162,8 @@ export function fieldErrorsIn(c: Context<AppEnv>, error: z.core.$ZodError): Reco
 export const validQuery = <S extends z.ZodMiniType>(schema: S) => zValidator('query', schema, refuseInvalid);
 
 /** A JSON body, checked by `schema`; read it with `c.req.valid('json')`. */
-export const validJson = <S extends z.ZodMiniType>(schema: S) => [jsonBody, zValidator('json', schema, refuseInvalid)] as const;
+export const validJson = <S extends z.ZodMiniType>(schema: S, limit = MAX_JSON_BYTES) =>
+  [jsonBody(limit), zValidator('json', schema, refuseInvalid)] as const;
 
 /** A form body of at most `limit` bytes, checked by `schema`; read it with `c.req.valid('form')`. */
 export const validForm = <S extends z.ZodMiniType>(limit: number, schema: S) =>

@@ -2,8 +2,8 @@
 // modulepreload tags, inline scripts, the islands' entry and the chunk of every island on the
 // page (loaded once the page has loaded), and every module those import statically, gzip-compressed.
 // And once the page is idle: the same, with every module the islands load later (`import()` of the
-// input masks, loaded at first focus or when the browser is idle) — but not the entry's own
-// `import()`s, which are the chunks of islands the page does not have.
+// input masks, loaded at first focus or when the browser is idle) and the Web Vitals beacon the
+// entry loads after \`load\` — but not the entry's \`import()\`s of islands the page does not have.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -56,7 +56,9 @@ export function scriptsOf(html, pageUrl) {
  */
 export async function javascriptBeforeUsable(html, pageUrl, fetchText = (u) => fetch(u).then((r) => r.text()), { idle = false } = {}) {
   const { urls, inline } = scriptsOf(html, pageUrl);
-  const entry = urls.length ? new URL(islandFiles()['(entry)'], pageUrl).href : undefined;
+  const built = islandFiles();
+  const entry = urls.length ? new URL(built['(entry)'], pageUrl).href : undefined;
+  const islandChunks = new Set(Object.entries(built).flatMap(([name, file]) => (name === '(entry)' ? [] : [file])));
   const seen = new Map();
   const queue = [...urls];
   while (queue.length) {
@@ -65,9 +67,13 @@ export async function javascriptBeforeUsable(html, pageUrl, fetchText = (u) => f
     const source = await fetchText(url);
     seen.set(url, source);
     const imports = [...source.matchAll(STATIC_IMPORT)];
-    if (idle && url !== entry) imports.push(...source.matchAll(DYNAMIC_IMPORT));
+    if (idle) imports.push(...source.matchAll(DYNAMIC_IMPORT));
     for (const [, spec] of imports) {
-      if (spec.startsWith('.') || spec.startsWith('/')) queue.push(new URL(spec, url).href);
+      if (!spec.startsWith('.') && !spec.startsWith('/')) continue;
+      const next = new URL(spec, url).href;
+      // The entry's `import()`s are every island's chunk: only the page's own islands, and the Web Vitals beacon, load.
+      if (url === entry && islandChunks.has(new URL(next).pathname) && !urls.includes(next)) continue;
+      queue.push(next);
     }
   }
   const gzip = (text) => gzipSync(Buffer.from(text)).length;

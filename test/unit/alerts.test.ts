@@ -23,6 +23,8 @@ function harness() {
   const webhook: unknown[] = [];
   let counts: Record<string, { bad: number; total: number }> = {};
   let unreadable = false;
+  /** The phones' p75 LCP per route, in every window. */
+  let phoneLcp: Array<Record<string, unknown>> = [];
   const refusing = new Set<Channel>();
   const run: AlertsRun = {
     count: async (sql: string): Promise<WindowCounts> => {
@@ -39,6 +41,10 @@ function harness() {
                 ? 'backend'
                 : 'texts';
       return counts[name] ?? { bad: 0, total: 100 };
+    },
+    rows: async () => {
+      if (unreadable) throw new Error('the Analytics Engine SQL API answered 503: unavailable');
+      return phoneLcp;
     },
     told: async (channel, name) => told.get(`${channel}:${name}`) ?? 'ok',
     remember: async (channel, name, state) =>
@@ -58,6 +64,7 @@ function harness() {
     set: (states: Record<string, 'page' | 'ticket'>) =>
       void (counts = Object.fromEntries(Object.entries(states).map(([name, st]) => [name, { bad: st === 'page' ? 50 : 10, total: 100 }]))),
     unreadable: (value: boolean) => void (unreadable = value),
+    phoneLcp: (rows: Array<Record<string, unknown>>) => void (phoneLcp = rows),
     refuse: (channel: Channel, value: boolean) => void (value ? refusing.add(channel) : refusing.delete(channel)),
   };
 }
@@ -82,6 +89,24 @@ describe('the alerts runs', () => {
       expect.objectContaining({ alert: 'payments', state: 'resolved', dedupKey: 'papaya-public-site/payments' }),
     ]);
     expect(h.told.size).toBe(0);
+  });
+
+  it("a route's p75 LCP on phones over 2.5 s for the hour pages with its route and runbook; a quiet one never does", async () => {
+    const h = harness();
+    h.phoneLcp([{ route: '/pay/:provider', p75: 3400, views: 400 }]);
+    await h.run();
+    expect(incidents(h.pager)).toEqual(['papaya-public-site/vitals-lcp/page high triggered']);
+    expect(h.webhook).toEqual([
+      expect.objectContaining({
+        alert: 'vitals-lcp',
+        state: 'page',
+        runbook: 'docs/operations.md#10-what-real-visitors-wait-for',
+        reason: '/pay/:provider: p75 LCP on phones 3.4 s over the last hour (400 views), 3.4 s over the last 15 minutes',
+      }),
+    ]);
+    h.phoneLcp([{ route: '/pay/:provider', p75: 3400, views: 9 }]);
+    await h.run();
+    expect(incidents(h.pager)).toEqual(['papaya-public-site/vitals-lcp/page high resolved']);
   });
 
   it('a ticket that grows into a page reaches PagerDuty as a high-urgency incident, and the ticket is resolved', async () => {

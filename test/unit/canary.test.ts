@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CANARY_MIN_EVENTS, judgeCanary } from '../../alerts/canary';
 import { countsOf } from '../../alerts/evaluator';
 import { EVENTS_DATASET, INDICATORS, versionsSql, type Indicator, type WindowCounts } from '../../alerts/indicators';
+import { CANARY_LCP_MARGIN_MS, evaluateLcp, goodShareSql, lcpOf, p75Sql, versionsLcpSql, VITALS_MIN_VIEWS } from '../../alerts/vitals';
 import { EVENT_LAYOUT } from '../../src/telemetry/events';
 // @ts-expect-error: a plain .mjs module of the scripts
 import { CHDB_INSTALL, chdbSession, loadEvents } from '../../scripts/lib/clickhouse.mjs';
@@ -78,6 +79,15 @@ if (!chdbInstalled && process.env.CI !== 'true')
 /** One ClickHouse session for the file (chDB keeps one data directory per process); each judgement loads its events anew. */
 let session: { query(sql: string, format: string): string } | undefined;
 
+/** A statement's rows, as the SQL API's JSON gives them. */
+const rowsOf = async (engine: { query(sql: string, format: string): string }, sql: string) =>
+  engine
+    .query(sql, 'JSONEachRow')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line: string) => JSON.parse(line) as Record<string, unknown>);
+
 /** Loads `events` into ClickHouse and judges the new version against the old over the last 30 minutes. */
 async function judge(events: unknown[]) {
   const engine: { query(sql: string, format: string): string } = (session ??= new (await chdbSession())());
@@ -93,7 +103,8 @@ async function judge(events: unknown[]) {
     const of = (version: string) => countsOf(rows.find((r: Record<string, unknown>) => r.version === version));
     counted.set(indicator.name, { canary: of(NEW), serving: of(OLD) });
   }
-  return judgeCanary((indicator: Indicator) => counted.get(indicator.name)!);
+  const lcp = await rowsOf(engine, versionsLcpSql(30, [NEW, OLD]));
+  return judgeCanary((indicator: Indicator) => counted.get(indicator.name)!, { canary: lcpOf(lcp, NEW), serving: lcpOf(lcp, OLD) });
 }
 
 describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('the canary judged on the events of two versions', () => {
@@ -130,6 +141,7 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('the canary judged 
       'assets promote',
       'islands promote',
       'card-testing promote',
+      'vitals-lcp promote',
     ]);
     expect(verdict).toBe('promote');
   });
@@ -199,7 +211,10 @@ describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('the canary judged 
 
 describe('the canary judge on counts', () => {
   const judgeCounts = (byName: Record<string, { canary: WindowCounts; serving: WindowCounts }>) =>
-    judgeCanary((indicator) => byName[indicator.name] ?? { canary: { bad: 0, total: 0 }, serving: { bad: 0, total: 0 } });
+    judgeCanary((indicator) => byName[indicator.name] ?? { canary: { bad: 0, total: 0 }, serving: { bad: 0, total: 0 } }, {
+      canary: { p75: 0, views: 0 },
+      serving: { p75: 0, views: 0 },
+    });
 
   it('a few failures of a few payments are a visitor, not a version: under 3 bad never stops', () => {
     expect(judgeCounts({ payments: { canary: { bad: 2, total: 20 }, serving: { bad: 0, total: 180 } } }).verdict).toBe('promote');
@@ -235,5 +250,93 @@ describe('the canary judge on counts', () => {
 
   it('version ids only: anything else is refused before it reaches the SQL', () => {
     expect(() => versionsSql(INDICATORS[0]!, 30, [NEW, "x' OR 1=1 --"])).toThrow(/not a version id/);
+  });
+});
+
+/** A page view's Web Vitals as the beacon's event holds them (`-1`: not measured), `minutesAgo`, weighing `sampleInterval`. */
+const vitals = (version: string, n: number, lcp: number, more: Record<string, unknown> = {}) =>
+  Array.from({ length: n }, (_, i) => ({
+    event: 'vitals',
+    at: new Date(Date.now() - (((more.minutesAgo as number) ?? i % 55) + 1) * 60_000).toISOString(),
+    version,
+    route: '/pay/:provider',
+    device: 'android',
+    country: 'US',
+    colo: 'DFW',
+    navigation: 'navigate',
+    browser: 'chromium',
+    lcp,
+    inp: 120,
+    cls: 0.02,
+    ttfb: 300,
+    fcp: 900,
+    ...more,
+  }));
+
+describe.skipIf(!chdbInstalled && process.env.CI !== 'true')('what real visitors wait for, read in ClickHouse', () => {
+  const load = async (events: unknown[]) => {
+    const engine: { query(sql: string, format: string): string } = (session ??= new (await chdbSession())());
+    loadEvents(engine, events, EVENT_LAYOUT, EVENTS_DATASET);
+    return (sql: string) => rowsOf(engine, sql);
+  };
+
+  it('p75 of LCP, INP and TTFB per route and version, each row weighing the views Analytics Engine kept it for', async () => {
+    const rows = await load([
+      // The serving version: 10 views kept one to one at 1 s, and 2 rows kept at 1 in 10 at 4 s (20 views).
+      ...vitals(OLD, 10, 1000),
+      ...vitals(OLD, 2, 4000, { sampleInterval: 10, inp: 600, ttfb: 2000 }),
+      ...vitals(NEW, 8, 1800, { route: '/web-payment', device: 'apple', browser: 'webkit', cls: -1, inp: -1 }),
+    ]);
+    const lcp = await rows(p75Sql('lcp', 60));
+    expect(lcp).toEqual([
+      { route: '/pay/:provider', version: OLD, p75: 4000, views: 30 },
+      { route: '/web-payment', version: NEW, p75: 1800, views: 8 },
+    ]);
+    // Unweighted, the serving version's p75 would read 1 s: most of its views were the slow ones.
+    expect((await rows(p75Sql('inp', 60))).map((r) => [r.version, r.p75, r.views])).toEqual([[OLD, 600, 30]]);
+    expect((await rows(p75Sql('ttfb', 60))).map((r) => [r.version, r.p75])).toEqual([
+      [OLD, 2000],
+      [NEW, 300],
+    ]);
+    // The share of good views by web.dev's thresholds, of the views that measured the metric: WebKit's missing CLS is no view.
+    expect((await rows(goodShareSql('lcp', 60))).map((r) => [r.version, Number(r.good).toFixed(3), r.views])).toEqual([
+      [OLD, '0.333', 30],
+      [NEW, '1.000', 8],
+    ]);
+    expect((await rows(goodShareSql('cls', 60))).map((r) => [r.version, r.good, r.views])).toEqual([[OLD, 1, 30]]);
+    expect((await rows(goodShareSql('inp', 60))).map((r) => [r.version, Number(r.good).toFixed(3)])).toEqual([[OLD, '0.333']]);
+  });
+
+  it("a route whose p75 LCP on phones stays over 2.5 s for an hour pages; computers' and a quiet hour's do not", async () => {
+    const slowPhones = [...vitals(OLD, 45, 3200), ...vitals(OLD, 15, 1200)];
+    const paged = await evaluateLcp(await load(slowPhones));
+    expect(paged).toEqual({
+      state: 'page',
+      reason: '/pay/:provider: p75 LCP on phones 3.2 s over the last hour (60 views), 3.2 s over the last 15 minutes',
+    });
+    // The same waits on computers: phones are who the alert is for.
+    expect(await evaluateLcp(await load(slowPhones.map((e) => ({ ...e, device: 'desktop' }))))).toEqual({ state: 'ok' });
+    // Slow earlier in the hour, good for its last 15 minutes: it no longer holds.
+    const recovered = [...vitals(OLD, 45, 3200, { minutesAgo: 40 }), ...vitals(OLD, 20, 1200, { minutesAgo: 5 })];
+    expect(await evaluateLcp(await load(recovered))).toEqual({ state: 'ok' });
+    // A quiet hour: 20 slow views are no evidence.
+    expect(await evaluateLcp(await load(vitals(OLD, 20, 5000)))).toEqual({ state: 'ok' });
+  });
+
+  it(`a version whose p75 LCP is over the serving version's by more than ${CANARY_LCP_MARGIN_MS} ms is stopped; a quiet hour waits`, async () => {
+    const now = { minutesAgo: 2 };
+    const slower = await judge([...vitals(OLD, 270, 1900, now), ...vitals(NEW, 60, 2600, now)]);
+    expect(slower.verdict).toBe('stop');
+    expect(slower.indicators.find((j) => j.name === 'vitals-lcp')).toMatchObject({
+      verdict: 'stop',
+      reason: `p75 LCP 2.6 s against 1.9 s on the serving version, past the ${CANARY_LCP_MARGIN_MS} ms margin`,
+    });
+    expect((await judge([...vitals(OLD, 270, 1900, now), ...vitals(NEW, 60, 2300, now)])).verdict).toBe('promote');
+    // Too few views of the new version to read its p75: neither promoted nor stopped on vitals alone.
+    const quiet = await judge([...vitals(OLD, 270, 1900, now), ...vitals(NEW, 12, 9000, now)]);
+    expect(quiet.verdict).toBe('wait');
+    expect(quiet.indicators.find((j) => j.name === 'vitals-lcp')?.reason).toBe(
+      `12 and 270 views, ${VITALS_MIN_VIEWS} of each needed to read p75 LCP`,
+    );
   });
 });

@@ -29,7 +29,7 @@ const EXCEPTIONS: Array<[RegExp, string]> = [
   ],
   [/^src\/web\/browser-only\.ts$/, "a developer's error: a browser library reached from the Worker"],
   [
-    /^src\/routes\/(api\/(index|browser-errors|csp-reports)|readiness|short-links)\.(ts|tsx)$/,
+    /^src\/routes\/(api\/(index|browser-errors|csp-reports|vitals)|readiness|short-links)\.(ts|tsx)$/,
     "answers to machines: an unknown API call, a malformed or over-limit report, a readiness check, an old client's short link",
   ],
   [/^src\/web\/validate\.ts$/, 'the answer to a body that is not JSON, which no page or island sends'],

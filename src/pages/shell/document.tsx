@@ -26,10 +26,10 @@ export interface ShellProps {
  * works without it (every form posts by itself); the entry hydrates each island when idle or used.
  */
 function IslandScripts({ page }: { page: string }) {
-  const { islands, nonce, reportSample } = usePageContext();
+  const { islands, nonce, reportSample, route } = usePageContext();
   if (islands.size === 0) return null;
   // The import map first: the browser checks every chunk the boot script loads against it.
-  // What the islands' error reports say of the page: its name (never its address), the sample and the version.
+  // What the islands' reports say of the page: its name and route pattern (never its address), the sample and the version.
   return (
     <>
       <script type="importmap" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptImportMap(islands) }} />
@@ -39,6 +39,7 @@ function IslandScripts({ page }: { page: string }) {
         integrity={entryScriptIntegrity}
         nonce={nonce}
         data-page={page}
+        data-route={route}
         data-report-sample={reportSample}
         data-version={workerVersion()}
       />

@@ -17,7 +17,7 @@ export const browserErrorRoutes = new Hono<AppEnv>();
 browserErrorRoutes.post(ERROR_REPORT_PATH, ...validJson(BrowserErrorReportSchema), async (c) => {
   const report = scrubReport(c.req.valid('json'));
   const browser = `${engineOf(c.req.header('User-Agent') ?? '')}/${c.get('device')}`;
-  const refused = countReportLater(c, 'browserReportsPerClient', 'Too many error reports.', () => {
+  const refused = countReportLater(c, [{ policy: 'browserReportsPerClient', subject: c.get('client') }], 'Too many error reports.', () => {
     recordEvent(c, 'browserError', {
       route: report.page,
       kind: report.kind,

@@ -30,7 +30,7 @@ cspReportRoutes.post(CSP_REPORT_PATH, async (c) => {
   if (read instanceof Response) return read;
   const violations = readCspReports(type, read.body, siteOrigin(c.get('config'), c.req.url));
   if (violations === null) return apiError(c, 400, 'The body is not a report.');
-  const refused = countReportLater(c, 'cspReportsPerClient', 'Too many reports.', () => {
+  const refused = countReportLater(c, [{ policy: 'cspReportsPerClient', subject: c.get('client') }], 'Too many reports.', () => {
     const now = Date.now();
     for (const violation of violations) {
       const key = JSON.stringify(violation);

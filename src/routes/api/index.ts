@@ -35,6 +35,7 @@ import { browserErrorRoutes } from './browser-errors';
 import { cspReportRoutes } from './csp-reports';
 import { paymentRoutes } from './payment';
 import { smsRoutes } from './sms';
+import { vitalsRoutes } from './vitals';
 
 /**
  * The browser-facing API on the legacy paths (contract §3, §4): every request is validated with
@@ -45,6 +46,7 @@ export const apiRoutes = new Hono<AppEnv>();
 apiRoutes.route('/', smsRoutes);
 apiRoutes.route('/', browserErrorRoutes);
 apiRoutes.route('/', cspReportRoutes);
+apiRoutes.route('/', vitalsRoutes);
 apiRoutes.route('/', paymentRoutes);
 
 type C = Context<AppEnv>;

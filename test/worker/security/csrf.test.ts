@@ -16,6 +16,7 @@ const WRITES: Array<[method: string, path: string, body: Record<string, string>]
   ['POST', '/api/link_gmail_account.php', { code: 'x' }],
   ['POST', '/api/shorten_url.php?action=shorten_url', { url: '/pay' }],
   ['POST', '/api/404.php', { path: '/nowhere' }],
+  ['POST', '/api/vitals', { route: '/web-payment', version: 'local' }],
   ['PUT', '/_dev/flags/pay-wpbp-redirect', { enabled: 'false' }],
 ];
 
