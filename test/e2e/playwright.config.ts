@@ -14,7 +14,7 @@ export const ALERTING_URL = 'http://127.0.0.1:8789';
 export const ALERTING_ROUTING_KEY = 'drillroutingkey0000000000000000aa';
 
 // Debian's Chromium where it is installed (CI and the dev machines); Playwright's own browser elsewhere.
-const launchOptions = existsSync(DEBIAN_CHROMIUM)
+export const launchOptions = existsSync(DEBIAN_CHROMIUM)
   ? {
       executablePath: DEBIAN_CHROMIUM,
       args: [
