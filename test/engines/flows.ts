@@ -3,12 +3,14 @@ import { SWITCH_TO } from '../../src/domain/catalogue';
 import { eventually } from './engines';
 import { at, payByCard, ready, sees, type Flow } from './flow-steps';
 import { PAYMENT_FLOWS } from './payment-flows';
+import { VITALS_FLOW } from './vitals-flow';
 
 export type { Flow, FlowContext } from './flow-steps';
 
 /** Every flow of both specs, walked in each engine with and without script: the pay pages', the account pages', and in Spanish. */
 export const FLOWS: Flow[] = [
   ...PAYMENT_FLOWS,
+  VITALS_FLOW,
   {
     name: 'password reset: a new password from the emailed link',
     async run(c) {
