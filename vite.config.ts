@@ -17,7 +17,7 @@ import type * as Languages from './src/domain/catalogue/languages';
 // preloading: the helper becomes a plain call, and its 1.3 KB gzip leave every form page.
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 
-/** The two files of the client build every page names, for the Worker: not the whole manifest. */
+/** The files of the client build pages name, for the Worker: not the whole manifest. */
 const WORKER_ASSETS = 'dist/client/.vite/worker-assets.json';
 
 const LEGAL_SOURCES = 'src/pages/legal';
@@ -64,7 +64,8 @@ export default defineConfig({
             .map((key) => [key.slice('client/islands/'.length).replace(/\.tsx$/, ''), [...reach(key)].sort()]),
         );
         const chunks = { page: [...reach('client/boot.ts')].sort(), islands };
-        writeFileSync(WORKER_ASSETS, `${JSON.stringify({ stylesheet: file('client/styles.css'), boot, integrity, chunks })}\n`);
+        const assets = { stylesheet: file('client/styles.css'), chartsStylesheet: file('client/dev-charts.css'), boot, integrity, chunks };
+        writeFileSync(WORKER_ASSETS, `${JSON.stringify(assets)}\n`);
       },
     },
     {
@@ -143,7 +144,7 @@ export default defineConfig({
     target: 'es2020',
     modulePreload: false,
     rollupOptions: {
-      input: ['client/boot.ts', 'client/styles.css'],
+      input: ['client/boot.ts', 'client/styles.css', 'client/dev-charts.css'],
       // The domain modules the islands share with the Worker only declare constants, rules and
       // functions: importing one for a name never needs the rest of it to run.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]domain[\\/]/.test(id) },

@@ -1,5 +1,6 @@
 import type { Language } from '../domain/catalogue';
 import type { ForeignPage } from '../domain/site';
+import type { ChartId, ChartWords } from '../domain/dev-charts';
 import type { DemoText } from './map';
 
 /** What production serves at each path of the legacy site (src/domain/site.ts), as the demo says it. */
@@ -50,6 +51,13 @@ export const DEMO_WORDS = {
     backend: "Papaya's backend",
     inProduction: 'In production, {path} is {production}. This local demo runs without that site, so there is nothing more to show here.',
     back: 'Back to the demo index',
+    chartsTitle: 'What the site recorded',
+    chartsIntro:
+      "The events this local site recorded, a minute at a time, as the operators' indicators read them in production (docs/operations.md). Each page view you make here adds to them; a page left sends its Web Vitals.",
+    chartsNone: 'Nothing recorded yet: open a few pages, pay with a demo card, then come back.',
+    chartsMinute: 'Minute (UTC)',
+    chartsThreshold: 'Threshold: {threshold}',
+    chartsSource: 'From: {source}',
   },
   es: {
     title: 'Demostración local de Papaya',
@@ -70,5 +78,52 @@ export const DEMO_WORDS = {
     inProduction:
       'En producción, {path} es {production}. Esta demostración local funciona sin ese sitio, así que aquí no hay nada más que mostrar.',
     back: 'Volver al índice de la demostración',
+    chartsTitle: 'Lo que registró el sitio',
+    chartsIntro:
+      'Los eventos que registró este sitio local, minuto a minuto, como los leen los indicadores de los operadores en producción (docs/operations.md). Cada página que abre aquí se suma; una página que deja envía sus Web Vitals.',
+    chartsNone: 'Todavía no se registró nada: abra algunas páginas, pague con una tarjeta de prueba y vuelva.',
+    chartsMinute: 'Minuto (UTC)',
+    chartsThreshold: 'Umbral: {threshold}',
+    chartsSource: 'Fuente: {source}',
   },
 } satisfies Record<Language, Record<string, string>>;
+
+/** What each local chart (`/_dev/charts`) says of itself: its title, the indicator's threshold and the events it is drawn from. */
+export const CHART_WORDS = {
+  en: {
+    payments: {
+      title: 'Payments a minute',
+      threshold: 'failed payments at most 0.5 % (indicator 1); declines are the bank’s answers, counted by reason (indicator 2)',
+      source: 'payment events, by outcome',
+    },
+    errors: {
+      title: 'Errors a minute',
+      threshold: 'backend calls at most 0.5 % bad (indicator 3); islands that did not start at most 1 %',
+      source: 'answer events of status 500 or more, backend events not ok, browserError events',
+    },
+    lcp: {
+      title: 'p75 LCP by version',
+      threshold: 'good at most 2.5 s (web.dev); a canary at most 500 ms over the serving version',
+      source: 'vitals events, lcp',
+    },
+    inp: { title: 'p75 INP by version', threshold: 'good at most 200 ms (web.dev)', source: 'vitals events, inp' },
+  },
+  es: {
+    payments: {
+      title: 'Pagos por minuto',
+      threshold: 'pagos fallidos como máximo 0,5 % (indicador 1); los rechazos son respuestas del banco, contados por motivo (indicador 2)',
+      source: 'eventos payment, por resultado',
+    },
+    errors: {
+      title: 'Errores por minuto',
+      threshold: 'llamadas al sistema como máximo 0,5 % con error (indicador 3); islas que no arrancaron como máximo 1 %',
+      source: 'eventos answer con estado 500 o más, eventos backend con error, eventos browserError',
+    },
+    lcp: {
+      title: 'LCP p75 por versión',
+      threshold: 'bueno como máximo 2,5 s (web.dev); una versión canaria como máximo 500 ms por encima de la que sirve',
+      source: 'eventos vitals, lcp',
+    },
+    inp: { title: 'INP p75 por versión', threshold: 'bueno como máximo 200 ms (web.dev)', source: 'eventos vitals, inp' },
+  },
+} satisfies Record<Language, Record<ChartId, ChartWords>>;

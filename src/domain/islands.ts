@@ -21,4 +21,5 @@ export type IslandName =
   | 'pay-later'
   | 'member-signup'
   | 'info-request'
-  | 'get-paid';
+  | 'get-paid'
+  | 'dev-charts';

@@ -2,6 +2,8 @@ import assets from '../../dist/client/.vite/worker-assets.json';
 
 /** The client build's stylesheet, hashed (written by the build beside Vite's manifest). */
 export const stylesheetHref = assets.stylesheet;
+/** The local charts' stylesheet (uPlot's, and the figures'), hashed: only `/_dev/charts` links it. */
+export const chartsStylesheetHref = assets.chartsStylesheet;
 /** The page's one script (`client/boot.ts`), which loads the islands' entry after the page has loaded. */
 export const entryScriptSrc = assets.boot;
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from 'web-vitals';
 import { GOOD, VITAL_COLUMNS } from '../../alerts/vitals';
 import { EVENT_LAYOUT } from '../../src/telemetry/events';
-import { VITAL_NAMES } from '../../src/domain/vitals';
+import { GOOD_MS, VITAL_NAMES } from '../../src/domain/vitals';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const KIB = 1024;
@@ -47,6 +47,7 @@ describe('the Web Vitals beacon, as every page with islands carries it', () => {
       TTFBThresholds[0],
       FCPThresholds[0],
     ]);
+    expect([GOOD_MS.LCP, GOOD_MS.INP]).toEqual([LCPThresholds[0], INPThresholds[0]]);
     const doubles: readonly string[] = EVENT_LAYOUT.vitals.doubles;
     for (const [vital, column] of Object.entries(VITAL_COLUMNS)) expect(column).toBe(`double${doubles.indexOf(vital) + 1}`);
     expect(doubles.slice(0, VITAL_NAMES.length)).toEqual(VITAL_NAMES.map((name) => name.toLowerCase()));

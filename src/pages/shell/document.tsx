@@ -18,6 +18,8 @@ export interface ShellProps {
   chromeless?: boolean;
   /** Reached by a personal link (a token, an email): kept out of search engines. */
   personal?: boolean;
+  /** A stylesheet of the build only this page needs, after the site's (the local charts' uPlot). */
+  stylesheet?: string;
   children: ReactNode;
 }
 
@@ -93,7 +95,7 @@ function LanguageSwitch() {
   );
 }
 
-export function Document({ page, meta = 'default', title, chromeless = false, personal = false, children }: ShellProps) {
+export function Document({ page, meta = 'default', title, chromeless = false, personal = false, stylesheet, children }: ShellProps) {
   const { path, headerless, year, language, text } = usePageContext();
   const description = text.metaDescription[meta];
   const pageTitle = title ?? text.metaTitle[meta];
@@ -111,6 +113,7 @@ export function Document({ page, meta = 'default', title, chromeless = false, pe
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href={PREVIEW.touchIcon} />
         <link rel="stylesheet" href={stylesheetHref} />
+        {stylesheet && <link rel="stylesheet" href={stylesheet} />}
       </head>
       <body className={bare ? 'is-headerless' : undefined}>
         {!bare && (

@@ -6,6 +6,8 @@ import type { AppEnv } from '../web/app-env';
 import { recentEvents } from '../telemetry/events';
 import { apiError, validJson } from '../web/validate';
 import { notFound } from './not-found';
+import { renderPage } from '../web/render';
+import { DevChartsPage } from '../pages/dev-charts';
 
 /** Developer views of the embedded origin; they exist only when no real backend is configured. */
 export const devRoutes = new Hono<AppEnv>();
@@ -21,6 +23,9 @@ devRoutes.get('/_dev/payments', async (c) => c.json(await c.get('origin').paymen
 
 /** What the site recorded for its operators, newest first: Analytics Engine records nothing locally. */
 devRoutes.get('/_dev/metrics', (c) => c.json(recentEvents()));
+
+/** Each indicator a minute at a time over the last hour, drawn (uPlot) from the events this isolate recorded. */
+devRoutes.get('/_dev/charts', (c) => renderPage(c, <DevChartsPage events={recentEvents()} />));
 
 /** Starts the demo over: every demo token, code and bill as it was seeded, and no limit reached. */
 devRoutes.post('/_dev/reset', async (c) => {
