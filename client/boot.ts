@@ -1,4 +1,4 @@
-import { ERROR_REPORT_PATH, NOT_STARTED } from '../src/domain/report-address';
+import { ERROR_REPORT_PATH } from '../src/domain/report-address';
 
 /**
  * The page's one script tag. The page is whole and usable without script (every form posts by
@@ -22,9 +22,9 @@ function start(): void {
 function notStarted(): void {
   const tag = document.querySelector<HTMLScriptElement>('script[data-report-sample]');
   if (!tag || !navigator.sendBeacon || Math.random() >= Number(tag.dataset.reportSample)) return;
+  // The kind, the page and the version alone: the site words the report itself (NOT_STARTED).
   const { page = '', version = '' } = tag.dataset;
-  const report = { kind: 'start', message: NOT_STARTED, source: '', line: 0, column: 0, page, version };
-  navigator.sendBeacon(ERROR_REPORT_PATH, new Blob([JSON.stringify(report)], { type: 'application/json' }));
+  navigator.sendBeacon(ERROR_REPORT_PATH, new Blob([JSON.stringify({ kind: 'start', page, version })], { type: 'application/json' }));
 }
 
 /** Starts once the page is first painted. */

@@ -19,7 +19,7 @@ const EXCEPTIONS: Array<[RegExp, string]> = [
     'the legal documents: English only until counsel provides translations; their pages open with the catalogue summary',
   ],
   [/^src\/domain\/catalogue\//, 'the catalogue itself'],
-  [/^src\/demo\/|^src\/routes\/dev\.ts$/, "the local demo's pages and tools, with their own table of both languages (src/demo/words.ts)"],
+  [/^src\/demo\/|^src\/routes\/dev\.tsx$/, "the local demo's pages and tools, with their own table of both languages (src/demo/words.ts)"],
   [/^src\/origin\/embedded\//, "the embedded backend's own answers, in the backend's words (contract §3)"],
   [/^src\/domain\/declines\.ts$/, "the backend's decline texts, read to tell the reason (contract §3)"],
   [/^src\/settings\//, "the operators' words: a setting refused by name, in the logs and the configuration page"],

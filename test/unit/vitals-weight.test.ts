@@ -5,6 +5,8 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from 'web-vitals';
 import { GOOD, VITAL_COLUMNS } from '../../alerts/vitals';
+// @ts-expect-error: a plain .mjs module of the bench
+import { VITALS_CHUNK_JS } from '../bench/pages.mjs';
 import { EVENT_LAYOUT } from '../../src/telemetry/events';
 import { GOOD_MS, VITAL_NAMES } from '../../src/domain/vitals';
 
@@ -31,7 +33,10 @@ describe('the Web Vitals beacon, as every page with islands carries it', () => {
     >;
     const chunk = manifest['client/vitals.ts'];
     expect(chunk, 'the build has the beacon as a chunk of its own (npm run build:client)').toBeDefined();
-    expect(gzipSync(readFileSync(path.join(root, 'dist/client', chunk!.file))).length).toBeLessThanOrEqual(4 * KIB);
+    const weight = gzipSync(readFileSync(path.join(root, 'dist/client', chunk!.file))).length;
+    expect(weight).toBeLessThanOrEqual(4 * KIB);
+    // The bench's idle budgets rose by the chunk's size when it came: a chunk that grew is measured again and said.
+    expect(weight, 'VITALS_CHUNK_JS in test/bench/pages.mjs').toBeLessThanOrEqual(VITALS_CHUNK_JS);
     // Nothing but the entry's import() reaches it: no page loads it before the entry, and the entry does not import it statically.
     const importers = Object.entries(manifest).filter(
       ([, c]) => c.imports?.includes('client/vitals.ts') || c.dynamicImports?.includes('client/vitals.ts'),

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_REPORT_PATH } from '../../../src/domain/error-reports';
+import { ERROR_REPORT_PATH, NOT_STARTED } from '../../../src/domain/error-reports';
 import { BROWSER_ERROR_REPORT } from '../../shared/browser-error-report';
 import { dataset, embeddedEnv, freshClient, httpEnv, injectFault, json, request, resetGuard, resetStandIn } from '../origin-helpers';
 import { withoutRandomValues } from '../helpers';
@@ -130,6 +130,30 @@ describe('browser error reports', () => {
     expect((await send(JSON.stringify({ ...report, page: '/web-payment?p=1' }))).status).toBe(400);
     expect((await send(JSON.stringify(report), 'text/plain')).status).toBe(415);
     expect((await send('x'.repeat(20_000))).status).toBe(413);
+    // The boot script's start report names its kind, page and version alone; the version before sent it whole.
+    const start = { kind: 'start', page: 'Web-Pay', version: 'local' };
+    expect((await send(JSON.stringify(start))).status).toBe(204);
+    expect((await send(JSON.stringify({ ...report, kind: 'start' }))).status).toBe(204);
+    expect((await send(JSON.stringify({ ...start, message: 'mine' }))).status).toBe(400);
+    expect((await send(JSON.stringify({ ...start, page: 'x y' }))).status).toBe(400);
+  });
+
+  it("records the start report in the site's own words", async () => {
+    const { binding, events } = dataset();
+    const res = await request(embeddedEnv({ EVENTS: binding } as Partial<Env>), ERROR_REPORT_PATH, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'start', page: 'Web-Pay', version: 'local' }),
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': freshClient() },
+    });
+    expect(res.status).toBe(204);
+    expect(events().find((e) => e.event === 'browserError')).toMatchObject({
+      kind: 'start',
+      route: 'Web-Pay',
+      message: NOT_STARTED,
+      source: '',
+      line: 0,
+      column: 0,
+    });
   });
 
   it('a flood from one client is stopped', async () => {
