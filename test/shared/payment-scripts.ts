@@ -59,11 +59,13 @@ export function islandScriptsOf(html: string): string[] {
 
 /**
  * What a page's islands load later, by `import()` (the masks, when a masked field is first
- * focused), with their static imports: never the entry's own `import()`s, the islands of other pages.
+ * focused), with their static imports, and the Web Vitals beacon the entry loads after `load`:
+ * never the entry's `import()`s of the islands of other pages.
  */
 export function laterScriptsOf(html: string): string[] {
   const later = new Set<string>();
   const islands = [...html.matchAll(/\bdata-island="([a-z-]+)"/g)].map((m) => `client/islands/${m[1]!}.tsx`);
+  if (islands.length) for (const file of staticImportsOf(`/${chunks['client/vitals.ts']!.file}`)) later.add(file);
   const seen = new Set<string>();
   const walk = (key: string) => {
     if (seen.has(key) || key === 'client/entry.ts') return;
