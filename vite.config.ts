@@ -119,6 +119,19 @@ export default defineConfig({
       },
     },
     {
+      // imask's pattern definition of a letter (`a`) is a regular expression of every letter range of
+      // Unicode, spelled out (about 1 KB gzip in every masked page); `\p{L}` says the same in five
+      // characters (ES2018, within this build's ES2020). No mask of the site uses `a`, but it stays right.
+      name: 'imask-letters',
+      enforce: 'pre',
+      transform(code, id) {
+        if (!/[\\/]imask[\\/]esm[\\/]masked[\\/]pattern[\\/]input-definition\.js$/.test(id)) return null;
+        const letters = /'a': \/\[\\u0041-[^\n]*\/,\n/;
+        if (!letters.test(code)) throw new Error('imask-letters: the letter definition of imask has changed; look again');
+        return { code: code.replace(letters, "'a': /\\p{L}/u,\n"), map: null };
+      },
+    },
+    {
       name: 'plain-dynamic-import',
       enforce: 'pre',
       load(id) {

@@ -2,7 +2,7 @@
  * The canary's judge: a new version serving a share of visitors is judged by its own events (each
  * names the version that recorded it) against the serving version's over the same minutes, on
  * each indicator of indicators.ts. Too few events of its own is no evidence: the release waits.
- * No imports but the indicators: `npm run alerts:check -- --canary` runs it in Node.
+ * No imports but the indicators and the vitals: `npm run alerts:check -- --canary` runs it in Node.
  */
 import { BURN_RULES, INDICATORS, type Indicator, type WindowCounts } from './indicators';
 import { judgeLcp, type P75 } from './vitals';

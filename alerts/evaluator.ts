@@ -3,7 +3,7 @@
  * each channel, the pager (PagerDuty Events API v2) and a plain webhook. Each channel's last word
  * on each alert is remembered on its own, so nothing is sent while a state holds, and a change a
  * channel refused is sent to that channel again next run, even if the state moved on meanwhile.
- * No imports but the indicators: Node's tests and the Worker run the same code.
+ * No imports but the indicators and the vitals: Node's tests and the Worker run the same code.
  */
 import { evaluate, INDICATORS, type AlertState, type WindowCounts } from './indicators';
 import { evaluateLcp, LCP_ALERT, type Rows } from './vitals';
@@ -79,7 +79,8 @@ export async function runAlerts(run: AlertsRun): Promise<RunResult> {
   try {
     const { state, reason } = await evaluateLcp(run.rows);
     const { name, title, runbook } = LCP_ALERT;
-    now.push({ name, title, runbook, dedupKey: dedupKey(name), state, shares: {}, ...(reason && { reason }) });
+    // A quiet hour says nothing: the alert keeps its state.
+    if (state) now.push({ name, title, runbook, dedupKey: dedupKey(name), state, shares: {}, ...(reason && { reason }) });
   } catch (error) {
     unreadable ??= error instanceof Error ? error.message : String(error);
   }

@@ -3,9 +3,11 @@
  * counts its bad and total events over a window of Analytics Engine's dataset, and its runbook
  * entry. The alerts Worker (alerts/index.ts) runs the SQL every five minutes on the Analytics
  * Engine SQL API; `npm run alerts:check` runs it on the local demo's events (in ClickHouse, through
- * chDB: Analytics Engine's SQL is ClickHouse's dialect) or on production's dataset. No imports:
- * Node and a Worker read it alike.
+ * chDB: Analytics Engine's SQL is ClickHouse's dialect) or on production's dataset. It imports only
+ * the domain's list of the pages with islands: Node and a Worker read it alike.
  */
+
+import { ISLAND_ROUTES } from '../src/domain/island-routes';
 
 /** The dataset the site's events are written to (`[[analytics_engine_datasets]]` in wrangler.toml). */
 export const EVENTS_DATASET = 'papaya_public_site_events';
@@ -62,29 +64,6 @@ export function versionsSql(indicator: Indicator, minutes: number, versions: rea
   if (bad !== undefined) throw new Error(`not a version id: ${bad.slice(0, 60)}`);
   return `SELECT blob2 AS version, ${counts(indicator)} FROM ${EVENTS_DATASET} WHERE (${indicator.where}) AND blob2 IN (${versions.map((v) => `'${v}'`).join(', ')}) AND ${window(minutes)} GROUP BY version`;
 }
-
-/** The route patterns of the pages that draw islands, as their `answer` events name them (a worker test holds it to the pages). */
-export const ISLAND_ROUTES = [
-  '/web-payment',
-  '/pay',
-  '/pay-now',
-  '/paynow',
-  '/pay-contactless',
-  '/contactless',
-  '/pay-demo',
-  '/demo',
-  '/pay/:provider',
-  '/*',
-  '/pay-widget',
-  '/pay-widget-imaginepay-button',
-  '/pay-widget-restore-tab',
-  '/update-password',
-  '/update-info-request',
-  '/getpaid',
-  '/member-signup',
-  '/pay-later',
-  '/pay-appclip',
-] as const;
 
 export const INDICATORS: readonly Indicator[] = [
   {

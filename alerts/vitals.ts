@@ -19,17 +19,20 @@ export const GOOD: Record<Vital, number> = { lcp: 2500, inp: 200, cls: 0.1, ttfb
 export const P75_VITALS: readonly Vital[] = ['lcp', 'inp', 'ttfb'];
 export const GOOD_SHARE_VITALS: readonly Vital[] = ['lcp', 'inp', 'cls', 'ttfb'];
 
-/** The fewest weighted views a p75 is read from: fewer is a quiet hour, no evidence either way. */
+/** The fewest weighted views of each version a canary's p75 is read from: fewer is a quiet hour, no evidence either way. */
 export const VITALS_MIN_VIEWS = 50;
-/** The phones' LCP alert: p75 over web.dev's good over the last hour, and still over it in the last 15 minutes. */
+/**
+ * The phones' LCP alert: a route's p75 over web.dev's good in each quarter of the last hour, each
+ * quarter with enough views to read it, so a few slow minutes never page alone.
+ */
 export const LCP_ALERT = {
   name: 'vitals-lcp',
   title: 'Phones wait too long for the largest paint',
   runbook: 'docs/operations.md#10-what-real-visitors-wait-for',
-  longMinutes: 60,
-  shortMinutes: 15,
-  /** Views the last 15 minutes need to say the hour still holds. */
-  shortMinViews: 10,
+  quarterMinutes: 15,
+  quarters: 4,
+  /** Views each quarter needs to be read. */
+  quarterMinViews: 10,
 } as const;
 /** Decision 017: a canary whose p75 LCP is this much over the serving version's is stopped. */
 export const CANARY_LCP_MARGIN_MS = 500;
@@ -50,9 +53,9 @@ export const p75Sql = (vital: Vital, minutes: number) =>
 export const goodShareSql = (vital: Vital, minutes: number) =>
   `SELECT ${ROUTE} AS route, blob2 AS version, SUM(IF(${VITAL_COLUMNS[vital]} <= ${GOOD[vital]}, _sample_interval, 0)) / SUM(_sample_interval) AS good, SUM(_sample_interval) AS views FROM ${EVENTS_DATASET} WHERE ${measured(vital)} AND ${window(minutes)} GROUP BY route, version ORDER BY route, version`;
 
-/** The phones' p75 LCP per route over the last `minutes` (rows: route, p75, views). */
-export const phoneLcpSql = (minutes: number) =>
-  `SELECT ${ROUTE} AS route, quantileExactWeighted(0.75)(${VITAL_COLUMNS.lcp}, _sample_interval) AS p75, SUM(_sample_interval) AS views FROM ${EVENTS_DATASET} WHERE ${measured('lcp')} AND ${DEVICE} IN ('apple', 'android') AND ${window(minutes)} GROUP BY route`;
+/** The phones' p75 LCP per route from `fromMinutes` to `toMinutes` ago (rows: route, p75, views). */
+export const phoneLcpSql = (fromMinutes: number, toMinutes: number) =>
+  `SELECT ${ROUTE} AS route, quantileExactWeighted(0.75)(${VITAL_COLUMNS.lcp}, _sample_interval) AS p75, SUM(_sample_interval) AS views FROM ${EVENTS_DATASET} WHERE ${measured('lcp')} AND ${DEVICE} IN ('apple', 'android') AND ${window(fromMinutes)}${toMinutes > 0 ? ` AND timestamp <= NOW() - INTERVAL '${toMinutes}' MINUTE` : ''} GROUP BY route`;
 
 /** p75 LCP of each of `versions` over the last `minutes`, every route together (rows: version, p75, views). */
 export const versionsLcpSql = (minutes: number, versions: readonly string[]) =>
@@ -66,20 +69,32 @@ export interface P75 {
 const p75Of = (row: Record<string, unknown> | undefined): P75 => ({ p75: Number(row?.p75 ?? 0), views: Number(row?.views ?? 0) });
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** The phones' LCP alert: pages when a route's p75 stayed over the threshold for the hour with enough views to say so; a quiet hour never pages. */
-export async function evaluateLcp(rows: Rows): Promise<{ state: AlertState; reason?: string }> {
-  const [hour, recent] = await Promise.all([rows(phoneLcpSql(LCP_ALERT.longMinutes)), rows(phoneLcpSql(LCP_ALERT.shortMinutes))]);
-  for (const row of hour) {
-    const long = p75Of(row);
-    const short = p75Of(recent.find((r) => r.route === row.route));
-    if (long.views < VITALS_MIN_VIEWS || short.views < LCP_ALERT.shortMinViews) continue;
-    if (long.p75 > GOOD.lcp && short.p75 > GOOD.lcp)
+/**
+ * The phones' LCP alert: `page` when a route's p75 was over the threshold in every quarter of the
+ * hour, `ok` when some route had views enough to read and none was; `null` for a quiet hour, which
+ * says nothing either way (the alert keeps its state, as for events that cannot be read).
+ */
+export async function evaluateLcp(rows: Rows): Promise<{ state: AlertState | null; reason?: string }> {
+  const { quarters, quarterMinutes, quarterMinViews } = LCP_ALERT;
+  const read = await Promise.all(
+    Array.from({ length: quarters }, (_, k) => rows(phoneLcpSql((k + 1) * quarterMinutes, k * quarterMinutes))),
+  );
+  const routes = new Set(read.flat().map((row) => String(row.route)));
+  let readable = false;
+  for (const route of routes) {
+    const byQuarter = read.map((quarter) => p75Of(quarter.find((row) => String(row.route) === route)));
+    if (byQuarter.some((q) => q.views < quarterMinViews)) continue;
+    readable = true;
+    if (byQuarter.every((q) => q.p75 > GOOD.lcp))
       return {
         state: 'page',
-        reason: `${String(row.route)}: p75 LCP on phones ${seconds(long.p75)} over the last hour (${long.views} views), ${seconds(short.p75)} over the last ${LCP_ALERT.shortMinutes} minutes`,
+        reason: `${route}: p75 LCP on phones over ${seconds(GOOD.lcp)} in each quarter of the last hour (${byQuarter
+          .map((q) => seconds(q.p75))
+          .reverse()
+          .join(', ')}; ${byQuarter.reduce((n, q) => n + q.views, 0)} views)`,
       };
   }
-  return { state: 'ok' };
+  return { state: readable ? 'ok' : null };
 }
 
 export type VitalsVerdict = 'promote' | 'wait' | 'stop';
@@ -87,6 +102,7 @@ export type VitalsVerdict = 'promote' | 'wait' | 'stop';
 /** The canary's LCP against the serving version's: stopped past the margin, held while either has too few views to read. */
 export function judgeLcp(canary: P75, serving: P75): { name: string; verdict: VitalsVerdict; reason: string } {
   const name = 'vitals-lcp';
+  // No beacon on either version (an API-only release, a build without islands): vitals say nothing, the other indicators decide.
   if (canary.views === 0 && serving.views === 0) return { name, verdict: 'promote', reason: 'no Web Vitals on either version' };
   if (canary.views < VITALS_MIN_VIEWS || serving.views < VITALS_MIN_VIEWS)
     return {

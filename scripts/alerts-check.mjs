@@ -110,6 +110,8 @@ for (const indicator of INDICATORS) {
 const { evaluateLcp, LCP_ALERT } = await load('alerts/vitals.ts');
 const lcp = await evaluateLcp(rows);
 if (lcp.state === 'page') paging = true;
-console.log(`${lcp.state.toUpperCase().padEnd(6)} ${LCP_ALERT.name}: ${LCP_ALERT.title}${lcp.reason ? ` (${lcp.reason})` : ''}`);
-if (lcp.state !== 'ok') console.log(`       runbook: ${LCP_ALERT.runbook}`);
+console.log(
+  `${(lcp.state ?? 'quiet').toUpperCase().padEnd(6)} ${LCP_ALERT.name}: ${LCP_ALERT.title}${lcp.reason ? ` (${lcp.reason})` : lcp.state ? '' : ' (too few phone views in each quarter of the hour to read)'}`,
+);
+if (lcp.state === 'page') console.log(`       runbook: ${LCP_ALERT.runbook}`);
 process.exit(paging ? 1 : 0);

@@ -36,7 +36,7 @@ export interface DevChartsProps {
   words: { minute: string; threshold: string; source: string; none: string };
 }
 
-/** The p75 of some values, by nearest rank (as ClickHouse's `quantileExact` reads it when every row weighs one). */
+/** The p75 of some values, by nearest rank (as ClickHouse's `quantileExactWeighted` reads it when every row weighs one). */
 export function p75(values: readonly number[]): number | null {
   if (!values.length) return null;
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { NAVIGATION_TYPES, ROUTE_PATTERN, VITAL_MAX, VITAL_NAMES, VITAL_RATINGS, type VitalsBeacon } from './vitals';
+import { ISLAND_ROUTES } from './island-routes';
+import { NAVIGATION_TYPES, VITAL_MAX, VITAL_NAMES, VITAL_RATINGS, type VitalsBeacon } from './vitals';
 
 const measure = (max: number) =>
   z.strictObject({
@@ -12,7 +13,8 @@ const measure = (max: number) =>
 export const VitalsBeaconSchema = z.lazy(
   () =>
     z.strictObject({
-      route: z.string().check(z.regex(ROUTE_PATTERN)),
+      // A page the indicators count, by its route pattern: never a word of the sender's own.
+      route: z.enum(ISLAND_ROUTES),
       version: z.string().check(z.maxLength(64)),
       metrics: z.strictObject(
         Object.fromEntries(VITAL_NAMES.map((name) => [name, z.optional(measure(VITAL_MAX[name]))])) as {

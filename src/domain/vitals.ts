@@ -38,12 +38,9 @@ export interface VitalMeasure {
 }
 
 export interface VitalsBeacon {
-  /** The route pattern that drew the page (its script tag's `data-route`), never its address. */
+  /** The route pattern that drew the page (its script tag's `data-route`), one of `ISLAND_ROUTES`, never its address. */
   route: string;
   /** The Worker version that drew the page. */
   version: string;
   metrics: Partial<Record<VitalName, VitalMeasure>>;
 }
-
-/** A route pattern as Hono names it: letters, `/`, `:`, `*` and `-` (no digit, so no number a visitor typed). */
-export const ROUTE_PATTERN = /^\/[a-z/:*-]{0,60}$/;

@@ -7,7 +7,8 @@ import { recentEvents } from '../telemetry/events';
 import { apiError, validJson } from '../web/validate';
 import { notFound } from './not-found';
 import { renderPage } from '../web/render';
-import { DevChartsPage } from '../pages/dev-charts';
+
+declare const EMBEDDED_ORIGIN: boolean;
 
 /** Developer views of the embedded origin; they exist only when no real backend is configured. */
 export const devRoutes = new Hono<AppEnv>();
@@ -25,7 +26,12 @@ devRoutes.get('/_dev/payments', async (c) => c.json(await c.get('origin').paymen
 devRoutes.get('/_dev/metrics', (c) => c.json(recentEvents()));
 
 /** Each indicator a minute at a time over the last hour, drawn (uPlot) from the events this isolate recorded. */
-devRoutes.get('/_dev/charts', (c) => renderPage(c, <DevChartsPage events={recentEvents()} />));
+devRoutes.get('/_dev/charts', async (c) => {
+  // The local demo's page, in the builds that may run without a backend only (src/origin/index.ts).
+  const charts = EMBEDDED_ORIGIN ? await import('../pages/dev-charts') : null;
+  if (!charts) return notFound(c);
+  return renderPage(c, <charts.DevChartsPage events={recentEvents()} />);
+});
 
 /** Starts the demo over: every demo token, code and bill as it was seeded, and no limit reached. */
 devRoutes.post('/_dev/reset', async (c) => {

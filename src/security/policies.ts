@@ -122,6 +122,8 @@ export const POLICIES = {
   vitalsPerDevice: { limit: 30, windowMs: 10 * MINUTE, subject: 'device' },
   /** Web Vitals beacons from one address: a crowd's page views (a carrier's NAT, an office), never one visitor's. */
   vitalsPerClient: { limit: 600, windowMs: 10 * MINUTE, subject: 'client' },
+  /** Web Vitals beacons from one address without a device cookie: a sender that drops it counts as one device of that address. */
+  vitalsWithoutDevicePerClient: { limit: 30, windowMs: 10 * MINUTE, subject: 'client' },
   /** Content-Security-Policy violation reports from one client: a page sends a batch at a time. */
   cspReportsPerClient: { limit: 30, windowMs: 10 * MINUTE, subject: 'client' },
 } as const satisfies Record<string, Policy>;

@@ -3,6 +3,10 @@ import { LANGUAGE_TAG, SWITCH_TO } from '../../domain/catalogue';
 import { BOT_NOTICE_PAGES, FOOTERLESS_PAGES, PREVIEW, type MetaSection } from '../../domain/site';
 import { entryScriptIntegrity, entryScriptSrc, scriptImportMap, stylesheetHref } from '../../web/assets';
 import { workerVersion } from '../../telemetry/events';
+import { ISLAND_ROUTES } from '../../domain/island-routes';
+
+/** The pages whose Web Vitals the operators count: only their script tag names a route, so no other page sends a beacon. */
+const VITALS_ROUTES: ReadonlySet<string> = new Set(ISLAND_ROUTES);
 import { usePageContext } from '../../web/page-context';
 import { BotNotice } from './bot-notice';
 import { Footer } from './footer';
@@ -41,7 +45,7 @@ function IslandScripts({ page }: { page: string }) {
         integrity={entryScriptIntegrity}
         nonce={nonce}
         data-page={page}
-        data-route={route}
+        data-route={VITALS_ROUTES.has(route) ? route : undefined}
         data-report-sample={reportSample}
         data-version={workerVersion()}
       />

@@ -21,9 +21,11 @@ export const vitalsRoutes = new Hono<AppEnv>();
 vitalsRoutes.post(VITALS_PATH, ...validJson(VitalsBeaconSchema, MAX_VITALS_BYTES), async (c) => {
   const { route, metrics } = c.req.valid('json');
   const device = await cookieDeviceOf(c);
+  const client = c.get('client');
+  // Without a device cookie, the address holds the sender to one device's share: a sender cannot escape its device's limit by dropping the cookie.
   const limits = [
-    { policy: 'vitalsPerClient' as const, subject: c.get('client') },
-    ...(device ? [{ policy: 'vitalsPerDevice' as const, subject: device }] : []),
+    { policy: 'vitalsPerClient' as const, subject: client },
+    device ? { policy: 'vitalsPerDevice' as const, subject: device } : { policy: 'vitalsWithoutDevicePerClient' as const, subject: client },
   ];
   const cf = c.req.raw.cf as { country?: string; colo?: string } | undefined;
   const measured = (name: keyof typeof metrics) => metrics[name]?.value ?? NOT_MEASURED;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import operations from '../../../docs/operations.md?raw';
-import { ISLAND_ROUTES } from '../../../alerts/indicators';
+import { ISLAND_ROUTES } from '../../../src/domain/island-routes';
 import { ISLAND_ATTR } from '../../../src/domain/islands';
 import { recentEvents } from '../../../src/telemetry/events';
 import { DESKTOP, IPHONE } from '../helpers';
