@@ -174,5 +174,5 @@ describe('the Web Vitals beacon', () => {
     expect((await send(CHROMIUM, { e, client, headers: { Cookie: late } })).status).toBe(204);
     expect((await send(CHROMIUM, { e, client, headers: { Cookie: late } })).status).toBe(429);
     expect(events().filter((x) => x.event === 'vitals')).toHaveLength(600);
-  });
+  }, 60_000);
 });
