@@ -1,12 +1,14 @@
 // Builds the production Worker and serves it with `workerd serve` (the workerd npm package) from a
 // generated config: the site on one port, a baseline Worker on another, in the same process, with
-// in-memory KV and D1 and the client build as ASSETS. No wrangler or Miniflare on the request path.
+// the bindings wrangler.toml gives it in production (test/bench/bindings.mjs), each on a stand-in:
+// in-memory KV and D1, the client build as ASSETS. No wrangler or Miniflare on the request path.
 import { spawn, execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchBindings } from './bindings.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const OUT = join(ROOT, 'test/bench/.out');
@@ -89,7 +91,10 @@ function workerConfig({ modules, bindings = [], extra = '' }) {
   )`;
 }
 
-const SERVICE_NAMES = ['assets', 'kv-links', 'kv-cache', 'd1', 'origin'];
+/** The site's bindings as wrangler.toml's production environment declares them (test/bench/bindings.mjs). */
+const SITE = benchBindings();
+/** The stand-ins of what Cloudflare runs on other machines, each on a loopback port: assets, each KV namespace, D1 where there is one, the backend. */
+const SERVICE_NAMES = ['assets', ...SITE.kv, ...(SITE.d1 ? ['d1'] : []), 'origin'];
 
 function servicePorts(base) {
   return Object.fromEntries(SERVICE_NAMES.map((name, i) => [name, base + i]));
@@ -100,6 +105,15 @@ function servicePorts(base) {
  * KV, D1), here in-memory stand-ins on loopback ports. `site.capnp`: the site, reaching those
  * services over HTTP as external servers, and a bare Worker for reference, on two ports.
  */
+/** The D1 stand-in, a SQLite Durable Object with the migrations applied, on a scratch disk (only where wrangler.toml binds a database). */
+const d1Services = () => `    (name = "d1", worker = ${workerConfig({
+  modules: ['(name = "d1.js", esModule = embed "d1.js")', '(name = "migrations.sql", text = embed "migrations.sql")'],
+  bindings: ['(name = "DATABASE", durableObjectNamespace = "Database")'],
+  extra:
+    'durableObjectNamespaces = [(className = "Database", uniqueKey = "papaya-bench-d1", enableSql = true, preventEviction = true)], durableObjectStorage = (localDisk = "d1-files"),',
+})}),
+    (name = "d1-files", disk = (path = ${capnpString(join(OUT, 'd1'))}, writable = true)),`;
+
 export function writeConfigs({ port, barePort, servicesPort, vars }) {
   for (const file of readdirSync(SERVICES).filter((f) => f.endsWith('.js'))) copyFileSync(join(SERVICES, file), join(OUT, file));
   const migrations = readdirSync(join(ROOT, 'migrations'))
@@ -121,15 +135,8 @@ const config :Workerd.Config = (
   services = [
     (name = "assets", worker = ${workerConfig({ modules: ['(name = "assets.js", esModule = embed "assets.js")'], bindings: ['(name = "FILES", service = "client-files")'] })}),
     (name = "client-files", disk = (path = ${capnpString(join(ROOT, 'dist/client'))}, writable = false)),
-    (name = "kv-links", worker = ${kv}),
-    (name = "kv-cache", worker = ${kv}),
-    (name = "d1", worker = ${workerConfig({
-      modules: ['(name = "d1.js", esModule = embed "d1.js")', '(name = "migrations.sql", text = embed "migrations.sql")'],
-      bindings: ['(name = "DATABASE", durableObjectNamespace = "Database")'],
-      extra:
-        'durableObjectNamespaces = [(className = "Database", uniqueKey = "papaya-bench-d1", enableSql = true, preventEviction = true)], durableObjectStorage = (localDisk = "d1-files"),',
-    })}),
-    (name = "d1-files", disk = (path = ${capnpString(join(OUT, 'd1'))}, writable = true)),
+${SITE.kv.map((name) => `    (name = "${name}", worker = ${kv}),`).join('\n')}
+${SITE.d1 ? d1Services() : ''}
     (name = "origin", worker = ${workerConfig({
       modules: ['(name = "origin.js", esModule = embed "origin/origin.js")'],
     })}),
@@ -141,20 +148,14 @@ ${SERVICE_NAMES.map((name) => `    (name = "${name}", address = "127.0.0.1:${por
 `;
 
   const varBindings = Object.entries(vars).map(([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`);
+  // The Durable Objects of the site's own classes (the abuse guard's counters, the payment claims), on a scratch disk.
+  const objects = SITE.objects
+    .map(({ className, sql }) => `(className = ${capnpString(className)}, uniqueKey = ${capnpString(`papaya-bench-${className}`)}, enableSql = ${sql})`)
+    .join(', ');
   const site = workerConfig({
     modules: ['(name = "index.js", esModule = embed "worker/index.js")'],
-    bindings: [
-      '(name = "ASSETS", service = "assets")',
-      '(name = "LINKS", kvNamespace = "kv-links")',
-      '(name = "CACHE", kvNamespace = "kv-cache")',
-      '(name = "DB", wrapped = (moduleName = "cloudflare-internal:d1-api", innerBindings = [(name = "fetcher", service = "d1")]))',
-      // The abuse guard's counters and the payment claims: SQLite Durable Objects of the site's own classes, on a scratch disk.
-      '(name = "GUARD", durableObjectNamespace = "AbuseCounter")',
-      '(name = "CLAIMS", durableObjectNamespace = "PaymentClaim")',
-      ...varBindings,
-    ],
-    extra:
-      'durableObjectNamespaces = [(className = "AbuseCounter", uniqueKey = "papaya-bench-guard", enableSql = true), (className = "PaymentClaim", uniqueKey = "papaya-bench-claims", enableSql = true)], durableObjectStorage = (localDisk = "guard-files"),',
+    bindings: [...SITE.bindings, ...varBindings],
+    extra: `durableObjectNamespaces = [${objects}], durableObjectStorage = (localDisk = "guard-files"),`,
   });
   const bare = workerConfig({
     modules: ['(name = "bare.js", esModule = embed "bare.js")'],

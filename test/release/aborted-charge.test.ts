@@ -4,6 +4,8 @@ import { startLegacyOrigin, type RecordedCall } from '../worker/stand-in/legacy-
 import { TEST_PAYMENT } from '../shared/test-payer';
 // @ts-expect-error: a plain .mjs module of the bench
 import { buildWorker, spawnWorkerd, startServer, stopChild, waitFor } from '../bench/server.mjs';
+// @ts-expect-error: a plain .mjs module of the bench
+import { BENCH_VERSION } from '../bench/bindings.mjs';
 
 /**
  * A request really aborted after the charge: the Worker as deployed runs in `workerd serve` (the
@@ -40,6 +42,13 @@ describe('a request aborted after the charge', () => {
     if (restarted) await stopChild(restarted);
     await server?.stop();
     await new Promise<void>((resolve) => backend.server.close(() => resolve()));
+  });
+
+  it('serves the card form with the bindings wrangler.toml gives production, and says the version it is', async () => {
+    const form = await fetch(`${server.site}/web-payment?p=1001`);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('data-island="web-payment-form"');
+    expect(await (await fetch(`${server.site}/healthz`)).text()).toBe(`ok ${BENCH_VERSION}\n`);
   });
 
   it('the process serving the payment dies once the backend has the charge: the same key sent to a new process is told it is still being processed, never charged twice', async () => {
