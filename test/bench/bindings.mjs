@@ -30,7 +30,8 @@ const NO_STAND_IN = [
 export const BENCH_VERSION = '00000000-0000-4000-8000-00000000b0b0';
 
 const capnpString = (s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-const present = (value) => (Array.isArray(value) ? value.length > 0 : value && typeof value === 'object' ? Object.keys(value).length > 0 : !!value);
+const present = (value) =>
+  Array.isArray(value) ? value.length > 0 : value && typeof value === 'object' ? Object.keys(value).length > 0 : !!value;
 
 /** The production configuration, as wrangler reads it. */
 export function productionConfig(config = 'wrangler.toml') {
@@ -47,7 +48,8 @@ export function benchBindings(config = productionConfig()) {
   for (const kind of ['ai', 'browser', 'images']) if (present(config[kind])) missing.push(kind);
   for (const nested of ['unsafe', 'logfwdr']) if (present(config[nested]?.bindings)) missing.push(`${nested}.bindings`);
   if (config.d1_databases.length > 1) missing.push('a second D1 database');
-  if (missing.length) throw new Error(`the bench has no stand-in for ${missing.join(', ')} of wrangler.toml: add one to test/bench/bindings.mjs`);
+  if (missing.length)
+    throw new Error(`the bench has no stand-in for ${missing.join(', ')} of wrangler.toml: add one to test/bench/bindings.mjs`);
 
   const bindings = [];
   if (config.assets?.binding) bindings.push(`(name = ${capnpString(config.assets.binding)}, service = "assets")`);
@@ -60,9 +62,11 @@ export function benchBindings(config = productionConfig()) {
   const sqlite = new Set(config.migrations.flatMap((migration) => migration.new_sqlite_classes ?? []));
   const objects = [];
   for (const binding of config.durable_objects.bindings) {
-    if (binding.script_name) throw new Error(`the bench serves only this Worker's Durable Objects, not ${binding.script_name}'s (${binding.name})`);
+    if (binding.script_name)
+      throw new Error(`the bench serves only this Worker's Durable Objects, not ${binding.script_name}'s (${binding.name})`);
     bindings.push(`(name = ${capnpString(binding.name)}, durableObjectNamespace = ${capnpString(binding.class_name)})`);
-    if (!objects.some((o) => o.className === binding.class_name)) objects.push({ className: binding.class_name, sql: sqlite.has(binding.class_name) });
+    if (!objects.some((o) => o.className === binding.class_name))
+      objects.push({ className: binding.class_name, sql: sqlite.has(binding.class_name) });
   }
   // The version the bench's Worker says it is: a fixed id, as every deployed version has one.
   if (config.version_metadata?.binding)

@@ -150,7 +150,10 @@ ${SERVICE_NAMES.map((name) => `    (name = "${name}", address = "127.0.0.1:${por
   const varBindings = Object.entries(vars).map(([name, value]) => `(name = ${capnpString(name)}, text = ${capnpString(value)})`);
   // The Durable Objects of the site's own classes (the abuse guard's counters, the payment claims), on a scratch disk.
   const objects = SITE.objects
-    .map(({ className, sql }) => `(className = ${capnpString(className)}, uniqueKey = ${capnpString(`papaya-bench-${className}`)}, enableSql = ${sql})`)
+    .map(
+      ({ className, sql }) =>
+        `(className = ${capnpString(className)}, uniqueKey = ${capnpString(`papaya-bench-${className}`)}, enableSql = ${sql})`,
+    )
     .join(', ');
   const site = workerConfig({
     modules: ['(name = "index.js", esModule = embed "worker/index.js")'],
