@@ -22,7 +22,7 @@ import { renderPage } from '../web/render';
 import { wordsOf } from '../web/words';
 import { withChecked } from '../web/validate';
 import { isRefused } from '../web/answer';
-import { getPaid } from './api';
+import { getPaid } from '../features/get-paid';
 
 /** The biller get-paid flow (`/getpaid`, `?i=<invite>`). */
 export const getPaidRoutes = new Hono<AppEnv>();

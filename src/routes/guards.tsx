@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { PolicyName, Refusal } from '../security/guard';
+import type { PolicyName } from '../security/guard';
 import { IsolateMemo } from '../lib/isolate-memo';
 import { runLater } from '../web/middleware';
 import type { AppEnv } from '../web/app-env';
@@ -10,7 +10,7 @@ import { renderPage } from '../web/render';
 import { TooManyTriesPage } from '../pages/too-many-tries';
 
 // What page routes share beside the guard's answers (src/web/guard-answers.ts): reports counted
-// after their answer, link guessing stopped, and the too-many-tries page.
+// after their answer, and the too-many-tries page.
 
 /** Clients this isolate found over a report limit, and until when (they are answered 429 without asking the guard). */
 const overReportLimit = new IsolateMemo<number>(1000);
@@ -45,35 +45,6 @@ export function countReportLater(
       }),
   );
   return null;
-}
-
-/** Each request's answer about its client's link guessing: a form that reads and then answers a bill-info request asks once. */
-const guessingChecks = new WeakMap<Context<AppEnv>, Promise<Refusal | null>>();
-
-/** Stops a client that has tried too many reset, bill-info or pay-later links that matched nothing. */
-export function linkGuessingStopped(c: Context<AppEnv>): Promise<Refusal | null> {
-  let check = guessingChecks.get(c);
-  if (!check) {
-    check = c
-      .get('guard')
-      .check('linkMissesPerClient', c.get('client'))
-      .then((decision) => (decision.allowed ? null : decision));
-    guessingChecks.set(c, check);
-  }
-  return check;
-}
-
-/** A link token or email that matched nothing: one more miss for this client, counted after the answer. */
-export function countLinkMiss(c: Context<AppEnv>): void {
-  runLater(
-    c,
-    c
-      .get('guard')
-      .record('linkMissesPerClient', c.get('client'))
-      .then((reached) => {
-        if (reached) limitReached(c, 'linkMissesPerClient', 'refused');
-      }),
-  );
 }
 
 /** A client that tried too many links that matched nothing gets this instead of the page (429). */

@@ -11,9 +11,10 @@ import { renderPage } from '../web/render';
 import { wordsOf } from '../web/words';
 import { withChecked } from '../web/validate';
 import { isRefused } from '../web/answer';
-import { answerInfoRequest, cancelBill, infoRequestFields } from './api';
+import { answerInfoRequest, cancelBill, infoRequestFields } from '../features/bill-info';
 import { isUnknown } from '../origin';
-import { countLinkMiss, linkGuessingStopped, tooManyTries } from './guards';
+import { tooManyTries } from './guards';
+import { countLinkMiss, linkGuessingStopped } from '../web/guard-answers';
 
 /** A biller's request for bill information (`/update-info-request?t=…`), reached from an email. */
 export const infoRequestRoutes = new Hono<AppEnv>();

@@ -13,7 +13,7 @@ import { withCookies } from '../web/answer';
 import { isFormBody, withChecked } from '../web/validate';
 import { SMS_FORM } from '../domain/islands';
 import { SmsRequestSchema } from '../domain/sms-request';
-import { textLink } from './api/sms';
+import { textLink } from '../features/text-link';
 import type { Context } from 'hono';
 import { Hono } from '../lib/hono';
 import { humanCheckSiteKey, storeUrlFor } from '../settings/config';

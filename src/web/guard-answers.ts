@@ -8,10 +8,11 @@ import { INTERACTIVE_TOKEN_FIELD } from '../domain/human-check';
 import { fill } from '../domain/catalogue/fill';
 import type { AppEnv } from './app-env';
 import { refusal, type Answer, type Refused } from './answer';
-import { routeOf } from './middleware';
+import { routeOf, runLater } from './middleware';
 import { wordsOf } from './words';
 
-// The answers of the human checks and the abuse guard that every feature gives alike, each counted as an event.
+// The answers of the human checks and the abuse guard that every feature gives alike, each counted
+// as an event, and the client's lock on guessing links.
 
 /** Counts a siteverify call among the request's waits. */
 const siteverifyWaited = (c: Context<AppEnv>) => (ms: number) => c.get('waits').add('siteverify', ms);
@@ -71,3 +72,32 @@ export function limitReached(c: Context<AppEnv>, policy: PolicyName, action: 're
 
 /** A refusal's reference: short enough to read aloud on the phone, and found in the events and logs. */
 export const referenceOf = (requestId: string): string => requestId.replace(/-/g, '').slice(0, 8).toUpperCase();
+
+/** Each request's answer about its client's link guessing: a form that reads and then answers a bill-info request asks once. */
+const guessingChecks = new WeakMap<Context<AppEnv>, Promise<Refusal | null>>();
+
+/** Stops a client that has tried too many reset, bill-info or pay-later links that matched nothing. */
+export function linkGuessingStopped(c: Context<AppEnv>): Promise<Refusal | null> {
+  let check = guessingChecks.get(c);
+  if (!check) {
+    check = c
+      .get('guard')
+      .check('linkMissesPerClient', c.get('client'))
+      .then((decision) => (decision.allowed ? null : decision));
+    guessingChecks.set(c, check);
+  }
+  return check;
+}
+
+/** A link token or email that matched nothing: one more miss for this client, counted after the answer. */
+export function countLinkMiss(c: Context<AppEnv>): void {
+  runLater(
+    c,
+    c
+      .get('guard')
+      .record('linkMissesPerClient', c.get('client'))
+      .then((reached) => {
+        if (reached) limitReached(c, 'linkMissesPerClient', 'refused');
+      }),
+  );
+}

@@ -3,9 +3,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
 import { sayIn } from '../domain/catalogue';
 import { fieldErrors } from '../domain/errors';
-import type { OriginFailure } from '../origin';
+import type { OriginFailure, OriginResult } from '../origin';
 import type { AppEnv } from './app-env';
-import { refusal, respond, type Refused } from './answer';
+import { refusal, respond, type Answer, type Refused } from './answer';
 import { wordsOf } from './words';
 
 /**
@@ -24,6 +24,10 @@ type ApiStatus = 400 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 504;
 export function apiError(c: Context<AppEnv>, status: ApiStatus, error: string, fields: Record<string, string> = {}) {
   return respond(c, refusal(status, error, fields));
 }
+
+/** The backend's answer in the shape the API gives it, or what the visitor is told when it could not answer. */
+export const answered = <T, B extends object>(c: Context<AppEnv>, result: OriginResult<T>, shape: (value: T) => B): Answer<B> | Refused =>
+  result.ok ? { status: 200, body: shape(result.value) } : unavailable(c, result);
 
 /** What a visitor is told when the backend could not answer. */
 export function unavailable(c: Context<AppEnv>, failure: OriginFailure): Refused {
