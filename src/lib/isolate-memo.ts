@@ -32,6 +32,11 @@ export class IsolateMemo<V> {
     if (this.#entries.size > this.max) this.#entries.delete(this.#entries.keys().next().value!);
   }
 
+  /** Forgets every entry (the local demo starting over). */
+  clear(): void {
+    this.#entries.clear();
+  }
+
   delete(key: string): void {
     this.#entries.delete(key);
   }

@@ -6,6 +6,7 @@ import type { AppEnv } from '../web/app-env';
 import { recentEvents } from '../telemetry/events';
 import { apiError, validJson } from '../web/validate';
 import { notFound } from './not-found';
+import { forgetReportLimits } from './guards';
 import { renderPage } from '../web/render';
 
 declare const EMBEDDED_ORIGIN: boolean;
@@ -36,7 +37,11 @@ devRoutes.get('/_dev/charts', async (c) => {
 /** Starts the demo over: every demo token, code and bill as it was seeded, and no limit reached. */
 devRoutes.post('/_dev/reset', async (c) => {
   const reset = await c.get('origin').resetDemo();
-  if (reset) await c.get('guard').forgetAll();
+  if (reset) {
+    await c.get('guard').forgetAll();
+    // What this isolate remembers of the reports' limits goes with the counters.
+    forgetReportLimits();
+  }
   return c.json({ reset });
 });
 

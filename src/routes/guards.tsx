@@ -15,6 +15,9 @@ import { TooManyTriesPage } from '../pages/too-many-tries';
 /** Clients this isolate found over a report limit, and until when (they are answered 429 without asking the guard). */
 const overReportLimit = new IsolateMemo<number>(1000);
 
+/** Forgets which subjects this isolate found over a report limit: the local demo starting over, never production. */
+export const forgetReportLimits = (): void => overReportLimit.clear();
+
 /**
  * A report (a browser error, a CSP violation, a page's Web Vitals) is answered at once and counted
  * after the answer: `record` runs once a slot of every limit named is taken. A subject found over

@@ -111,3 +111,5 @@ apiRoutes.post('/api/pay_later.php', ...validJson(PayLaterSchema), async (c) => 
 apiRoutes.post('/api/api_get_paid/get_paid.php', ...validJson(GetPaidRequestSchema), async (c) =>
   respond(c, await getPaid(c, c.req.valid('json'))),
 );
+
+apiRoutes.all('/api/*', (c) => c.json({ error: 'There is no such API call.', fields: {} }, 404));
