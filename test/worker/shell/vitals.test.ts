@@ -159,17 +159,6 @@ describe('the Web Vitals beacon', () => {
     expect(events().filter((x) => x.event === 'vitals')).toHaveLength(31);
   });
 
-  it('the local demo starting over forgets the limits reached, as it forgets the counters', async () => {
-    const { binding, events } = dataset();
-    const e = embeddedEnv({ EVENTS: binding } as Partial<Env>);
-    const client = freshClient();
-    for (let i = 0; i < 31; i++) await send(CHROMIUM, { e, client });
-    expect((await send(CHROMIUM, { e, client })).status).toBe(429);
-    expect((await request(e, '/_dev/reset', { method: 'POST' })).status).toBe(200);
-    expect((await send(CHROMIUM, { e, client })).status).toBe(204);
-    expect(events().filter((x) => x.event === 'vitals')).toHaveLength(31);
-  });
-
   it('one address is held to a crowd’s ceiling, however many devices it holds', async () => {
     const { binding, events } = dataset();
     const e = embeddedEnv({ EVENTS: binding } as Partial<Env>);
