@@ -23,6 +23,9 @@ import { watchPaymentPages } from './scheduled/page-watch';
 import { canonicalPath, chooseLanguage, refuseCrossSite, requestContext } from './web/middleware';
 import { serverErrorResponse } from './web/server-error';
 
+/** True in builds that may run without a backend (wrangler.toml `[define]`). */
+declare const EMBEDDED_ORIGIN: boolean;
+
 const app = new Hono<AppEnv>();
 
 app.route('/', healthRoutes);
@@ -36,7 +39,7 @@ app.route('/', legalRoutes);
 app.route('/', landingRoutes);
 app.route('/', infoRoutes);
 app.route('/', foreignRoutes);
-app.route('/', devRoutes);
+if (EMBEDDED_ORIGIN) app.route('/', devRoutes());
 app.route('/', widgetRoutes);
 app.route('/', receiptRoutes);
 app.route('/', accountRoutes);
