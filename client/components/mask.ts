@@ -52,16 +52,7 @@ export function useMask(
     const attach = () => {
       void load().then((IMask) => {
         if (gone || mask.current) return;
-        // imask commits the field's value when it attaches or is given one, as if the visitor had
-        // moved on (the amount gets its cents). In a field being typed in that would come after
-        // the first digits: there what was typed is appended as typing is, the caret after it.
-        const typed = el.value;
-        el.value = '';
-        const m = IMask(el, options);
-        if (el.ownerDocument.activeElement === el) {
-          m.masked.append(typed, { input: true });
-          m.updateControl('auto');
-        } else m.value = typed;
+        const m = maskTyped(IMask, el, options);
         m.on('accept', () => {
           if (!syncing.current) report.current(m.value);
         });
@@ -95,4 +86,19 @@ export function useMask(
       syncing.current = false;
     }
   }, [value]);
+}
+
+/** Puts the mask on a field and hands it what was typed before the mask came. */
+function maskTyped(IMask: typeof IMaskType, el: HTMLInputElement, options: FactoryArg): InputMask<FactoryArg> {
+  // imask commits the field's value when it attaches or is given one, as if the visitor had
+  // moved on (the amount gets its cents). In a field being typed in that would come after
+  // the first digits: there what was typed is appended as typing is, the caret after it.
+  const typed = el.value;
+  el.value = '';
+  const m = IMask(el, options);
+  if (el.ownerDocument.activeElement === el) {
+    m.masked.append(typed, { input: true });
+    m.updateControl('auto');
+  } else m.value = typed;
+  return m;
 }
