@@ -52,6 +52,22 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
   noteVersion(c.env);
   const requestId = crypto.randomUUID();
   const nonce = makeNonce();
+  const config = settingsOrRefusal(c, requestId);
+  if (config instanceof Response) return config;
+  const originCalls = setUpRequest(c, requestId, nonce, config);
+
+  await next();
+
+  keepCookies(c);
+  // Every answer, whatever made it, gets the site's headers here: in place, or on a copy when its
+  // headers cannot change (Hono's setter would copy every header again, so it is left alone otherwise).
+  const withHeaders = withSiteHeaders(c.res, { requestId, nonce, path: c.req.path, config, foreign: c.get('foreign') === true });
+  if (withHeaders !== c.res) c.res = withHeaders;
+  await recordAnswer(c, config, Date.now() - started, cold, originCalls);
+};
+
+/** The settings read once, or the 503 that stops every page when one is wrong or the demo is asked on a public host. */
+function settingsOrRefusal(c: Context<AppEnv>, requestId: string): SiteConfig | Response {
   let config: SiteConfig;
   try {
     config = readConfig(c.env);
@@ -65,6 +81,11 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     logError(requestId, 'config', new Error('The local demo was asked on a public host: set PUBLIC_DEMO or deploy with --env production.'));
     return demoOnPublicHostResponse();
   }
+  return config;
+}
+
+/** The request's context for the routes (ids, device, timed bindings, guard, origin door); returns the list its backend calls fill. */
+function setUpRequest(c: Context<AppEnv>, requestId: string, nonce: string, config: SiteConfig): CallOutcome[] {
   const device = deviceClassOf({
     userAgent: c.req.header('User-Agent'),
     chUaMobile: c.req.header('Sec-CH-UA-Mobile'),
@@ -95,9 +116,11 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
       (key) => guard.take({ policy: 'cacheWritesPerKey', subject: key }).then((decision) => decision.allowed),
     ),
   );
+  return originCalls;
+}
 
-  await next();
-
+/** The cookies the answer carries whatever made it: a device issued with it, and the visitor's version key. */
+function keepCookies(c: Context<AppEnv>): void {
   const deviceCookie = c.get('deviceCookie');
   if (deviceCookie) appendHeader(c, 'Set-Cookie', deviceCookie);
   // The version key the zone's rule made for a visitor without one, kept (never on an answer a cache may share).
@@ -105,12 +128,12 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     ? undefined
     : versionKeyToKeep(c.req.header(VERSION_KEY_HEADER), getCookie(c, VERSION_KEY_COOKIE));
   if (versionKey) appendHeader(c, 'Set-Cookie', versionKey);
-  // Every answer, whatever made it, gets the site's headers here: in place, or on a copy when its
-  // headers cannot change (Hono's setter would copy every header again, so it is left alone otherwise).
-  const withHeaders = withSiteHeaders(c.res, { requestId, nonce, path: c.req.path, config, foreign: c.get('foreign') === true });
-  if (withHeaders !== c.res) c.res = withHeaders;
+}
 
-  const durationMs = Date.now() - started;
+/** The answer's Server-Timing header, its `answer` event and one `backend` event per backend call, and its log line when one is kept. */
+async function recordAnswer(c: Context<AppEnv>, config: SiteConfig, durationMs: number, cold: boolean, originCalls: CallOutcome[]) {
+  const waits = c.get('waits');
+  const device = c.get('device');
   const keepLocally = !config.originUrl;
   const route = routeOf(c);
   // The site's own hourly check of its payment pages is counted as `check`, never as a visitor.
@@ -140,17 +163,10 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
       ms: call.ms,
       status: call.status ?? 0,
     });
-
-  if (
-    !keepRequestLog(
-      config.requestLog,
-      c.res.status,
-      originCalls.some((call) => call.outcome !== 'ok'),
-    )
-  )
-    return;
+  const backendFailed = originCalls.some((call) => call.outcome !== 'ok');
+  if (!keepRequestLog(config.requestLog, c.res.status, backendFailed)) return;
   logRequest({
-    requestId,
+    requestId: c.get('requestId'),
     method: c.req.method,
     path: route,
     status: c.res.status,
@@ -158,7 +174,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     device,
     ...(originCalls.length ? { origin: originCalls } : {}),
   });
-};
+}
 
 /** A state-changing request from another site's page is refused before any route sees it. */
 export const refuseCrossSite: MiddlewareHandler<AppEnv> = (c, next) => {
