@@ -88,28 +88,9 @@ const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE }
  */
 export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: RenderInit = {}): Promise<Response> {
   const requestId = c.get('requestId');
-  const origin = siteOrigin(c.get('config'), c.req.url);
-  const translated = init.englishOnly !== true;
-  const language = translated ? (c.get('language') ?? DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
-  const links = linksOf(origin, c.req.url, language, translated);
-  const context: PageContextValue = {
-    nonce: c.get('nonce'),
-    path: c.req.path,
-    previewUrl: links.previewUrl,
-    siteOrigin: origin,
-    device: c.get('device'),
-    headerless: isHeaderless(c.req.query('headerless')),
-    islands: new Set(),
-    year: new Date().getUTCFullYear(),
-    language,
-    text: catalogueOf(language),
-    switchHref: links.switchHref,
-    posted: postedForm(c),
-    reportSample: reportSampleOf(c.get('config').production),
-    route: routePath(c),
-  };
+  const context = pageContextOf(c, init.englishOnly !== true);
   const status = (init.status ?? 200) as 200;
-  const headers = { ...HTML_HEADERS, 'Content-Language': LANGUAGE_TAG[language], ...init.headers };
+  const headers = { ...HTML_HEADERS, 'Content-Language': LANGUAGE_TAG[context.language], ...init.headers };
   try {
     if (init.reuse) {
       const key = pageKey(page, [
@@ -147,6 +128,29 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     logError(requestId, 'render-shell', error);
     return serverErrorResponse(c.get('language'));
   }
+}
+
+/** What every page reads of the request (`usePageContext`), in the visitor's language unless the page is not `translated`. */
+function pageContextOf(c: Context<AppEnv>, translated: boolean): PageContextValue {
+  const origin = siteOrigin(c.get('config'), c.req.url);
+  const language = translated ? (c.get('language') ?? DEFAULT_LANGUAGE) : DEFAULT_LANGUAGE;
+  const links = linksOf(origin, c.req.url, language, translated);
+  return {
+    nonce: c.get('nonce'),
+    path: c.req.path,
+    previewUrl: links.previewUrl,
+    siteOrigin: origin,
+    device: c.get('device'),
+    headerless: isHeaderless(c.req.query('headerless')),
+    islands: new Set(),
+    year: new Date().getUTCFullYear(),
+    language,
+    text: catalogueOf(language),
+    switchHref: links.switchHref,
+    posted: postedForm(c),
+    reportSample: reportSampleOf(c.get('config').production),
+    route: routePath(c),
+  };
 }
 
 async function startRender(page: ReactElement, context: PageContextValue, requestId: string, onError?: () => void) {
