@@ -117,67 +117,36 @@ const SettingsSchema = z.pipe(
     })
     .check(
       z.superRefine((s, ctx) => {
+        /** A setting that disagrees with the others, named with what it needs. */
+        const wrong = (setting: keyof typeof s, message: string) => ctx.addIssue({ code: 'custom', path: [setting], message });
+        const production = s.ENVIRONMENT === 'production';
         // In production the embedded demo origin and its developer routes must be out of reach, and
         // every link the site writes must use its public address, never the request's Host.
-        if (s.ENVIRONMENT === 'production' && !s.ORIGIN_URL) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['ORIGIN_URL'],
-            message: 'Production needs the backend: the embedded demo origin never serves it.',
-          });
-        }
-        for (const secret of ['FORM_KEY_SECRET', 'CARD_HMAC_KEY'] as const) {
-          if (s.ENVIRONMENT === 'production' && s[secret].length < 32) {
-            ctx.addIssue({
-              code: 'custom',
-              path: [secret],
-              message: 'Production needs this secret, at least 32 characters (wrangler secret put).',
-            });
-          }
-        }
+        if (production && !s.ORIGIN_URL) wrong('ORIGIN_URL', 'Production needs the backend: the embedded demo origin never serves it.');
+        for (const secret of ['FORM_KEY_SECRET', 'CARD_HMAC_KEY'] as const)
+          if (production && s[secret].length < 32)
+            wrong(secret, 'Production needs this secret, at least 32 characters (wrangler secret put).');
         // A universal link opens the app only from another domain: iOS keeps links within a site in Safari.
-        if (s.APP_LINK_URL && !isHttpsUrl(s.APP_LINK_URL)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['APP_LINK_URL'],
-            message: 'The app link must be an https URL on a domain associated with the app.',
-          });
-        } else if (s.APP_LINK_URL && s.PUBLIC_URL && new URL(s.APP_LINK_URL).host === new URL(s.PUBLIC_URL).host) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['APP_LINK_URL'],
-            message: 'The app link must be on another domain than PUBLIC_URL: iOS opens links within a site in Safari, never in the app.',
-          });
-        }
-        if (s.ENVIRONMENT === 'production' && !s.PUBLIC_URL) {
-          ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'Production needs its public address for links and redirects.' });
-        }
+        if (s.APP_LINK_URL && !isHttpsUrl(s.APP_LINK_URL))
+          wrong('APP_LINK_URL', 'The app link must be an https URL on a domain associated with the app.');
+        else if (s.APP_LINK_URL && s.PUBLIC_URL && new URL(s.APP_LINK_URL).host === new URL(s.PUBLIC_URL).host)
+          wrong(
+            'APP_LINK_URL',
+            'The app link must be on another domain than PUBLIC_URL: iOS opens links within a site in Safari, never in the app.',
+          );
+        if (production && !s.PUBLIC_URL) wrong('PUBLIC_URL', 'Production needs its public address for links and redirects.');
         // Every payment, text and password change in production passes a fresh human check: after a
         // decline, and for a payee under attack, too. It cannot be switched off there.
-        if (s.ENVIRONMENT === 'production' && s.HUMAN_CHECK !== 'turnstile') {
-          ctx.addIssue({ code: 'custom', path: ['HUMAN_CHECK'], message: 'Production needs HUMAN_CHECK=turnstile.' });
-        }
-        if (s.ENVIRONMENT === 'production' && s.HUMAN_CHECK === 'turnstile' && (!s.TURNSTILE_SECRET || !s.TURNSTILE_SITE_KEY)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['TURNSTILE_SECRET'],
-            message: 'Production with HUMAN_CHECK=turnstile needs TURNSTILE_SITE_KEY and the TURNSTILE_SECRET secret.',
-          });
-        }
+        if (production && s.HUMAN_CHECK !== 'turnstile') wrong('HUMAN_CHECK', 'Production needs HUMAN_CHECK=turnstile.');
+        if (production && s.HUMAN_CHECK === 'turnstile' && (!s.TURNSTILE_SECRET || !s.TURNSTILE_SITE_KEY))
+          wrong('TURNSTILE_SECRET', 'Production with HUMAN_CHECK=turnstile needs TURNSTILE_SITE_KEY and the TURNSTILE_SECRET secret.');
         // Where an address's or a payee's count runs high, a payment asks for the interactive check
         // (a widget of its own, in managed mode) before anyone is refused: production needs it too.
-        if (
-          s.ENVIRONMENT === 'production' &&
-          s.HUMAN_CHECK === 'turnstile' &&
-          (!s.TURNSTILE_INTERACTIVE_SECRET || !s.TURNSTILE_INTERACTIVE_SITE_KEY)
-        ) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['TURNSTILE_INTERACTIVE_SECRET'],
-            message:
-              'Production with HUMAN_CHECK=turnstile needs TURNSTILE_INTERACTIVE_SITE_KEY and the TURNSTILE_INTERACTIVE_SECRET secret.',
-          });
-        }
+        if (production && s.HUMAN_CHECK === 'turnstile' && (!s.TURNSTILE_INTERACTIVE_SECRET || !s.TURNSTILE_INTERACTIVE_SITE_KEY))
+          wrong(
+            'TURNSTILE_INTERACTIVE_SECRET',
+            'Production with HUMAN_CHECK=turnstile needs TURNSTILE_INTERACTIVE_SITE_KEY and the TURNSTILE_INTERACTIVE_SECRET secret.',
+          );
       }),
     ),
   z.transform((s) => ({
