@@ -55,7 +55,6 @@ interface WebPaymentPageProps {
 export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playStoreUrl }: WebPaymentPageProps) {
   const { text } = usePageContext();
   const words = text.webPayment;
-  const { address } = payee;
   return (
     <Document page="Web-Pay" meta="pay" title={fill(text.pay.payeeTitle, { payee: payee.payeeName })}>
       <div className="wp-layout">
@@ -86,35 +85,50 @@ export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playSt
           )}
           <LegalLinks />
         </section>
-        <aside className="card wp-side" aria-label={words.payeeAside}>
-          <h2>{payee.payeeName}</h2>
-          <address>
-            {[address.address1, address.address2].filter(Boolean).join(', ')}
-            {address.city && (
-              <>
-                <br />
-                {address.city}, {address.state} {address.zip}
-              </>
-            )}
-          </address>
-          {payee.pphone && (
-            <p>
-              <Rich
-                text={words.billingQuestions}
-                parts={{ phone: <a href={`tel:${payee.pphone.replace(/[^\d+]/g, '')}`}>{payee.pphone}</a> }}
-              />
-            </p>
-          )}
-          {form.company ? (
-            <p className="muted">{words.companyReceipt}</p>
-          ) : (
-            <>
-              <p className="muted">{words.nextBill}</p>
-              <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
-            </>
-          )}
-        </aside>
+        <PayeeAside payee={payee} company={form.company} appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
       </div>
     </Document>
+  );
+}
+
+/** Beside the form: who is paid, where, whom to ask about the bill, and what comes after paying. */
+function PayeeAside({
+  payee,
+  company,
+  appStoreUrl,
+  playStoreUrl,
+}: Pick<WebPaymentPageProps, 'payee' | 'appStoreUrl' | 'playStoreUrl'> & { company: boolean }) {
+  const { text } = usePageContext();
+  const words = text.webPayment;
+  const { address } = payee;
+  return (
+    <aside className="card wp-side" aria-label={words.payeeAside}>
+      <h2>{payee.payeeName}</h2>
+      <address>
+        {[address.address1, address.address2].filter(Boolean).join(', ')}
+        {address.city && (
+          <>
+            <br />
+            {address.city}, {address.state} {address.zip}
+          </>
+        )}
+      </address>
+      {payee.pphone && (
+        <p>
+          <Rich
+            text={words.billingQuestions}
+            parts={{ phone: <a href={`tel:${payee.pphone.replace(/[^\d+]/g, '')}`}>{payee.pphone}</a> }}
+          />
+        </p>
+      )}
+      {company ? (
+        <p className="muted">{words.companyReceipt}</p>
+      ) : (
+        <>
+          <p className="muted">{words.nextBill}</p>
+          <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
+        </>
+      )}
+    </aside>
   );
 }
