@@ -57,7 +57,7 @@ function reportNotFound(c: C): Promise<Response> {
 }
 
 /** The backend could not say who the payee is: a page that says so, never a wrong 404. */
-function payUnavailable(c: C): Promise<Response> {
+export function payUnavailable(c: C): Promise<Response> {
   return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true });
 }
 
