@@ -17,14 +17,8 @@ import { textLink } from '../features/text-link';
 import type { Context } from 'hono';
 import { Hono } from '../lib/hono';
 import { humanCheckSiteKey, storeUrlFor } from '../settings/config';
-import {
-  decideWithoutPayee,
-  decideWithPayee,
-  PAYEE_NAME,
-  PROVIDER_CODE,
-  type PayRoute,
-  type ResolutionInput,
-} from '../domain/payee-resolution';
+import { PROVIDER_CODE, type PayRoute } from '../domain/payee-resolution';
+import { payPageResolution } from '../features/payee';
 import { PayPage, MultiOptionPage } from '../pages/pay';
 import { webPaymentOffered } from '../domain/web-payment';
 import { PayUnavailablePage } from '../pages/pay-unavailable';
@@ -61,39 +55,18 @@ export function payUnavailable(c: C): Promise<Response> {
   return renderPage(c, <PayUnavailablePage />, { status: 503, headers: { 'Retry-After': '30' }, reuse: true });
 }
 
+/** A pay page: the payee resolved before the first byte, then the page, a redirect or a 404. */
 async function payPage(c: C, query: string, route: PayRoute, page: string): Promise<Response> {
-  const config = c.get('config');
-  const device = c.get('device');
-  const origin = c.get('origin');
-  const base = { query, route, device, requestUrl: c.req.url, lists: config };
-  // A phone's page waits on the redirect flag; the payee it would need with the flag off is looked
-  // up beside it, so the two reads are one wait.
-  const needsPayee = !decideWithoutPayee({ ...base, flag: 'off' }) && PAYEE_NAME.test(query.trim());
-  const [flag, lookup] = await Promise.all([
-    device === 'desktop' ? ('off' as const) : origin.redirectFlag(),
-    needsPayee ? origin.cachedPayeeByUrl(query.trim()) : undefined,
-  ]);
-  const input: ResolutionInput = { ...base, flag };
-  let resolution = decideWithoutPayee(input);
-  if (!resolution) {
-    if (!lookup) return reportNotFound(c);
-    if (!lookup.ok) return payUnavailable(c);
-    resolution = decideWithPayee(input, lookup.value);
-  }
-  switch (resolution.kind) {
-    case 'redirect':
-      return c.redirect(resolution.location, 302);
-    case 'not-found':
-      return reportNotFound(c);
-    default: {
-      const payee = resolution.kind === 'provider-sms' ? resolution.payee : null;
-      return renderPage(
-        c,
-        <PayPage page={page} payee={payee} webPayment={!!payee && webPaymentOffered(payee, config)} {...payPageLinks(c)} />,
-        { reuse: true },
-      );
-    }
-  }
+  const resolution = await payPageResolution(c, query, route);
+  if (!resolution) return payUnavailable(c);
+  if (resolution.kind === 'redirect') return c.redirect(resolution.location, 302);
+  if (resolution.kind === 'not-found') return reportNotFound(c);
+  const payee = resolution.kind === 'provider-sms' ? resolution.payee : null;
+  return renderPage(
+    c,
+    <PayPage page={page} payee={payee} webPayment={!!payee && webPaymentOffered(payee, c.get('config'))} {...payPageLinks(c)} />,
+    { reuse: true },
+  );
 }
 
 /** The payee a pay page is for; a value too long to be a payee name is kept whole, so it is no payee. */

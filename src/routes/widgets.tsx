@@ -3,7 +3,7 @@ import { SMS_FORM } from '../domain/islands';
 import type { Context } from 'hono';
 import { Hono } from '../lib/hono';
 import { humanCheckSiteKey } from '../settings/config';
-import { PROVIDER_CODE } from '../domain/payee-resolution';
+import { widgetPayee } from '../features/payee';
 import type { WidgetVariant } from '../domain/site';
 import { downloadPath, randomLinkId } from '../domain/sms-template';
 import { WidgetPage } from '../pages/widget';
@@ -16,15 +16,9 @@ import { redirectPolicy } from '../security/redirect-targets';
 /** The embeddable widgets; their frame-ancestors come from WIDGET_FRAME_ANCESTORS. */
 export const widgetRoutes = new Hono<AppEnv>();
 
+/** A widget, for its payee when its `name` is one, with its link to the app. */
 async function widget(c: Context<AppEnv>, variant: WidgetVariant): Promise<Response> {
-  const name = c.req.query('name') ?? '';
-  let payee: { payeeId: string; payeeName: string } | null = null;
-  if (PROVIDER_CODE.test(name)) {
-    // A widget never shows an error inside a partner's page: an unknown or unreachable payee
-    // gives the general widget.
-    const lookup = await c.get('origin').cachedPayeeByUrl(name);
-    if (lookup.ok && lookup.value) payee = lookup.value;
-  }
+  const payee = await widgetPayee(c, c.req.query('name') ?? '');
   const { siteOrigin } = redirectPolicy(c.get('config'), c.req.url);
   const downloadUrl = `${siteOrigin}${downloadPath({
     source: 'w',
