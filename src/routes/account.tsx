@@ -168,35 +168,27 @@ export async function resetForm(c: Context<AppEnv>, fields: Fields): ReturnType<
 /** The pay-later opt-in by email (`payLater`, as the API opts in): a 303 to the result, or the email again with its error. */
 export async function payLaterForm(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
   const ue = one(fields, 'ue');
-  if (ue !== undefined) {
-    // The emailed link's button: its token enrols, and the result is shown.
-    const answer = await withChecked(c, PayLaterSchema, { ue }, (checked) => payLater(c, checked.ue));
-    if (answer.status === 429) return pageAgain({ form: PAY_LATER_FORM, values: {}, errors: {} }, answer);
-    const outcome = payLaterOutcome('welcomeQuery', isRefused(answer) ? null : answer.body);
-    if (outcome.view !== 'oops') return samePageDone(c, PAY_LATER_FORM, outcome.view);
-    const data = { view: 'oops', ...(outcome.notFound ? { notFound: '1' } : {}) };
-    return pageAgain({ form: PAY_LATER_FORM, values: {}, errors: {}, data }, answer.status === 200 ? 200 : answer.status);
-  }
+  if (ue !== undefined) return payLaterLinkForm(c, ue);
   const values = typed(fields, ['email']);
   const email = values.email?.trim() ?? '';
+  const words = wordsOf(c).payLater;
   if (!looksLikeEmail(email))
-    return pageAgain(
-      { form: PAY_LATER_FORM, values, errors: { email: email ? wordsOf(c).payLater.invalidEmail : wordsOf(c).payLater.required } },
-      400,
-    );
+    return pageAgain({ form: PAY_LATER_FORM, values, errors: { email: email ? words.invalidEmail : words.required } }, 400);
   const answer = await payLater(c, emailToken(email));
   if (answer.status === 429) return pageAgain({ form: PAY_LATER_FORM, values, errors: {} }, answer);
   const outcome = payLaterOutcome('welcomeInput', isRefused(answer) ? null : answer.body);
-  if (outcome.view === 'welcomeInput')
-    return pageAgain(
-      {
-        form: PAY_LATER_FORM,
-        values,
-        errors: { email: outcome.notFound ? wordsOf(c).payLater.notFoundEmail : wordsOf(c).payLater.required },
-      },
-      400,
-    );
-  return samePageDone(c, PAY_LATER_FORM, outcome.view);
+  if (outcome.view !== 'welcomeInput') return samePageDone(c, PAY_LATER_FORM, outcome.view);
+  return pageAgain({ form: PAY_LATER_FORM, values, errors: { email: outcome.notFound ? words.notFoundEmail : words.required } }, 400);
+}
+
+/** The emailed link's button: its token enrols, and the result is shown. */
+async function payLaterLinkForm(c: Context<AppEnv>, ue: string): ReturnType<FormHandler> {
+  const answer = await withChecked(c, PayLaterSchema, { ue }, (checked) => payLater(c, checked.ue));
+  if (answer.status === 429) return pageAgain({ form: PAY_LATER_FORM, values: {}, errors: {} }, answer);
+  const outcome = payLaterOutcome('welcomeQuery', isRefused(answer) ? null : answer.body);
+  if (outcome.view !== 'oops') return samePageDone(c, PAY_LATER_FORM, outcome.view);
+  const data = { view: 'oops', ...(outcome.notFound ? { notFound: '1' } : {}) };
+  return pageAgain({ form: PAY_LATER_FORM, values: {}, errors: {}, data }, answer.status === 200 ? 200 : answer.status);
 }
 
 /** Linking an inbox: the answer from sign-in sent on by the visitor's button, success remembered for the session. */
