@@ -56,7 +56,23 @@ export async function getPaidForm(c: Context<AppEnv>, fields: Fields): ReturnTyp
   const session: Session = Object.fromEntries(
     (['sessionToken', 'payeeName', 'amount'] as const).flatMap((name) => (one(fields, name) ? [[name, one(fields, name)]] : [])),
   );
-  const values: GetPaidValues = {
+  const values = getPaidValues(fields);
+  // Passwords are never written back into the page.
+  const kept = typed(fields, ['access', 'signup', 'email', 'fax', 'statements']);
+  const errors = getPaidErrors(view, values, wordsOf(c).getPaid);
+  if (Object.keys(errors).length) return pageAgain(getPaidAgain(kept, view, session, { errors }), 400);
+  const answer = await withChecked(c, GetPaidRequestSchema, getPaidCall(view, values, session, invite), (checked) => getPaid(c, checked));
+  if (answer.status === 429) return pageAgain(getPaidAgain(kept, view, session), answer);
+  if (isRefused(answer)) return pageAgain(getPaidAgain(kept, 'oops', {}, { values: {} }), answer.status);
+  const { nextView, ...next } = answer.body;
+  const target = successTarget(nextView, next, c.get('config').billerPanelUrl);
+  if (target) return seeOther(c, target);
+  return pageAgain(getPaidAgain(kept, nextView, next, nextView === view ? {} : { values: {} }), 200);
+}
+
+/** Every view's fields as posted. */
+function getPaidValues(fields: Fields): GetPaidValues {
+  return {
     access: one(fields, 'access') ?? '',
     signup: one(fields, 'signup') === '1',
     email: one(fields, 'email') ?? '',
@@ -65,22 +81,9 @@ export async function getPaidForm(c: Context<AppEnv>, fields: Fields): ReturnTyp
     fax: one(fields, 'fax') ?? '',
     statements: one(fields, 'statements') ?? '',
   };
-  // Passwords are never written back into the page.
-  const kept = typed(fields, ['access', 'signup', 'email', 'fax', 'statements']);
-  const state = (at: GetPaidView, withSession: Session, rest: Partial<PostedForm> = {}): PostedForm => ({
-    form: GET_PAID_FORM,
-    values: kept,
-    errors: {},
-    ...rest,
-    data: { view: at, session: JSON.stringify(withSession) },
-  });
-  const errors = getPaidErrors(view, values, wordsOf(c).getPaid);
-  if (Object.keys(errors).length) return pageAgain(state(view, session, { errors }), 400);
-  const answer = await withChecked(c, GetPaidRequestSchema, getPaidCall(view, values, session, invite), (checked) => getPaid(c, checked));
-  if (answer.status === 429) return pageAgain(state(view, session), answer);
-  if (isRefused(answer)) return pageAgain(state('oops', {}, { values: {} }), answer.status);
-  const { nextView, ...next } = answer.body;
-  const target = successTarget(nextView, next, c.get('config').billerPanelUrl);
-  if (target) return seeOther(c, target);
-  return pageAgain(state(nextView, next, nextView === view ? {} : { values: {} }), 200);
+}
+
+/** The page drawn again at a view, with what was typed (`kept`) and the session it carries on. */
+function getPaidAgain(kept: Record<string, string>, at: GetPaidView, withSession: Session, rest: Partial<PostedForm> = {}): PostedForm {
+  return { form: GET_PAID_FORM, values: kept, errors: {}, ...rest, data: { view: at, session: JSON.stringify(withSession) } };
 }
