@@ -44,36 +44,45 @@ pageWithForm(
   { [INFO_FORM]: infoForm },
 );
 
+/** The bill-info form drawn again, with what `rest` says. */
+const infoAgain = (rest: Partial<PostedForm>): PostedForm => ({ form: INFO_FORM, values: {}, errors: {}, ...rest });
+
 /** A bill-info request (`/update-info-request?t=…`): confirm, decline then cancel, or the biller's fields. */
 export async function infoForm(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
   const page = new URL(c.req.url);
   const query = { t: page.searchParams.get('t') ?? '' };
-  const state = (rest: Partial<PostedForm>): PostedForm => ({ form: INFO_FORM, values: {}, errors: {}, ...rest });
   const button = one(fields, 'answer');
-  if (button === 'decline') return pageAgain(state({ data: { declining: '1' } }), 200);
+  if (button === 'decline') return pageAgain(infoAgain({ data: { declining: '1' } }), 200);
   if (button === 'back') return seeOther(c, `${page.pathname}${page.search}`);
-  if (button === 'cancel') {
-    const cancelled = await withChecked(c, InfoTokenQuerySchema, query, ({ t }) => cancelBill(c, t));
-    if (!isRefused(cancelled) && cancelled.body.success === true) return samePageDone(c, INFO_FORM, 'cancelled');
-    if (cancelled.status === 429) return pageAgain({ form: INFO_FORM, values: {}, errors: {} }, cancelled);
-    return pageAgain(state({ error: wordsOf(c).infoRequest.cancelFailed }), cancelled.status === 200 ? 502 : cancelled.status);
-  }
+  if (button === 'cancel') return cancelForm(c, query);
+  return answerForm(c, query, fields);
+}
 
+/** Cancelling the bill, once declined (`cancelBill`): the cancelled view, or the page again saying it failed. */
+async function cancelForm(c: Context<AppEnv>, query: { t: string }): ReturnType<FormHandler> {
+  const cancelled = await withChecked(c, InfoTokenQuerySchema, query, ({ t }) => cancelBill(c, t));
+  if (!isRefused(cancelled) && cancelled.body.success === true) return samePageDone(c, INFO_FORM, 'cancelled');
+  if (cancelled.status === 429) return pageAgain(infoAgain({}), cancelled);
+  return pageAgain(infoAgain({ error: wordsOf(c).infoRequest.cancelFailed }), cancelled.status === 200 ? 502 : cancelled.status);
+}
+
+/** The biller's answers (`answerInfoRequest`), to the fields the request asks for (`infoRequestFields`), each one required. */
+async function answerForm(c: Context<AppEnv>, query: { t: string }, fields: Fields): ReturnType<FormHandler> {
   const asked = await withChecked(c, InfoTokenQuerySchema, query, ({ t }) => infoRequestFields(c, t));
   const list = isRefused(asked) ? null : asked.body.requestedInfo;
   // The page itself says when the link cannot be one, is unknown, or the request cannot be read.
-  if (!list) return pageAgain(state({}), asked.status);
+  if (!list) return pageAgain(infoAgain({}), asked.status);
   const values = Object.fromEntries(list.map((_, i) => [infoFieldName(i), one(fields, infoFieldName(i)) ?? '']));
   const answers = isConfirmation(list)
     ? list.map((f) => ({ ...f, value: 'confirmed' }))
     : list.map((f, i) => ({ ...f, value: values[infoFieldName(i)]!.trim() }));
   if (!isConfirmation(list) && !allAnswered(answers)) {
     const errors = Object.fromEntries(answers.flatMap((f, i) => (f.value ? [] : [[infoFieldName(i), wordsOf(c).infoRequest.required]])));
-    return pageAgain(state({ values, errors }), 400);
+    return pageAgain(infoAgain({ values, errors }), 400);
   }
   // The token was checked by the read above.
   const sent = await withChecked(c, InfoAnswerSchema, { fields: answers }, (checked) => answerInfoRequest(c, query.t, checked.fields));
   if (!isRefused(sent) && sent.body.success === true) return samePageDone(c, INFO_FORM, 'in-progress');
-  if (sent.status === 429) return pageAgain({ form: INFO_FORM, values, errors: {} }, sent);
-  return pageAgain(state({ values, error: wordsOf(c).infoRequest.submitFailed }), sent.status === 200 ? 502 : sent.status);
+  if (sent.status === 429) return pageAgain(infoAgain({ values }), sent);
+  return pageAgain(infoAgain({ values, error: wordsOf(c).infoRequest.submitFailed }), sent.status === 200 ? 502 : sent.status);
 }
