@@ -1,5 +1,5 @@
 // The zone's version-affinity rules, which keep each visitor on one version during a split: read
-// by the preflight, written by the upload before the new version can get a visitor.
+// by the preflight, written by the build before the new version can get a visitor.
 import { api, failed, json, refused } from './api.mjs';
 import { AFFINITY_PHASE, affinityRules, dry, hosts, progress, sameRule, stop } from './context.mjs';
 

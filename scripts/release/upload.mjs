@@ -1,14 +1,10 @@
-// Step 3, upload: what the account must hold before the new version can get a visitor, the alerts
-// Worker first (a broken release of the site cannot silence it), then the zone's version-affinity
-// rules, then the new version without traffic; a first release deploys the Worker whole instead.
-import { ensureAffinity } from './affinity.mjs';
-import { alerts, commit, dry, RECORD, site, siteFlags, stop, values, worker } from './context.mjs';
-import { secretsFile, wranglerOutput, wranglerRun } from './run.mjs';
+// Step 3, upload: the new version uploaded without traffic, with its commit and record; a first
+// release, with no serving version to stand beside, deploys the Worker whole instead.
+import { commit, dry, RECORD, site, siteFlags, stop, worker } from './context.mjs';
+import { secretsFile, wranglerOutput } from './run.mjs';
 
 /** The upload: finds the new version, which from here may serve beside the serving one (`beside.version`: any stop puts the serving version back). */
 export async function upload(found) {
-  await deployAlerts(found.alertsNew);
-  await ensureAffinity(found.affinity);
   if (!found.exists) return { ...found, version: await deployWhole() };
   const uploaded = await wranglerOutput(
     'Upload the new version, without traffic, with its commit and record',
@@ -19,21 +15,6 @@ export async function upload(found) {
   if (!version) stop('wrangler did not name the uploaded version');
   found.beside.version = version;
   return { ...found, version };
-}
-
-/** Deploys the alerts Worker, with its secrets from the environment when it is new. */
-async function deployAlerts(alertsNew) {
-  const alertsSecrets = alertsNew ? secretsFile(alerts.secrets.required) : undefined;
-  try {
-    await wranglerRun('Deploy the alerts Worker first (a Worker of its own, so that a broken release of the site cannot silence it)', [
-      'deploy',
-      '--config',
-      values['alerts-config'],
-      ...(alertsSecrets ? ['--secrets-file', alertsSecrets.file] : []),
-    ]);
-  } finally {
-    alertsSecrets?.remove();
-  }
 }
 
 /** The first release: the Worker deployed whole, its secrets and Durable Object classes with it; gives back its version. */
