@@ -1,4 +1,4 @@
-import { acceptedBrands, brandAccepted, BRAND_NAMES, cardBrand, cardDigits } from '../../src/domain/card';
+import { acceptedBrands, brandAccepted, BRAND_NAMES, cardBrand, cardDigits, type CardsAccepted } from '../../src/domain/card';
 import type { PayeeRules } from '../../src/domain/payment';
 import type { PaymentFormText } from '../../src/domain/catalogue';
 import { US_STATES } from '../../src/domain/us-states';
@@ -40,19 +40,7 @@ export function CardStep({
   bind,
   masked,
 }: CardStepProps) {
-  // The networks the payee takes, named before the first digit; the one typed, as it is typed.
-  const accepted = acceptedBrands(rules.ccAccepted);
-  const cardList = listOf(
-    accepted.map((brand) => BRAND_NAMES[brand]),
-    words.listAnd,
-  );
-  const typedBrand = cardBrand(cardDigits(ccn));
-  const network =
-    typedBrand === 'unknown'
-      ? undefined
-      : brandAccepted(typedBrand, rules.ccAccepted)
-        ? words.detectedCard.replace('{brand}', BRAND_NAMES[typedBrand])
-        : words.cardNotAccepted.replace('{brand}', BRAND_NAMES[typedBrand]).replace('{cards}', cardList);
+  const [cardList, network] = cardNetworks(words, rules.ccAccepted, ccn);
   return (
     <>
       <MaskedField
@@ -96,6 +84,22 @@ export function CardStep({
       </button>
     </>
   );
+}
+
+/** The networks the payee takes, named before the first digit, and the one typed, as it is typed. */
+function cardNetworks(words: PaymentFormText, accepted: CardsAccepted, ccn: string) {
+  const cardList = listOf(
+    acceptedBrands(accepted).map((brand) => BRAND_NAMES[brand]),
+    words.listAnd,
+  );
+  const typedBrand = cardBrand(cardDigits(ccn));
+  const network =
+    typedBrand === 'unknown'
+      ? undefined
+      : brandAccepted(typedBrand, accepted)
+        ? words.detectedCard.replace('{brand}', BRAND_NAMES[typedBrand])
+        : words.cardNotAccepted.replace('{brand}', BRAND_NAMES[typedBrand]).replace('{cards}', cardList);
+  return [cardList, network] as const;
 }
 
 /** Names joined as a sentence says them (`Visa and Mastercard`, `Visa y Mastercard`), by the catalogue's `{rest} and {last}`. */
