@@ -22,39 +22,7 @@ export function PayerStep({ words, labels, rules, company, invoices, setInvoices
     <>
       <Field autoComplete={company ? 'organization' : 'name'} enterKeyHint="next" {...bind('patientName')} />
       {company ? (
-        <div className="wp-invoices">
-          {invoices.map((invoice, i) => (
-            <div key={invoice.id} className="wp-invoice">
-              <Field
-                id={`wp-invoices-${i}`}
-                name="invoice"
-                label={`${words[labels.account]} ${i + 1}`}
-                enterKeyHint="next"
-                {...CODE}
-                value={invoice.value}
-                onChange={(e) => setInvoices((list) => list.map((x) => (x.id === invoice.id ? { ...x, value: e.target.value } : x)))}
-                onBlur={() => touch(`invoices.${i}`)}
-                error={shown(`invoices.${i}`)}
-              />
-              {invoices.length > 1 && (
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => setInvoices((list) => list.filter((x) => x.id !== invoice.id))}
-                >
-                  {words.removeItem.replace('{item}', words[labels.account].toLowerCase()).replace('{n}', String(i + 1))}
-                </button>
-              )}
-            </div>
-          ))}
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => setInvoices((list) => [...list, { id: Math.max(...list.map((x) => x.id)) + 1, value: '' }])}
-          >
-            {words.addItem.replace('{item}', words[labels.account].toLowerCase())}
-          </button>
-        </div>
+        <InvoiceFields words={words} labels={labels} invoices={invoices} setInvoices={setInvoices} touch={touch} shown={shown} />
       ) : (
         <Field enterKeyHint="next" inputMode={accountIsNumeric(rules) ? 'numeric' : undefined} {...CODE} {...bind('account')} />
       )}
@@ -87,6 +55,48 @@ export function PayerStep({ words, labels, rules, company, invoices, setInvoices
         {words.next}
       </button>
     </>
+  );
+}
+
+/** A company's invoices, each with its field and a way to remove it, and a way to add one more. */
+function InvoiceFields({
+  words,
+  labels,
+  invoices,
+  setInvoices,
+  touch,
+  shown,
+}: Pick<PayerStepProps, 'words' | 'labels' | 'invoices' | 'setInvoices' | 'touch' | 'shown'>) {
+  return (
+    <div className="wp-invoices">
+      {invoices.map((invoice, i) => (
+        <div key={invoice.id} className="wp-invoice">
+          <Field
+            id={`wp-invoices-${i}`}
+            name="invoice"
+            label={`${words[labels.account]} ${i + 1}`}
+            enterKeyHint="next"
+            {...CODE}
+            value={invoice.value}
+            onChange={(e) => setInvoices((list) => list.map((x) => (x.id === invoice.id ? { ...x, value: e.target.value } : x)))}
+            onBlur={() => touch(`invoices.${i}`)}
+            error={shown(`invoices.${i}`)}
+          />
+          {invoices.length > 1 && (
+            <button type="button" className="link-button" onClick={() => setInvoices((list) => list.filter((x) => x.id !== invoice.id))}>
+              {words.removeItem.replace('{item}', words[labels.account].toLowerCase()).replace('{n}', String(i + 1))}
+            </button>
+          )}
+        </div>
+      ))}
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => setInvoices((list) => [...list, { id: Math.max(...list.map((x) => x.id)) + 1, value: '' }])}
+      >
+        {words.addItem.replace('{item}', words[labels.account].toLowerCase())}
+      </button>
+    </div>
   );
 }
 
