@@ -61,83 +61,79 @@ function atEndTag(el: Element, handler: () => void): boolean {
   }
 }
 
-/** The heading as written so far: the output, the allowed elements still open, how deep inside dropped content, the text not yet written. */
-interface Writing {
-  out: string[];
-  open: string[];
-  dropping: number;
-  text: string;
-}
-
-/** Writes the text read so far, escaped, unless it is inside dropped content. */
-function flushText(w: Writing): void {
-  if (w.text && w.dropping === 0) w.out.push(escapeText(w.text));
-  w.text = '';
-}
-
 /** Closes the open elements down to the innermost `name`, if one is open. */
-function closeTo(w: Writing, name: string): void {
-  if (!w.open.includes(name)) return;
-  while (w.open.length) {
-    const top = w.open.pop()!;
-    w.out.push(`</${top}>`);
+function closeTo(out: string[], open: string[], name: string): void {
+  if (!open.includes(name)) return;
+  while (open.length) {
+    const top = open.pop()!;
+    out.push(`</${top}>`);
     if (top === name) break;
   }
 }
 
-/** An element the parser reports: dropped with its content, written (br, simple formatting, a safe link), or dropped with its text kept. */
-function onElement(w: Writing, el: Element): void {
-  flushText(w);
-  const name = el.tagName.toLowerCase();
-  if (DROP_WITH_CONTENT.has(name)) {
-    const ends = atEndTag(el, () => {
-      flushText(w);
-      w.dropping--;
-    });
-    if (ends) w.dropping++;
-    return;
-  }
-  if (w.dropping > 0) return;
-  if (name === 'br') {
-    w.out.push('<br>');
-    return;
-  }
-  const tag = openTag(w, el, name);
-  if (!tag) return;
-  const ends = atEndTag(el, () => {
-    flushText(w);
-    if (w.dropping === 0) closeTo(w, tag);
-  });
-  if (ends) w.open.push(tag);
-  else w.out.push(`</${tag}>`);
-}
-
 /** Writes the start tag of an allowed element (a link only with a safe href) and returns its name, or null for one that is not written. */
-function openTag(w: Writing, el: Element, name: string): string | null {
+function openTag(out: string[], open: string[], el: Element, name: string): string | null {
   if (SIMPLE.has(name)) {
-    if (name === 'p') closeTo(w, 'p');
-    w.out.push(`<${name}>`);
+    if (name === 'p') closeTo(out, open, 'p');
+    out.push(`<${name}>`);
     return name;
   }
   if (name !== 'a') return null;
   const target = safeHref(el.getAttribute('href') ?? '');
   if (!target) return null;
-  closeTo(w, 'a');
-  w.out.push(`<a href="${escapeAttr(target)}" rel="nofollow noopener noreferrer">`);
+  closeTo(out, open, 'a');
+  out.push(`<a href="${escapeAttr(target)}" rel="nofollow noopener noreferrer">`);
   return 'a';
 }
 
 export async function sanitizeHeading(html: string): Promise<string> {
   if (!html) return '';
-  const w: Writing = { out: [], open: [], dropping: 0, text: '' };
-  const rewriter = new HTMLRewriter().on('*', { element: (el) => onElement(w, el) }).onDocument({
-    text(chunk) {
-      w.text += chunk.text;
-      if (chunk.lastInTextNode) flushText(w);
-    },
-  });
+  const out: string[] = [];
+  const open: string[] = [];
+  let dropping = 0;
+  let text = '';
+
+  const flushText = () => {
+    if (text && dropping === 0) out.push(escapeText(text));
+    text = '';
+  };
+
+  const rewriter = new HTMLRewriter()
+    .on('*', {
+      element(el) {
+        flushText();
+        const name = el.tagName.toLowerCase();
+        if (DROP_WITH_CONTENT.has(name)) {
+          const ends = atEndTag(el, () => {
+            flushText();
+            dropping--;
+          });
+          if (ends) dropping++;
+          return;
+        }
+        if (dropping > 0) return;
+        if (name === 'br') {
+          out.push('<br>');
+          return;
+        }
+        const tag = openTag(out, open, el, name);
+        if (!tag) return;
+        const ends = atEndTag(el, () => {
+          flushText();
+          if (dropping === 0) closeTo(out, open, tag);
+        });
+        if (ends) open.push(tag);
+        else out.push(`</${tag}>`);
+      },
+    })
+    .onDocument({
+      text(chunk) {
+        text += chunk.text;
+        if (chunk.lastInTextNode) flushText();
+      },
+    });
   await rewriter.transform(new Response(html)).arrayBuffer();
-  flushText(w);
-  while (w.open.length) w.out.push(`</${w.open.pop()}>`);
-  return w.out.join('');
+  flushText();
+  while (open.length) out.push(`</${open.pop()}>`);
+  return out.join('');
 }
