@@ -85,50 +85,42 @@ export function WebPaymentPage({ payee, form, debtCollector, appStoreUrl, playSt
           )}
           <LegalLinks />
         </section>
-        <PayeeAside payee={payee} company={form.company} appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
+        <aside className="card wp-side" aria-label={words.payeeAside}>
+          <h2>{payee.payeeName}</h2>
+          <PayeeAddress address={payee.address} />
+          {payee.pphone && (
+            <p>
+              <Rich
+                text={words.billingQuestions}
+                parts={{ phone: <a href={`tel:${payee.pphone.replace(/[^\d+]/g, '')}`}>{payee.pphone}</a> }}
+              />
+            </p>
+          )}
+          {form.company ? (
+            <p className="muted">{words.companyReceipt}</p>
+          ) : (
+            <>
+              <p className="muted">{words.nextBill}</p>
+              <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
+            </>
+          )}
+        </aside>
       </div>
     </Document>
   );
 }
 
-/** Beside the form: who is paid, where, whom to ask about the bill, and what comes after paying. */
-function PayeeAside({
-  payee,
-  company,
-  appStoreUrl,
-  playStoreUrl,
-}: Pick<WebPaymentPageProps, 'payee' | 'appStoreUrl' | 'playStoreUrl'> & { company: boolean }) {
-  const { text } = usePageContext();
-  const words = text.webPayment;
-  const { address } = payee;
+/** The payee's postal address, its city's line only when it has a city. */
+function PayeeAddress({ address }: { address: Payee['address'] }) {
   return (
-    <aside className="card wp-side" aria-label={words.payeeAside}>
-      <h2>{payee.payeeName}</h2>
-      <address>
-        {[address.address1, address.address2].filter(Boolean).join(', ')}
-        {address.city && (
-          <>
-            <br />
-            {address.city}, {address.state} {address.zip}
-          </>
-        )}
-      </address>
-      {payee.pphone && (
-        <p>
-          <Rich
-            text={words.billingQuestions}
-            parts={{ phone: <a href={`tel:${payee.pphone.replace(/[^\d+]/g, '')}`}>{payee.pphone}</a> }}
-          />
-        </p>
-      )}
-      {company ? (
-        <p className="muted">{words.companyReceipt}</p>
-      ) : (
+    <address>
+      {[address.address1, address.address2].filter(Boolean).join(', ')}
+      {address.city && (
         <>
-          <p className="muted">{words.nextBill}</p>
-          <StoreBadges appStoreUrl={appStoreUrl} playStoreUrl={playStoreUrl} />
+          <br />
+          {address.city}, {address.state} {address.zip}
         </>
       )}
-    </aside>
+    </address>
   );
 }
