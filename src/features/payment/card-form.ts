@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import type { Language } from '../../domain/catalogue';
 import type { PaymentAnswer } from '../../domain/payment';
 import { PAYER_FIELDS, paymentSwitches } from '../../domain/payment';
 import type { Payee } from '../../domain/payee';
@@ -19,34 +18,10 @@ import { languageInAddress, wordsOf } from '../../web/words';
 // The card form of a payee's page (`/web-payment?p=…`): what the page draws it with, and what it is
 // drawn again with after a payment posted without script that sent no receipt.
 
-interface FormSwitches {
-  company: boolean;
-  optE: boolean;
-  silent: boolean;
-  generic: boolean;
-  humanCheckSiteKey: string | undefined;
-  interactiveCheckSiteKey: string | undefined;
-  /** The language the page's address names: the payment call names it too, for the receipt it leads to. */
-  language: Language | undefined;
-}
-
-/** The card form's props for a payee and the address's switches; the form key is a slot, filled per response. */
-function cardFormProps(payee: Payee, switches: FormSwitches) {
-  const { company, optE, silent, generic, humanCheckSiteKey, interactiveCheckSiteKey, language } = switches;
-  const { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted } = payee;
-  return {
-    payeeId: payee.payeeId,
-    rules: { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted },
-    company,
-    labels: formLabels({ company, notMedical: payee.notMedical, useStatement: payee.useStatement }),
-    flags: { optE, silent, generic, ...(language && { language }) },
-    formKey: slot('formKey'),
-    humanCheckSiteKey,
-    interactiveCheckSiteKey,
-  };
-}
-
-/** The card form a payee's page draws, and the form key that fills its slot; the visitor's device cookie goes with it. */
+/**
+ * The card form a payee's page draws, with the address's switches; its form key is a slot, filled per
+ * response with the key returned beside it. The visitor's device cookie goes with it.
+ */
 export async function cardForm(c: Context<AppEnv>, payee: Payee, query: Partial<Record<string, string>>) {
   const config = c.get('config');
   // A form drawn again keeps its key (or the one its payment's answer gave); only a new view takes one.
@@ -57,12 +32,20 @@ export async function cardForm(c: Context<AppEnv>, payee: Payee, query: Partial<
       : formKeyForPage(formKeySecret(config), payee.payeeId, claimIds(c.env.CLAIMS), (work) => runLater(c, work));
   // The device cookie goes with the card form: the guard tells apart the payers who share an address by it.
   await issueDeviceWithPage(c);
-  const form = cardFormProps(payee, {
-    ...paymentSwitches(query),
+  const { company, optE, silent, generic } = paymentSwitches(query);
+  // The language the page's address names: the payment call names it too, for the receipt it leads to.
+  const language = languageInAddress(c);
+  const { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted } = payee;
+  const form = {
+    payeeId: payee.payeeId,
+    rules: { acctRegex, acctRegexWarn, acctRegexReadibleString, customFields, ccAccepted },
+    company,
+    labels: formLabels({ company, notMedical: payee.notMedical, useStatement: payee.useStatement }),
+    flags: { optE, silent, generic, ...(language && { language }) },
+    formKey: slot('formKey'),
     humanCheckSiteKey: humanCheckSiteKey(config),
     interactiveCheckSiteKey: interactiveCheckSiteKey(config),
-    language: languageInAddress(c),
-  });
+  };
   return { form, formKey: await key };
 }
 
