@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTypedEarly } from '../components/typed-early';
 import type { MemberSignupText } from '../../src/domain/catalogue';
 import { answerOf, post } from '../components/submit';
@@ -51,44 +51,41 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, text,
     setSending(false);
   }
 
-  if (view === 3) {
-    return (
-      <div>
-        <h1 ref={heading} tabIndex={-1}>
-          {text.joined}
-        </h1>
-        <p>{text.joinedText}</p>
-      </div>
-    );
-  }
+  if (view === 3) return <Joined heading={heading} text={text} />;
   if (view === 2) {
     return (
-      <form ref={formRef} method="post" onSubmit={join}>
-        <input type="hidden" name={FORM_FIELD} value={MEMBERSHIP_FORM} />
-        <h1 ref={heading} tabIndex={-1}>
-          {text.payHeading}
-        </h1>
-        <p>{fill(text.payText, { price })}</p>
-        <fieldset className="choices">
-          <legend className="visually-hidden">{text.paymentMethod}</legend>
-          {PAYMENT_CHOICES.map((value) => (
-            <label key={value}>
-              <input type="radio" name="payment" value={value} checked={choice === value} onChange={() => setChoice(value)} />{' '}
-              {value === 'CARD_ON_FILE' ? text.cardOnFile : text.newMethod}
-            </label>
-          ))}
-        </fieldset>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? text.joining : text.join}
-        </button>
-      </form>
+      <HowToPay
+        formRef={formRef}
+        heading={heading}
+        price={price}
+        choice={choice}
+        onChoice={setChoice}
+        error={error}
+        sending={sending}
+        onJoin={join}
+        text={text}
+      />
     );
   }
+  return <Benefits heading={heading} price={price} href={viewHref(2, cameFrom, ad)} onContinue={() => setView(2)} text={text} />;
+}
+
+type Heading = RefObject<HTMLHeadingElement | null>;
+
+/** View 1: what a member gets, and the way on to the payment choice (a link without script). */
+function Benefits({
+  heading,
+  price,
+  href,
+  onContinue,
+  text,
+}: {
+  heading: Heading;
+  price: string;
+  href: string;
+  onContinue: () => void;
+  text: MemberSignupText;
+}) {
   return (
     <div>
       <h1 ref={heading} tabIndex={-1}>
@@ -103,14 +100,67 @@ export default function MemberSignup({ price, cameFrom, ad, view: initial, text,
       </ul>
       <a
         className="button"
-        href={viewHref(2, cameFrom, ad)}
+        href={href}
         onClick={(e) => {
           e.preventDefault();
-          setView(2);
+          onContinue();
         }}
       >
         {text.continue}
       </a>
+    </div>
+  );
+}
+
+/** View 2: how the member will pay, and the waitlist's Join. */
+function HowToPay(props: {
+  formRef: RefObject<HTMLFormElement | null>;
+  heading: Heading;
+  price: string;
+  choice: PaymentChoice;
+  onChoice: (choice: PaymentChoice) => void;
+  error: string;
+  sending: boolean;
+  onJoin: (event: FormEvent) => void;
+  text: MemberSignupText;
+}) {
+  const { formRef, heading, price, choice, onChoice, error, sending, onJoin, text } = props;
+  return (
+    <form ref={formRef} method="post" onSubmit={onJoin}>
+      <input type="hidden" name={FORM_FIELD} value={MEMBERSHIP_FORM} />
+      <h1 ref={heading} tabIndex={-1}>
+        {text.payHeading}
+      </h1>
+      <p>{fill(text.payText, { price })}</p>
+      <fieldset className="choices">
+        <legend className="visually-hidden">{text.paymentMethod}</legend>
+        {PAYMENT_CHOICES.map((value) => (
+          <label key={value}>
+            <input type="radio" name="payment" value={value} checked={choice === value} onChange={() => onChoice(value)} />{' '}
+            {value === 'CARD_ON_FILE' ? text.cardOnFile : text.newMethod}
+          </label>
+        ))}
+      </fieldset>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={sending}>
+        {sending ? text.joining : text.join}
+      </button>
+    </form>
+  );
+}
+
+/** View 3: on the waitlist. */
+function Joined({ heading, text }: { heading: Heading; text: MemberSignupText }) {
+  return (
+    <div>
+      <h1 ref={heading} tabIndex={-1}>
+        {text.joined}
+      </h1>
+      <p>{text.joinedText}</p>
     </div>
   );
 }
