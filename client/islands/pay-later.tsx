@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTypedEarly } from '../components/typed-early';
 import { emailToken, PAY_LATER_FORM, payLaterOutcome, type PayLaterOutcome, type PayLaterResult } from '../../src/domain/pay-later';
 import { looksLikeEmail } from '../../src/domain/email';
@@ -37,15 +37,8 @@ export default function PayLater({ ends, token, text, posted }: PayLaterProps) {
 
   async function send(ue: string, from: 'welcomeInput' | 'welcomeQuery') {
     setSending(true);
-    let answer: PayLaterResult | null = null;
-    try {
-      const res = await post('/api/pay_later.php', { ue });
-      answer = res.ok ? ((await res.json()) as PayLaterResult) : null;
-    } catch {
-      answer = null;
-    }
+    const next = await enrolment(ue, from);
     setSending(false);
-    const next = payLaterOutcome(from, answer);
     setProblem(next.view === 'welcomeInput' && next.notFound ? text.notFoundEmail : undefined);
     setOutcome(next);
   }
@@ -69,7 +62,49 @@ export default function PayLater({ ends, token, text, posted }: PayLaterProps) {
     );
   }
   return (
-    <form ref={formRef} method="post" noValidate onSubmit={submit}>
+    <EnrolForm
+      formRef={formRef}
+      onSubmit={submit}
+      ends={ends}
+      token={token}
+      email={email}
+      onEmail={setEmail}
+      input={input}
+      problem={problem}
+      sending={sending}
+      text={text}
+    />
+  );
+}
+
+/** Where an enrolment leads, by the server's answer; the oops view when there is none. */
+async function enrolment(ue: string, from: 'welcomeInput' | 'welcomeQuery'): Promise<PayLaterOutcome> {
+  let answer: PayLaterResult | null = null;
+  try {
+    const res = await post('/api/pay_later.php', { ue });
+    answer = res.ok ? ((await res.json()) as PayLaterResult) : null;
+  } catch {
+    answer = null;
+  }
+  return payLaterOutcome(from, answer);
+}
+
+/** The opt-in form: the email to enrol (or, from an emailed link, only its token), and the offer's last day. */
+function EnrolForm(props: {
+  formRef: RefObject<HTMLFormElement | null>;
+  onSubmit: (event: FormEvent) => void;
+  ends: string;
+  token?: string;
+  email: string;
+  onEmail: (email: string) => void;
+  input: RefObject<HTMLInputElement | null>;
+  problem?: string;
+  sending: boolean;
+  text: PayLaterText;
+}) {
+  const { formRef, onSubmit, ends, token, email, onEmail, input, problem, sending, text } = props;
+  return (
+    <form ref={formRef} method="post" noValidate onSubmit={onSubmit}>
       <input type="hidden" name={FORM_FIELD} value={PAY_LATER_FORM} />
       <h1>{text.heading}</h1>
       <p>{fill(text.intro, { until: ends })}</p>
@@ -92,7 +127,7 @@ export default function PayLater({ ends, token, text, posted }: PayLaterProps) {
             type="email"
             autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => onEmail(e.target.value)}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? 'pay-later-error' : undefined}
           />
