@@ -36,66 +36,10 @@ export const STORE_REDIRECT_MS = 3_000;
 type State = { kind: 'form'; error?: string } | { kind: 'sending' } | { kind: 'sent' };
 
 /** Text-me-a-link: a masked US mobile number, validated here and again by the Worker. */
-export default function SmsForm({
-  formId,
-  payeeId,
-  source,
-  storeUrl,
-  appStoreUrl,
-  text,
-  humanCheckSiteKey,
-  onSentChange,
-  posted,
-}: SmsFormProps) {
-  const [phone, setPhone] = useState(posted?.values.num ?? '');
-  const [state, setState] = useState<State>(
-    posted?.done ? { kind: 'sent' } : { kind: 'form', error: posted?.errors.num ?? posted?.errors.humanToken ?? posted?.error },
-  );
-  const [humanReset, setHumanReset] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const successRef = useRef<HTMLParagraphElement>(null);
+export default function SmsForm(props: SmsFormProps) {
+  const { formId, payeeId, source, text, humanCheckSiteKey, posted } = props;
+  const { phone, setPhone, state, setState, humanReset, formRef, inputRef, successRef, submit } = useSmsSubmit(props);
   const errorId = `${formId}-error`;
-  useMask(inputRef, PHONE_MASK, phone, setPhone);
-
-  useEffect(() => onSentChange?.(state.kind === 'sent'), [state.kind, onSentChange]);
-
-  useEffect(() => {
-    if (state.kind !== 'sent') return;
-    successRef.current?.focus();
-    const timers = [setTimeout(() => setState({ kind: 'form' }), SUCCESS_RESET_MS)];
-    const store = storeUrl ?? (appStoreUrl && ipadAsMac(navigator) ? appStoreUrl : undefined);
-    if (store) timers.push(setTimeout(() => window.location.assign(store), STORE_REDIRECT_MS));
-    return () => timers.forEach(clearTimeout);
-  }, [state.kind, storeUrl, appStoreUrl]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const read = readPhone(phone);
-    if ('problem' in read) {
-      setState({ kind: 'form', error: read.problem === 'unreachable' ? text.unreachablePhone : text.invalidPhone });
-      inputRef.current?.focus();
-      return;
-    }
-    const num = read.digits;
-    const humanToken = humanTokenIn(formRef.current);
-    if (humanCheckSiteKey && !humanToken) {
-      setState({ kind: 'form', error: text.humanCheckFailed });
-      return;
-    }
-    setState({ kind: 'sending' });
-    try {
-      const res = await post('/api/send_sms_client.php', { num, payeeId, source, humanToken: humanToken || undefined });
-      // A token is good for one check: the next send needs a new one.
-      if (humanCheckSiteKey) setHumanReset((n) => n + 1);
-      if (res.ok) return setState({ kind: 'sent' });
-      const body = await answerOf<ApiError>(res);
-      setState({ kind: 'form', error: body.fields?.num ?? body.error ?? text.sendFailed });
-    } catch {
-      setState({ kind: 'form', error: text.offline });
-    }
-    inputRef.current?.focus();
-  }
 
   if (state.kind === 'sent') {
     return (
@@ -150,4 +94,57 @@ export default function SmsForm({
       <p className="fine-print">{text.finePrint}</p>
     </form>
   );
+}
+
+/** The number as typed and masked, the form's state, and Send: checked here, then sent; once sent, the store after a moment. */
+function useSmsSubmit({ payeeId, source, storeUrl, appStoreUrl, text, humanCheckSiteKey, onSentChange, posted }: SmsFormProps) {
+  const [phone, setPhone] = useState(posted?.values.num ?? '');
+  const [state, setState] = useState<State>(
+    posted?.done ? { kind: 'sent' } : { kind: 'form', error: posted?.errors.num ?? posted?.errors.humanToken ?? posted?.error },
+  );
+  const [humanReset, setHumanReset] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const successRef = useRef<HTMLParagraphElement>(null);
+  useMask(inputRef, PHONE_MASK, phone, setPhone);
+
+  useEffect(() => onSentChange?.(state.kind === 'sent'), [state.kind, onSentChange]);
+
+  useEffect(() => {
+    if (state.kind !== 'sent') return;
+    successRef.current?.focus();
+    const timers = [setTimeout(() => setState({ kind: 'form' }), SUCCESS_RESET_MS)];
+    const store = storeUrl ?? (appStoreUrl && ipadAsMac(navigator) ? appStoreUrl : undefined);
+    if (store) timers.push(setTimeout(() => window.location.assign(store), STORE_REDIRECT_MS));
+    return () => timers.forEach(clearTimeout);
+  }, [state.kind, storeUrl, appStoreUrl]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const read = readPhone(phone);
+    if ('problem' in read) {
+      setState({ kind: 'form', error: read.problem === 'unreachable' ? text.unreachablePhone : text.invalidPhone });
+      inputRef.current?.focus();
+      return;
+    }
+    const num = read.digits;
+    const humanToken = humanTokenIn(formRef.current);
+    if (humanCheckSiteKey && !humanToken) {
+      setState({ kind: 'form', error: text.humanCheckFailed });
+      return;
+    }
+    setState({ kind: 'sending' });
+    try {
+      const res = await post('/api/send_sms_client.php', { num, payeeId, source, humanToken: humanToken || undefined });
+      // A token is good for one check: the next send needs a new one.
+      if (humanCheckSiteKey) setHumanReset((n) => n + 1);
+      if (res.ok) return setState({ kind: 'sent' });
+      const body = await answerOf<ApiError>(res);
+      setState({ kind: 'form', error: body.fields?.num ?? body.error ?? text.sendFailed });
+    } catch {
+      setState({ kind: 'form', error: text.offline });
+    }
+    inputRef.current?.focus();
+  }
+  return { phone, setPhone, state, setState, humanReset, formRef, inputRef, successRef, submit };
 }
