@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTypedEarly } from '../components/typed-early';
 import type { InfoRequestText } from '../../src/domain/catalogue';
 import {
@@ -63,16 +63,20 @@ function Answer({
 }
 
 /** Answers a bill-info request: confirm (or decline) a change, or fill in what the biller needs. */
-export default function InfoRequest({ token, fields: initial, text, posted }: InfoRequestProps) {
+export default function InfoRequest(props: InfoRequestProps) {
+  return isConfirmation(props.fields) ? <Confirmation {...props} /> : <Questions {...props} />;
+}
+
+/**
+ * What both kinds of request share: the answer's post, the busy state while it goes, and the
+ * result it leads to, drawn in place of the form (`Result`) and focused.
+ */
+function useAnswer({ token, text, posted }: InfoRequestProps) {
   const result = (view: InfoResult): Done => ({ kind: 'done', title: text[INFO_RESULTS[view].title], text: text[INFO_RESULTS[view].text] });
-  const [fields, setFields] = useState(() => initial.map((f, i) => ({ ...f, value: posted?.values[infoFieldName(i)] ?? f.value })));
   const [busy, setBusy] = useState(false);
-  const [declining, setDeclining] = useState(posted?.data?.declining === '1');
   const [done, setDone] = useState<Done | null>(posted?.error ? { kind: 'error', text: posted.error } : null);
-  const [errors, setErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const resultRef = useRef<HTMLDivElement>(null);
   const formRef = useTypedEarly();
-  const confirmation = isConfirmation(initial);
   const q = `t=${encodeURIComponent(token)}`;
 
   useEffect(() => {
@@ -103,60 +107,76 @@ export default function InfoRequest({ token, fields: initial, text, posted }: In
     setBusy(false);
   }
 
-  if (done) {
-    return (
-      <div ref={resultRef} tabIndex={-1} role="status" className="reset-result">
-        <h1>{done.kind === 'done' ? done.title : done.text}</h1>
-        <p>{done.kind === 'done' ? done.text : text.tryLater}</p>
-      </div>
-    );
-  }
+  return { busy, done, resultRef, formRef, submit, cancelPayment };
+}
 
-  if (confirmation) {
-    return (
-      <form ref={formRef} method="post">
-        <input type="hidden" name={FORM_FIELD} value={INFO_FORM} />
-        <h1>{confirmTitle(initial[0]!.type, text)}</h1>
-        {initial.map((f) => {
-          const change = oldAndNew(f.placeholder);
-          return (
-            <div key={f.name} className="info-change">
-              <p className="info-change__name">{f.name}</p>
-              {change ? (
-                <p className="info-change__values">
-                  <span>{change.before}</span> <span aria-hidden="true">→</span>
-                  <span className="visually-hidden"> {text.changesTo} </span> <strong>{change.after}</strong>
-                </p>
-              ) : (
-                <p>{f.placeholder}</p>
-              )}
-            </div>
-          );
-        })}
-        {declining ? (
-          <div className="info-decline" role="group" aria-labelledby="decline-q">
-            <p id="decline-q">{text.cancelQuestion}</p>
-            <Answer value="cancel" busy={busy} onAct={cancelPayment}>
-              {text.cancelYes}
-            </Answer>{' '}
-            <Answer value="back" secondary busy={busy} onAct={() => setDeclining(false)}>
-              {text.cancelNo}
-            </Answer>
-          </div>
-        ) : (
-          <div className="choice-buttons">
-            <Answer value="confirm" busy={busy} onAct={() => void submit(initial.map((f) => ({ ...f, value: 'confirmed' })))}>
-              {text.confirmAndPay}
-            </Answer>
-            <Answer value="decline" secondary busy={busy} onAct={() => setDeclining(true)}>
-              {text.decline}
-            </Answer>
-          </div>
-        )}
-      </form>
-    );
-  }
+/** Where the answer led: the request's new state, or why it failed. */
+function Result({ done, resultRef, text }: { done: Done; resultRef: RefObject<HTMLDivElement | null>; text: InfoRequestText }) {
+  return (
+    <div ref={resultRef} tabIndex={-1} role="status" className="reset-result">
+      <h1>{done.kind === 'done' ? done.title : done.text}</h1>
+      <p>{done.kind === 'done' ? done.text : text.tryLater}</p>
+    </div>
+  );
+}
 
+/** A change to confirm: each value before and after, then Confirm and pay, or Decline and whether to cancel the payment. */
+function Confirmation(props: InfoRequestProps) {
+  const { fields, text, posted } = props;
+  const [declining, setDeclining] = useState(posted?.data?.declining === '1');
+  const { busy, done, resultRef, formRef, submit, cancelPayment } = useAnswer(props);
+  if (done) return <Result done={done} resultRef={resultRef} text={text} />;
+  return (
+    <form ref={formRef} method="post">
+      <input type="hidden" name={FORM_FIELD} value={INFO_FORM} />
+      <h1>{confirmTitle(fields[0]!.type, text)}</h1>
+      {fields.map((f) => {
+        const change = oldAndNew(f.placeholder);
+        return (
+          <div key={f.name} className="info-change">
+            <p className="info-change__name">{f.name}</p>
+            {change ? (
+              <p className="info-change__values">
+                <span>{change.before}</span> <span aria-hidden="true">→</span>
+                <span className="visually-hidden"> {text.changesTo} </span> <strong>{change.after}</strong>
+              </p>
+            ) : (
+              <p>{f.placeholder}</p>
+            )}
+          </div>
+        );
+      })}
+      {declining ? (
+        <div className="info-decline" role="group" aria-labelledby="decline-q">
+          <p id="decline-q">{text.cancelQuestion}</p>
+          <Answer value="cancel" busy={busy} onAct={cancelPayment}>
+            {text.cancelYes}
+          </Answer>{' '}
+          <Answer value="back" secondary busy={busy} onAct={() => setDeclining(false)}>
+            {text.cancelNo}
+          </Answer>
+        </div>
+      ) : (
+        <div className="choice-buttons">
+          <Answer value="confirm" busy={busy} onAct={() => void submit(fields.map((f) => ({ ...f, value: 'confirmed' })))}>
+            {text.confirmAndPay}
+          </Answer>
+          <Answer value="decline" secondary busy={busy} onAct={() => setDeclining(true)}>
+            {text.decline}
+          </Answer>
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** What the biller needs, a field each: every one must be filled in before the answers go. */
+function Questions(props: InfoRequestProps) {
+  const { fields: initial, text, posted } = props;
+  const [fields, setFields] = useState(() => initial.map((f, i) => ({ ...f, value: posted?.values[infoFieldName(i)] ?? f.value })));
+  const [errors, setErrors] = useState<Record<string, string>>(posted?.errors ?? {});
+  const { busy, done, resultRef, formRef, submit } = useAnswer(props);
+  if (done) return <Result done={done} resultRef={resultRef} text={text} />;
   return (
     <form
       ref={formRef}
