@@ -23,21 +23,12 @@ export interface PasswordResetProps {
  * asks the backend about the link (the spec's validation call) and shows the expired or mismatch
  * view instead when it cannot be used. Without script, the save's own answer tells the same.
  */
-export default function PasswordReset({ token, humanCheckSiteKey, text, posted }: PasswordResetProps) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [visible, setVisible] = useState(false);
+export default function PasswordReset(props: PasswordResetProps) {
+  const { token, text } = props;
   const [view, setView] = useState<ResetView>('show-form');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState(
-    posted ? (posted.errors.np ?? posted.errors.confirm ?? posted.errors.humanToken ?? posted.error) : undefined,
-  );
   const heading = useRef<HTMLDivElement>(null);
-  const formRef = useTypedEarly();
   /** Set once a save starts: its answer, not the earlier check's, decides the view. */
   const saveStarted = useRef(false);
-  const [humanReset, setHumanReset] = useState(0);
-  const hydrated = useHydrated();
 
   useEffect(() => {
     let current = true;
@@ -59,38 +50,6 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
     if (view !== 'show-form') heading.current?.focus();
   }, [view]);
 
-  const longEnough = password.length >= PASSWORD_MIN;
-  const matching = password.length > 0 && password === confirm;
-  const ready = passwordReady(password, confirm);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!ready) return setError(password.length < PASSWORD_MIN ? text.hintLengthTodo : text.hintMatchTodo);
-    setError(undefined);
-    setSaving(true);
-    saveStarted.current = true;
-    try {
-      const res = await post('/api/forgot_password_back.php', {
-        x: token,
-        np: password,
-        humanToken: humanTokenIn(event.currentTarget as HTMLFormElement) || undefined,
-      });
-      // A check passes once: the next save needs a new one.
-      if (humanCheckSiteKey) setHumanReset((n) => n + 1);
-      const refusal: Partial<ApiError> = resetRefusedBySite(res.status) ? await answerOf<ApiError>(res) : {};
-      // The site refused the save before asking the backend (the human check, too many links
-      // tried): it says why at the form, which stays. A failure of the backend is the expired view.
-      if (refusal.error) {
-        setError(refusal.fields?.humanToken ?? refusal.error);
-        return setSaving(false);
-      }
-      setView(resetView(res.ok ? await res.json() : null));
-    } catch {
-      setView('expired');
-    }
-    setSaving(false);
-  }
-
   if (view !== 'show-form') {
     return (
       <div ref={heading} tabIndex={-1} className="reset-result" role="status">
@@ -105,10 +64,95 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
     );
   }
   return (
+    <ResetForm
+      {...props}
+      onSave={() => {
+        saveStarted.current = true;
+      }}
+      onView={setView}
+    />
+  );
+}
+
+/** The new password, typed twice, and its save: the answer's view goes to the island, or the site's refusal is said here. */
+function ResetForm(props: PasswordResetProps & { onSave: () => void; onView: (view: ResetView) => void }) {
+  const { token, humanCheckSiteKey, text, posted, onSave, onView } = props;
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState(
+    posted ? (posted.errors.np ?? posted.errors.confirm ?? posted.errors.humanToken ?? posted.error) : undefined,
+  );
+  const formRef = useTypedEarly();
+  const [humanReset, setHumanReset] = useState(0);
+  const ready = passwordReady(password, confirm);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!ready) return setError(password.length < PASSWORD_MIN ? text.hintLengthTodo : text.hintMatchTodo);
+    setError(undefined);
+    setSaving(true);
+    onSave();
+    try {
+      const humanToken = humanTokenIn(event.currentTarget as HTMLFormElement) || undefined;
+      const res = await post('/api/forgot_password_back.php', { x: token, np: password, humanToken });
+      // A check passes once: the next save needs a new one.
+      if (humanCheckSiteKey) setHumanReset((n) => n + 1);
+      const refusal: Partial<ApiError> = resetRefusedBySite(res.status) ? await answerOf<ApiError>(res) : {};
+      // The site refused the save before asking the backend (the human check, too many links
+      // tried): it says why at the form, which stays. A failure of the backend is the expired view.
+      if (refusal.error) {
+        setError(refusal.fields?.humanToken ?? refusal.error);
+        return setSaving(false);
+      }
+      onView(resetView(res.ok ? await res.json() : null));
+    } catch {
+      onView('expired');
+    }
+    setSaving(false);
+  }
+
+  return (
     <form ref={formRef} method="post" className="reset-form" noValidate onSubmit={save}>
       <input type="hidden" name={FORM_FIELD} value={RESET_FORM} />
       <input type="hidden" name="x" value={token} />
       <h1>{text.heading}</h1>
+      <NewPassword
+        password={password}
+        confirm={confirm}
+        setPassword={setPassword}
+        setConfirm={setConfirm}
+        clearError={() => setError(undefined)}
+        error={error}
+        text={text}
+      />
+      {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
+      <p id="reset-error" className="field-error" role="alert">
+        {error}
+      </p>
+      <SaveButton saving={saving} ready={ready} text={text} />
+    </form>
+  );
+}
+
+interface NewPasswordProps {
+  password: string;
+  confirm: string;
+  setPassword: (value: string) => void;
+  setConfirm: (value: string) => void;
+  /** Typing a password anew clears what was said about the last one. */
+  clearError: () => void;
+  error?: string;
+  text: PasswordResetText;
+}
+
+/** The new password, typed twice, shown or hidden together, with the two rules' hints as they hold. */
+function NewPassword({ password, confirm, setPassword, setConfirm, clearError, error, text }: NewPasswordProps) {
+  const [visible, setVisible] = useState(false);
+  const longEnough = password.length >= PASSWORD_MIN;
+  const matching = password.length > 0 && password === confirm;
+  return (
+    <>
       <PasswordField
         id="reset-password"
         name="np"
@@ -117,7 +161,7 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
         value={password}
         onValue={(v) => {
           setPassword(v);
-          setError(undefined);
+          clearError();
         }}
         hint="reset-hint-length"
         invalid={error === text.hintLengthTodo}
@@ -130,7 +174,7 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
         value={confirm}
         onValue={(v) => {
           setConfirm(v);
-          setError(undefined);
+          clearError();
         }}
         hint="reset-hint-match"
         invalid={error === text.hintMatchTodo}
@@ -146,22 +190,26 @@ export default function PasswordReset({ token, humanCheckSiteKey, text, posted }
           {matching ? text.hintMatchDone : text.hintMatchTodo}
         </li>
       </ul>
-      {humanCheckSiteKey && <HumanCheck siteKey={humanCheckSiteKey} resetKey={humanReset} />}
-      <p id="reset-error" className="field-error" role="alert">
-        {error}
-      </p>
-      {/* Enabled only once both rules hold (spec §5), yet still focusable: pressed early, it says which rule is missing.
-          Without script nothing could enable it again, so it is plainly enabled there and the server says what is missing. */}
-      <button
-        type="submit"
-        className="button"
-        disabled={saving}
-        aria-disabled={(hydrated && !ready) || undefined}
-        aria-describedby="reset-error"
-      >
-        {saving ? text.saving : text.save}
-      </button>
-    </form>
+    </>
+  );
+}
+
+/**
+ * Enabled only once both rules hold (spec §5), yet still focusable: pressed early, it says which rule is missing.
+ * Without script nothing could enable it again, so it is plainly enabled there and the server says what is missing.
+ */
+function SaveButton({ saving, ready, text }: { saving: boolean; ready: boolean; text: PasswordResetText }) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="submit"
+      className="button"
+      disabled={saving}
+      aria-disabled={(hydrated && !ready) || undefined}
+      aria-describedby="reset-error"
+    >
+      {saving ? text.saving : text.save}
+    </button>
   );
 }
 
