@@ -45,7 +45,7 @@ import { PayLaterPage } from '../pages/pay-later';
 import { UpdatePasswordPage } from '../pages/update-password';
 import type { AppEnv } from '../web/app-env';
 import { slot } from '../web/page-reuse';
-import { renderPage } from '../web/render';
+import { renderPage, renderPrivatePage } from '../web/render';
 
 /** Account pages reached from an email, holding a one-time token. */
 export const accountRoutes = new Hono<AppEnv>();
@@ -55,17 +55,16 @@ pageWithForm(
   '/update-password',
   (c) => {
     const token = c.req.query('x') ?? '';
-    if (!token) return renderPage(c, <UpdatePasswordPage view="no-token" />, { headers: PRIVATE_PAGE });
+    if (!token) return renderPrivatePage(c, <UpdatePasswordPage view="no-token" />);
     // After the form was posted without script: the backend's answer about the link.
     const posted = postedFor(postedForm(c), RESET_FORM);
-    if (posted?.done) return renderPage(c, <UpdatePasswordPage view="pass-changed" />, { headers: PRIVATE_PAGE });
+    if (posted?.done) return renderPrivatePage(c, <UpdatePasswordPage view="pass-changed" />);
     const postedView = posted?.data?.view;
-    if (postedView === 'expired' || postedView === 'mismatch')
-      return renderPage(c, <UpdatePasswordPage view={postedView} />, { headers: PRIVATE_PAGE });
+    if (postedView === 'expired' || postedView === 'mismatch') return renderPrivatePage(c, <UpdatePasswordPage view={postedView} />);
     // A token that cannot be one is expired at once. A well-formed one gets the form, and the
     // island asks the backend about it (the spec's validation call), through the API that counts a
     // client's misses: opening a link tells nothing about it, and costs no backend call.
-    if (!TOKEN_SHAPE.test(token)) return renderPage(c, <UpdatePasswordPage view="expired" />, { headers: PRIVATE_PAGE });
+    if (!TOKEN_SHAPE.test(token)) return renderPrivatePage(c, <UpdatePasswordPage view="expired" />);
     const siteKey = humanCheckSiteKey(c.get('config'));
     return renderPage(c, <UpdatePasswordPage view="show-form" token={slot('token')} humanCheckSiteKey={siteKey} />, {
       headers: PRIVATE_PAGE,
@@ -80,29 +79,24 @@ pageWithForm(
   '/pay-later',
   async (c) => {
     const until = c.get('config').payLaterUntil;
-    if (!promotionOpen(until, new Date()))
-      return renderPage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />, { headers: PRIVATE_PAGE });
+    if (!promotionOpen(until, new Date())) return renderPrivatePage(c, <PayLaterPage outcome={{ view: 'expired' }} until={until} />);
     // After the email form was posted without script: its result.
     const posted = postedFor(postedForm(c), PAY_LATER_FORM);
     const postedResult = PAY_LATER_RESULTS.find((view) => view === posted?.data?.view);
     if (postedResult && (posted?.done || postedResult === 'oops'))
-      return renderPage(c, <PayLaterPage outcome={{ view: postedResult, notFound: !!posted?.data?.notFound }} until={until} />, {
-        headers: PRIVATE_PAGE,
-      });
+      return renderPrivatePage(c, <PayLaterPage outcome={{ view: postedResult, notFound: !!posted?.data?.notFound }} until={until} />);
     const ue = (c.req.query('ue') ?? '').trim();
-    if (!ue) return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />, { headers: PRIVATE_PAGE });
+    if (!ue) return renderPrivatePage(c, <PayLaterPage outcome={{ view: 'welcomeInput' }} until={until} />);
     // A link carries the token, never the email itself, and only one the API would take.
     if (!BASE64_LINK_VALUE.test(ue) || !PayLaterSchema.safeParse({ ue }).success) {
       const stopped = await linkGuessingStopped(c);
       if (stopped) return tooManyTries(c, stopped);
       countLinkMiss(c);
-      return renderPage(c, <PayLaterPage outcome={{ view: 'oops' }} until={until} />, { headers: PRIVATE_PAGE });
+      return renderPrivatePage(c, <PayLaterPage outcome={{ view: 'oops' }} until={until} />);
     }
     // The link enrols when the person presses its button (a form post), never when it is opened:
     // mail scanners open every emailed link.
-    return renderPage(c, <PayLaterPage outcome={{ view: 'welcomeQuery' }} token={ue} until={until} />, {
-      headers: PRIVATE_PAGE,
-    });
+    return renderPrivatePage(c, <PayLaterPage outcome={{ view: 'welcomeQuery' }} token={ue} until={until} />);
   },
   { [PAY_LATER_FORM]: payLaterForm },
 );
@@ -144,9 +138,7 @@ pageWithForm(
     const view: AccountLinkView =
       getCookie(c, LINKED_COOKIE) === '1' || posted?.done ? 'linked' : posted || !pending ? 'failed' : 'confirm';
     const returnUrl = c.get('device') === 'apple' ? returnToAppUrl(c.get('config')) : undefined;
-    return renderPage(c, <AccountLinkPage view={view} link={pending} returnUrl={returnUrl} refusal={posted?.error} />, {
-      headers: PRIVATE_PAGE,
-    });
+    return renderPrivatePage(c, <AccountLinkPage view={view} link={pending} returnUrl={returnUrl} refusal={posted?.error} />);
   },
   { [ACCOUNT_LINK_FORM]: accountLinkForm },
 );
@@ -188,7 +180,7 @@ async function payLaterLinkForm(c: Context<AppEnv>, ue: string): ReturnType<Form
   const outcome = payLaterOutcome('welcomeQuery', isRefused(answer) ? null : answer.body);
   if (outcome.view !== 'oops') return samePageDone(c, PAY_LATER_FORM, outcome.view);
   const data = { view: 'oops', ...(outcome.notFound ? { notFound: '1' } : {}) };
-  return pageAgain({ form: PAY_LATER_FORM, values: {}, errors: {}, data }, answer.status === 200 ? 200 : answer.status);
+  return pageAgain({ form: PAY_LATER_FORM, values: {}, errors: {}, data }, answer.status);
 }
 
 /** Linking an inbox: the answer from sign-in sent on by the visitor's button, success remembered for the session. */
@@ -197,7 +189,7 @@ export async function accountLinkForm(c: Context<AppEnv>, fields: Fields): Retur
   const answer = await withChecked(c, EmailLinkSchema, link, (checked) => linkInbox(c, checked));
   if (answer.status === 429) return pageAgain({ form: ACCOUNT_LINK_FORM, values: {}, errors: {} }, answer);
   if (isRefused(answer) || answer.body.success !== 'true')
-    return pageAgain({ form: ACCOUNT_LINK_FORM, values: {}, errors: {} }, answer.status === 200 ? 200 : answer.status);
+    return pageAgain({ form: ACCOUNT_LINK_FORM, values: {}, errors: {} }, answer.status);
   rememberLinked(c);
   // Without the code in the address: a reload or a shared link shows the result and posts nothing.
   return seeOther(c, `/account-link?done=${ACCOUNT_LINK_FORM}`);

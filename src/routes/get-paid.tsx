@@ -1,6 +1,5 @@
 import { Hono } from '../lib/hono';
 import { BASE64_LINK_VALUE, GetPaidRequestSchema } from '../domain/api-schemas';
-import { PRIVATE_PAGE } from '../security/headers';
 import { SUPPORT_EMAIL } from '../domain/site';
 import {
   GET_PAID_FORM,
@@ -18,7 +17,7 @@ import { GetPaidPage } from '../pages/get-paid';
 import type { AppEnv } from '../web/app-env';
 import type { Context } from 'hono';
 import { one, pageAgain, postedForm, seeOther, typed, type Fields, type FormHandler, pageWithForm } from '../web/form-post';
-import { renderPage } from '../web/render';
+import { renderPrivatePage } from '../web/render';
 import { wordsOf } from '../web/words';
 import { withChecked } from '../web/validate';
 import { isRefused } from '../web/answer';
@@ -30,21 +29,23 @@ export const getPaidRoutes = new Hono<AppEnv>();
 pageWithForm(
   getPaidRoutes,
   '/getpaid',
-  async (c) => {
-    const { billerPanelUrl } = c.get('config');
+  (c) => {
     const invite = c.req.query('i') ?? '';
-    const base = { billerPanelUrl, helpEmail: SUPPORT_EMAIL };
-    // Drawn again after a post without script: the island shows the view the post led to.
-    if (postedFor(postedForm(c), GET_PAID_FORM))
-      return renderPage(c, <GetPaidPage view="access" session={{}} invite={invite || undefined} {...base} />, {
-        headers: PRIVATE_PAGE,
-      });
-    if (!invite) return renderPage(c, <GetPaidPage view="access" session={{}} {...base} />, { headers: PRIVATE_PAGE });
-    // An invite that cannot be one is not sent on: the visitor gets the error view.
-    if (!BASE64_LINK_VALUE.test(invite))
-      return renderPage(c, <GetPaidPage view="oops" session={{}} {...base} />, { headers: PRIVATE_PAGE });
-    // An invite is sent on by the biller's Continue, never by opening the link: mail scanners open every link.
-    return renderPage(c, <GetPaidPage view="preEmail" session={{}} invite={invite} {...base} />, { headers: PRIVATE_PAGE });
+    // Drawn again after a post without script, the island shows the view the post led to. An invite
+    // that cannot be one is not sent on: the visitor gets the error view. Any other is sent on by the
+    // biller's Continue, never by opening the link: mail scanners open every link.
+    const drawnAgain = postedFor(postedForm(c), GET_PAID_FORM);
+    const view = drawnAgain || !invite ? 'access' : BASE64_LINK_VALUE.test(invite) ? 'preEmail' : 'oops';
+    return renderPrivatePage(
+      c,
+      <GetPaidPage
+        view={view}
+        session={{}}
+        invite={view === 'oops' ? undefined : invite || undefined}
+        billerPanelUrl={c.get('config').billerPanelUrl}
+        helpEmail={SUPPORT_EMAIL}
+      />,
+    );
   },
   { [GET_PAID_FORM]: getPaidForm },
 );

@@ -1,13 +1,12 @@
 import { Hono } from '../lib/hono';
 import { InfoAnswerSchema, InfoTokenQuerySchema, TOKEN_SHAPE } from '../domain/api-schemas';
-import { PRIVATE_PAGE } from '../security/headers';
 import { allAnswered, INFO_FORM, INFO_RESULT_VIEWS, infoFieldName, isConfirmation } from '../domain/info-request';
 import { type PostedForm, postedFor } from '../domain/posted-form';
 import { InfoRequestPage } from '../pages/info-request';
 import type { AppEnv } from '../web/app-env';
 import type { Context } from 'hono';
 import { one, pageAgain, postedForm, samePageDone, seeOther, type Fields, type FormHandler, pageWithForm } from '../web/form-post';
-import { renderPage } from '../web/render';
+import { renderPrivatePage } from '../web/render';
 import { wordsOf } from '../web/words';
 import { withChecked } from '../web/validate';
 import { isRefused } from '../web/answer';
@@ -24,22 +23,21 @@ pageWithForm(
   '/update-info-request',
   async (c) => {
     const token = c.req.query('t') ?? '';
-    if (!TOKEN_SHAPE.test(token)) return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE });
+    if (!TOKEN_SHAPE.test(token)) return renderPrivatePage(c, <InfoRequestPage error="invalidToken" />);
     // After the form was posted without script: its result, the request no longer asked for.
     const posted = postedFor(postedForm(c), INFO_FORM);
     const result = posted?.done ? INFO_RESULT_VIEWS.find((view) => view === posted.data?.view) : undefined;
-    if (result) return renderPage(c, <InfoRequestPage result={result} />, { headers: PRIVATE_PAGE });
+    if (result) return renderPrivatePage(c, <InfoRequestPage result={result} />);
     const stopped = await linkGuessingStopped(c);
     if (stopped) return tooManyTries(c, stopped);
     const request = await c.get('origin').getInfoRequest(token);
     // The backend does not know the token: the spec's invalid-token view, not a failure to retrieve.
     if (isUnknown(request)) {
       countLinkMiss(c);
-      return renderPage(c, <InfoRequestPage error="invalidToken" />, { headers: PRIVATE_PAGE });
+      return renderPrivatePage(c, <InfoRequestPage error="invalidToken" />);
     }
-    if (!request.ok || request.value.length === 0)
-      return renderPage(c, <InfoRequestPage error="retrieveFailed" />, { headers: PRIVATE_PAGE });
-    return renderPage(c, <InfoRequestPage token={token} fields={request.value} />, { headers: PRIVATE_PAGE });
+    if (!request.ok || request.value.length === 0) return renderPrivatePage(c, <InfoRequestPage error="retrieveFailed" />);
+    return renderPrivatePage(c, <InfoRequestPage token={token} fields={request.value} />);
   },
   { [INFO_FORM]: infoForm },
 );

@@ -1,8 +1,7 @@
 import { Hono } from '../lib/hono';
 import { ReceiptPage } from '../pages/receipt';
-import { PRIVATE_PAGE } from '../security/headers';
 import type { AppEnv } from '../web/app-env';
-import { renderPage } from '../web/render';
+import { renderPrivatePage } from '../web/render';
 import { notFound } from './not-found';
 import { PaymentApprovedPage } from '../pages/payment-approved';
 import { APPROVED_PATH } from '../domain/web-payment';
@@ -16,7 +15,7 @@ export const receiptRoutes = new Hono<AppEnv>();
 receiptRoutes.get('/receipt/:confirmation', async (c) => {
   const confirmation = c.req.param('confirmation');
   const receipt = /^PAP-[A-Z0-9]{8}$/.test(confirmation) ? await c.get('origin').receipt(confirmation) : null;
-  return receipt ? renderPage(c, <ReceiptPage receipt={receipt} />, { headers: PRIVATE_PAGE }) : notFound(c);
+  return receipt ? renderPrivatePage(c, <ReceiptPage receipt={receipt} />) : notFound(c);
 });
 
 /**
@@ -32,7 +31,5 @@ receiptRoutes.get(`${APPROVED_PATH}/:claim`, async (c) => {
     c.get('origin').cachedPayeeById(p),
   ]);
   if (!signed || !payee.ok || !payee.value) return notFound(c);
-  return renderPage(c, <PaymentApprovedPage payeeName={payee.value.payeeName} payeePhone={payee.value.pphone || undefined} />, {
-    headers: PRIVATE_PAGE,
-  });
+  return renderPrivatePage(c, <PaymentApprovedPage payeeName={payee.value.payeeName} payeePhone={payee.value.pphone || undefined} />);
 });

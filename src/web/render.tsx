@@ -12,7 +12,7 @@ import { PageContext, type PageContextValue } from './page-context';
 import { serverErrorResponse } from './server-error';
 import type { AppEnv } from './app-env';
 import { logError } from '../telemetry/log';
-import { NO_STORE } from '../security/headers';
+import { NO_STORE, PRIVATE_PAGE } from '../security/headers';
 import { postedForm } from './form-post';
 import { reportSampleOf } from '../domain/error-reports';
 import { keepable, keepPage, pageKey, respond, reusedPage, slot, type SlotName } from './page-reuse';
@@ -129,6 +129,9 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
     return serverErrorResponse(c.get('language'));
   }
 }
+
+/** A page reached by a personal link (a token, a code, an invite): never stored, its address never sent on as a referrer. */
+export const renderPrivatePage = (c: Context<AppEnv>, page: ReactElement) => renderPage(c, page, { headers: PRIVATE_PAGE });
 
 /** What every page reads of the request (`usePageContext`), in the visitor's language unless the page is not `translated`. */
 function pageContextOf(c: Context<AppEnv>, translated: boolean): PageContextValue {
