@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { useTypedEarly } from '../components/typed-early';
 import type { GetPaidText } from '../../src/domain/catalogue';
 import {
@@ -44,17 +44,71 @@ function postedView(posted: PostedForm | undefined): { view: GetPaidView; sessio
 }
 
 type Errors = Record<string, string>;
+type FieldName = 'access' | 'email' | 'pass' | 'confirm' | 'fax';
+type SetValues = Dispatch<SetStateAction<GetPaidValues>>;
+
+/** What every step of the form is drawn with: its words, its focused title, a field by name, the help address. */
+interface StepParts {
+  words: GetPaidText;
+  title: (text: string) => ReactNode;
+  field: (name: FieldName, label: string, type?: string, autoComplete?: string) => ReactNode;
+  help: ReactNode;
+}
 
 /** The biller's way to collect a payment: each answer from the server names the next view. */
-export default function GetPaid({
-  view: initialView,
-  session: initialSession,
-  invite,
-  billerPanelUrl,
-  helpEmail,
-  text: words,
-  posted,
-}: GetPaidProps) {
+export default function GetPaid(props: GetPaidProps) {
+  const { invite, billerPanelUrl, helpEmail, text: words } = props;
+  const { view, session, values, setValues, errors, busy, heading, formRef, target, submit } = useGetPaid(props);
+  const title = (text: string) => (
+    <h1 ref={heading} tabIndex={-1}>
+      {text}
+    </h1>
+  );
+  const help = <a href={`mailto:${helpEmail}`}>{helpEmail}</a>;
+  const parts: StepParts = { words, title, field: fieldOf(values, setValues, errors), help };
+
+  if (target) return <div role="status">{title(view === 'successKit' ? words.brandKitOnItsWay : words.takingYou)}</div>;
+  if (view === 'oops' || (view === 'preEmail' && !invite)) {
+    return (
+      <div role="status">
+        {title(words.genericErrorTitle)}
+        <p>
+          <Rich text={words.genericErrorText} parts={{ help }} />
+        </p>
+      </div>
+    );
+  }
+  if (view === 'oopsBeenHere') {
+    return (
+      <div role="status">
+        {title(words.codeUsedTitle)}
+        <p>
+          <Rich text={words.codeUsedText} parts={{ help, signIn: <a href={billerPanelUrl}>{words.signIn}</a> }} />
+        </p>
+      </div>
+    );
+  }
+  return (
+    <form ref={formRef} method="post" noValidate onSubmit={submit}>
+      <input type="hidden" name={FORM_FIELD} value={GET_PAID_FORM} />
+      <input type="hidden" name="whichState" value={view} />
+      {session.sessionToken && <input type="hidden" name="sessionToken" value={session.sessionToken} />}
+      {session.payeeName && <input type="hidden" name="payeeName" value={session.payeeName} />}
+      {session.amount && <input type="hidden" name="amount" value={session.amount} />}
+      {invite && <input type="hidden" name="i" value={invite} />}
+      {(view === 'access' || view === 'oopsTryAgain') && (
+        <AccessStep {...parts} again={view === 'oopsTryAgain'} signup={values.signup} setValues={setValues} />
+      )}
+      <AccountStep {...parts} view={view} session={session} values={values} setValues={setValues} errors={errors} />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? words.wait : view === 'setPass' ? words.createAccount : view === 'inviteForm' ? words.send : words.continue}
+      </button>
+    </form>
+  );
+}
+
+/** The form's state and its answers: each answer from the server names the next view, and a success view its next page. */
+function useGetPaid({ view: initialView, session: initialSession, invite, billerPanelUrl, text: words, posted }: GetPaidProps) {
   const after = postedView(posted);
   const [view, setView] = useState<GetPaidView>(after?.view ?? initialView);
   const [session, setSession] = useState<Session>(after?.session ?? initialSession);
@@ -110,8 +164,12 @@ export default function GetPaid({
     setErrors(e);
     if (!Object.keys(e).length) void send(getPaidCall(view, values, session, invite));
   }
+  return { view, session, values, setValues, errors, busy, heading, formRef, target, submit };
+}
 
-  const field = (name: 'access' | 'email' | 'pass' | 'confirm' | 'fax', label: string, type = 'text', autoComplete?: string) => (
+/** A text field of the form, by name: its value and its message from the form's state. */
+function fieldOf(values: GetPaidValues, setValues: SetValues, errors: Errors) {
+  return (name: FieldName, label: string, type = 'text', autoComplete?: string) => (
     <TextField
       id={`gp-${name}`}
       name={name}
@@ -127,70 +185,60 @@ export default function GetPaid({
       error={errors[name]}
     />
   );
-  const title = (text: string) => (
-    <h1 ref={heading} tabIndex={-1}>
-      {text}
-    </h1>
-  );
-  const help = <a href={`mailto:${helpEmail}`}>{helpEmail}</a>;
+}
 
-  if (target) return <div role="status">{title(view === 'successKit' ? words.brandKitOnItsWay : words.takingYou)}</div>;
-  if (view === 'oops' || (view === 'preEmail' && !invite)) {
-    return (
-      <div role="status">
-        {title(words.genericErrorTitle)}
-        <p>
-          <Rich text={words.genericErrorText} parts={{ help }} />
-        </p>
-      </div>
-    );
-  }
-  if (view === 'oopsBeenHere') {
-    return (
-      <div role="status">
-        {title(words.codeUsedTitle)}
-        <p>
-          <Rich text={words.codeUsedText} parts={{ help, signIn: <a href={billerPanelUrl}>{words.signIn}</a> }} />
-        </p>
-      </div>
-    );
-  }
+/** The access code (again, after a wrong one), and whether to sign up for electronic payments. */
+function AccessStep({
+  words,
+  title,
+  field,
+  help,
+  again,
+  signup,
+  setValues,
+}: StepParts & { again: boolean; signup: boolean; setValues: SetValues }) {
   return (
-    <form ref={formRef} method="post" noValidate onSubmit={submit}>
-      <input type="hidden" name={FORM_FIELD} value={GET_PAID_FORM} />
-      <input type="hidden" name="whichState" value={view} />
-      {session.sessionToken && <input type="hidden" name="sessionToken" value={session.sessionToken} />}
-      {session.payeeName && <input type="hidden" name="payeeName" value={session.payeeName} />}
-      {session.amount && <input type="hidden" name="amount" value={session.amount} />}
-      {invite && <input type="hidden" name="i" value={invite} />}
-      {(view === 'access' || view === 'oopsTryAgain') && (
+    <>
+      {again ? (
         <>
-          {view === 'oopsTryAgain' ? (
-            <>
-              {title(words.invalidCodeTitle)}
-              <p>
-                <Rich text={words.invalidCodeText} parts={{ help }} />
-              </p>
-            </>
-          ) : (
-            <>
-              {title(words.collectTitle)}
-              <p>{words.collectText}</p>
-            </>
-          )}
-          {field('access', words.accessCodeLabel, 'text', 'one-time-code')}
-          <label className="check">
-            <input
-              type="checkbox"
-              name="signup"
-              value="1"
-              checked={values.signup}
-              onChange={(ev) => setValues((v) => ({ ...v, signup: ev.target.checked }))}
-            />{' '}
-            {words.signUp}
-          </label>
+          {title(words.invalidCodeTitle)}
+          <p>
+            <Rich text={words.invalidCodeText} parts={{ help }} />
+          </p>
+        </>
+      ) : (
+        <>
+          {title(words.collectTitle)}
+          <p>{words.collectText}</p>
         </>
       )}
+      {field('access', words.accessCodeLabel, 'text', 'one-time-code')}
+      <label className="check">
+        <input
+          type="checkbox"
+          name="signup"
+          value="1"
+          checked={signup}
+          onChange={(ev) => setValues((v) => ({ ...v, signup: ev.target.checked }))}
+        />{' '}
+        {words.signUp}
+      </label>
+    </>
+  );
+}
+
+interface AccountProps {
+  view: GetPaidView;
+  session: Session;
+  values: GetPaidValues;
+  setValues: SetValues;
+  errors: Errors;
+}
+
+/** Where to reach the biller, by view: an invitation's first page, a new account's form, or the invitation's; nothing on the others. */
+function AccountStep({ view, session, values, setValues, errors, words, title, field }: StepParts & AccountProps) {
+  return (
+    <>
       {view === 'preEmail' && (
         <>
           {title(words.inviteTitle)}
@@ -236,9 +284,6 @@ export default function GetPaid({
           {field('fax', words.faxLabel, 'tel', 'fax tel')}
         </>
       )}
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? words.wait : view === 'setPass' ? words.createAccount : view === 'inviteForm' ? words.send : words.continue}
-      </button>
-    </form>
+    </>
   );
 }
