@@ -19,10 +19,10 @@ export async function payPageResolution(c: Context<AppEnv>, query: string, route
     needsPayee ? origin.cachedPayeeByUrl(query.trim()) : undefined,
   ]);
   const input = { ...base, flag };
-  const resolution = decideWithoutPayee(input);
-  if (resolution) return resolution;
-  if (!lookup) return { kind: 'not-found' };
-  return lookup.ok ? decideWithPayee(input, lookup.value) : undefined;
+  // The backend could not say who the payee is: only a decision that needs none is made.
+  if (lookup && !lookup.ok) return decideWithoutPayee(input) ?? undefined;
+  // A query that cannot name a payee was not looked up: it names none.
+  return decideWithoutPayee(input) ?? decideWithPayee(input, lookup?.value ?? null);
 }
 
 /** The payee a widget names, or none: a widget never shows an error inside a partner's page, so an unknown or unreachable payee gives the general widget. */
