@@ -58,11 +58,7 @@ export const requestContext: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   await next();
 
-  keepCookies(c);
-  // Every answer, whatever made it, gets the site's headers here: in place, or on a copy when its
-  // headers cannot change (Hono's setter would copy every header again, so it is left alone otherwise).
-  const withHeaders = withSiteHeaders(c.res, { requestId, nonce, path: c.req.path, config, foreign: c.get('foreign') === true });
-  if (withHeaders !== c.res) c.res = withHeaders;
+  answerHeaders(c, requestId, nonce, config);
   await recordAnswer(c, config, Date.now() - started, cold, originCalls);
 };
 
@@ -119,8 +115,8 @@ function setUpRequest(c: Context<AppEnv>, requestId: string, nonce: string, conf
   return originCalls;
 }
 
-/** The cookies the answer carries whatever made it: a device issued with it, and the visitor's version key. */
-function keepCookies(c: Context<AppEnv>): void {
+/** Every answer's cookies (a device issued with it, the visitor's version key) and the site's headers, whatever made it. */
+function answerHeaders(c: Context<AppEnv>, requestId: string, nonce: string, config: SiteConfig): void {
   const deviceCookie = c.get('deviceCookie');
   if (deviceCookie) appendHeader(c, 'Set-Cookie', deviceCookie);
   // The version key the zone's rule made for a visitor without one, kept (never on an answer a cache may share).
@@ -128,6 +124,10 @@ function keepCookies(c: Context<AppEnv>): void {
     ? undefined
     : versionKeyToKeep(c.req.header(VERSION_KEY_HEADER), getCookie(c, VERSION_KEY_COOKIE));
   if (versionKey) appendHeader(c, 'Set-Cookie', versionKey);
+  // In place, or on a copy when its headers cannot change (Hono's setter would copy every header
+  // again, so it is left alone otherwise).
+  const withHeaders = withSiteHeaders(c.res, { requestId, nonce, path: c.req.path, config, foreign: c.get('foreign') === true });
+  if (withHeaders !== c.res) c.res = withHeaders;
 }
 
 /** The answer's Server-Timing header, its `answer` event and one `backend` event per backend call, and its log line when one is kept. */
