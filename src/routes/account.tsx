@@ -160,7 +160,15 @@ export async function resetForm(c: Context<AppEnv>, fields: Fields): ReturnType<
 /** The pay-later opt-in by email (`payLater`, as the API opts in): a 303 to the result, or the email again with its error. */
 export async function payLaterForm(c: Context<AppEnv>, fields: Fields): ReturnType<FormHandler> {
   const ue = one(fields, 'ue');
-  if (ue !== undefined) return payLaterLinkForm(c, ue);
+  if (ue !== undefined) {
+    // The emailed link's button: its token enrols, and the result is shown.
+    const answer = await withChecked(c, PayLaterSchema, { ue }, (checked) => payLater(c, checked.ue));
+    if (answer.status === 429) return pageAgain({ form: PAY_LATER_FORM, values: {}, errors: {} }, answer);
+    const outcome = payLaterOutcome('welcomeQuery', isRefused(answer) ? null : answer.body);
+    if (outcome.view !== 'oops') return samePageDone(c, PAY_LATER_FORM, outcome.view);
+    const data = { view: 'oops', ...(outcome.notFound ? { notFound: '1' } : {}) };
+    return pageAgain({ form: PAY_LATER_FORM, values: {}, errors: {}, data }, answer.status);
+  }
   const values = typed(fields, ['email']);
   const email = values.email?.trim() ?? '';
   const words = wordsOf(c).payLater;
@@ -171,16 +179,6 @@ export async function payLaterForm(c: Context<AppEnv>, fields: Fields): ReturnTy
   const outcome = payLaterOutcome('welcomeInput', isRefused(answer) ? null : answer.body);
   if (outcome.view !== 'welcomeInput') return samePageDone(c, PAY_LATER_FORM, outcome.view);
   return pageAgain({ form: PAY_LATER_FORM, values, errors: { email: outcome.notFound ? words.notFoundEmail : words.required } }, 400);
-}
-
-/** The emailed link's button: its token enrols, and the result is shown. */
-async function payLaterLinkForm(c: Context<AppEnv>, ue: string): ReturnType<FormHandler> {
-  const answer = await withChecked(c, PayLaterSchema, { ue }, (checked) => payLater(c, checked.ue));
-  if (answer.status === 429) return pageAgain({ form: PAY_LATER_FORM, values: {}, errors: {} }, answer);
-  const outcome = payLaterOutcome('welcomeQuery', isRefused(answer) ? null : answer.body);
-  if (outcome.view !== 'oops') return samePageDone(c, PAY_LATER_FORM, outcome.view);
-  const data = { view: 'oops', ...(outcome.notFound ? { notFound: '1' } : {}) };
-  return pageAgain({ form: PAY_LATER_FORM, values: {}, errors: {}, data }, answer.status);
 }
 
 /** Linking an inbox: the answer from sign-in sent on by the visitor's button, success remembered for the session. */

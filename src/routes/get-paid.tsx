@@ -57,7 +57,15 @@ export async function getPaidForm(c: Context<AppEnv>, fields: Fields): ReturnTyp
   const session: Session = Object.fromEntries(
     (['sessionToken', 'payeeName', 'amount'] as const).flatMap((name) => (one(fields, name) ? [[name, one(fields, name)]] : [])),
   );
-  const values = getPaidValues(fields);
+  const values: GetPaidValues = {
+    access: one(fields, 'access') ?? '',
+    signup: one(fields, 'signup') === '1',
+    email: one(fields, 'email') ?? '',
+    pass: one(fields, 'pass') ?? '',
+    confirm: one(fields, 'confirm') ?? '',
+    fax: one(fields, 'fax') ?? '',
+    statements: one(fields, 'statements') ?? '',
+  };
   // Passwords are never written back into the page.
   const kept = typed(fields, ['access', 'signup', 'email', 'fax', 'statements']);
   const errors = getPaidErrors(view, values, wordsOf(c).getPaid);
@@ -69,19 +77,6 @@ export async function getPaidForm(c: Context<AppEnv>, fields: Fields): ReturnTyp
   const target = successTarget(nextView, next, c.get('config').billerPanelUrl);
   if (target) return seeOther(c, target);
   return pageAgain(getPaidAgain(kept, nextView, next, nextView === view ? {} : { values: {} }), 200);
-}
-
-/** Every view's fields as posted. */
-function getPaidValues(fields: Fields): GetPaidValues {
-  return {
-    access: one(fields, 'access') ?? '',
-    signup: one(fields, 'signup') === '1',
-    email: one(fields, 'email') ?? '',
-    pass: one(fields, 'pass') ?? '',
-    confirm: one(fields, 'confirm') ?? '',
-    fax: one(fields, 'fax') ?? '',
-    statements: one(fields, 'statements') ?? '',
-  };
 }
 
 /** The page drawn again at a view, with what was typed (`kept`) and the session it carries on. */

@@ -52,16 +52,13 @@ export async function infoForm(c: Context<AppEnv>, fields: Fields): ReturnType<F
   const button = one(fields, 'answer');
   if (button === 'decline') return pageAgain(infoAgain({ data: { declining: '1' } }), 200);
   if (button === 'back') return seeOther(c, `${page.pathname}${page.search}`);
-  if (button === 'cancel') return cancelForm(c, query);
+  if (button === 'cancel') {
+    const cancelled = await withChecked(c, InfoTokenQuerySchema, query, ({ t }) => cancelBill(c, t));
+    if (!isRefused(cancelled) && cancelled.body.success === true) return samePageDone(c, INFO_FORM, 'cancelled');
+    if (cancelled.status === 429) return pageAgain(infoAgain({}), cancelled);
+    return pageAgain(infoAgain({ error: wordsOf(c).infoRequest.cancelFailed }), cancelled.status === 200 ? 502 : cancelled.status);
+  }
   return answerForm(c, query, fields);
-}
-
-/** Cancelling the bill, once declined (`cancelBill`): the cancelled view, or the page again saying it failed. */
-async function cancelForm(c: Context<AppEnv>, query: { t: string }): ReturnType<FormHandler> {
-  const cancelled = await withChecked(c, InfoTokenQuerySchema, query, ({ t }) => cancelBill(c, t));
-  if (!isRefused(cancelled) && cancelled.body.success === true) return samePageDone(c, INFO_FORM, 'cancelled');
-  if (cancelled.status === 429) return pageAgain(infoAgain({}), cancelled);
-  return pageAgain(infoAgain({ error: wordsOf(c).infoRequest.cancelFailed }), cancelled.status === 200 ? 502 : cancelled.status);
 }
 
 /** The biller's answers (`answerInfoRequest`), to the fields the request asks for (`infoRequestFields`), each one required. */
