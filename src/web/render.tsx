@@ -2,7 +2,6 @@ import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import type { ReactElement } from 'react';
 import { reactServer } from './react-dom-server';
-import { knownBot } from './device-memo';
 import { catalogueOf, DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_TAG, SWITCH_TO, type Language } from '../domain/catalogue';
 import { siteOrigin } from '../settings/config';
 import { addressOf } from '../lib/address';
@@ -82,9 +81,8 @@ function linksOf(origin: string, url: string, language: Language, translated: bo
 const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', ...NO_STORE };
 
 /**
- * Streams a page. Status and headers are fixed before the first byte; an error before the
- * shell is ready gives the 500 page, an error after it only a log line. Crawlers get the
- * complete document in one piece.
+ * Draws a page whole and answers it; an error while drawing gives the 500 page. A page may be
+ * drawn once per isolate and reused (`init.reuse`), each answer's nonce and keys written in.
  */
 export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: RenderInit = {}): Promise<Response> {
   const requestId = c.get('requestId');
@@ -107,25 +105,18 @@ export async function renderPage(c: Context<AppEnv>, page: ReactElement, init: R
       // A page that shows what a visitor posted is theirs alone: drawn anew, never kept for others.
       let kept = context.posted ? undefined : reusedPage(key);
       if (kept === undefined) {
-        let failed = false;
-        const stream = await startRender(page, { ...context, nonce: slot('nonce') }, requestId, () => (failed = true));
-        await stream.allReady;
-        const html = await new Response(stream).text();
-        kept = keepable(html);
-        // A page with an error past its shell is sent as it is, like a streamed one, but not kept.
-        if (!failed && !context.posted) keepPage(key, kept);
+        kept = keepable(await draw(page, { ...context, nonce: slot('nonce') }));
+        if (!context.posted) keepPage(key, kept);
       }
       // The site's headers are added by the request context, as to every answer; routes that set
       // headers on the context do not reuse pages.
       const values = { ...(init.reuse === true ? {} : init.reuse), nonce: context.nonce };
       return respond(kept, values, { status, headers });
     }
-    const stream = await startRender(page, context, requestId);
-    if (knownBot(c.req.header('User-Agent'))) await stream.allReady;
     // Through the context, so headers a route set on it (cookies among them) are kept.
-    return c.body(stream, status, headers);
+    return c.body(await draw(page, context), status, headers);
   } catch (error) {
-    logError(requestId, 'render-shell', error);
+    logError(requestId, 'render', error);
     return serverErrorResponse(c.get('language'));
   }
 }
@@ -156,13 +147,12 @@ function pageContextOf(c: Context<AppEnv>, translated: boolean): PageContextValu
   };
 }
 
-async function startRender(page: ReactElement, context: PageContextValue, requestId: string, onError?: () => void) {
-  const { renderToReadableStream } = await reactServer();
-  return renderToReadableStream(<PageContext value={context}>{page}</PageContext>, {
-    nonce: context.nonce,
-    onError(error) {
-      onError?.();
-      logError(requestId, 'render', error);
-    },
-  });
+/**
+ * The page's HTML, with the doctype before a whole document as React's stream writes it. The pages
+ * have no Suspense boundary: a stream would send the same bytes at the same moment.
+ */
+async function draw(page: ReactElement, context: PageContextValue): Promise<string> {
+  const { renderToString } = await reactServer();
+  const html = renderToString(<PageContext value={context}>{page}</PageContext>);
+  return html.startsWith('<html') ? `<!DOCTYPE html>${html}` : html;
 }
