@@ -28,9 +28,12 @@ export const PHONE_MASK = {
  * Masks a controlled input with imask. The library is loaded when the browser is idle or at the
  * field's first focus, whichever comes first, never ahead of the page's first paint; until then
  * the field takes what is typed, and the mask formats it when it arrives. Each accepted change
- * goes to `onValue`; a `value` set from outside (a cleared security code) goes to the mask.
+ * goes to `onValue`; a `value` set from outside (a cleared security code) goes to the mask. The
+ * Worker, which runs no effect, gets a hook that does nothing.
  */
-export function useMask(
+export const useMask: typeof useMaskInBrowser = BROWSER_BUILD ? useMaskInBrowser : () => {};
+
+function useMaskInBrowser(
   ref: RefObject<HTMLInputElement | null>,
   options: FactoryArg,
   value: string,

@@ -7,13 +7,26 @@ import { humanTokenIn } from './submit';
 type Status = { kind: 'idle' } | { kind: 'processing' } | { kind: 'failed'; message: string };
 
 /** The payment's attempts: its form key, its status, its human checks, and Submit, which sends it and shows what the answer says. */
-export function usePaymentAttempt(props: WebPaymentFormProps, fields: PaymentFields, steps: PaymentSteps) {
-  const { payeeId, flags, company, humanCheckSiteKey, text, posted } = props;
+export const usePaymentAttempt: typeof usePaymentAttemptInBrowser = BROWSER_BUILD ? usePaymentAttemptInBrowser : paymentAttemptDrawn;
+
+/** The attempt as the Worker draws it: the first key and status, and a Submit it never runs. */
+function paymentAttemptDrawn(props: WebPaymentFormProps): ReturnType<typeof usePaymentAttemptInBrowser> {
+  return { formKey: firstFormKey(props), status: firstStatus(props), submit: async () => {}, humanReset: 0, interactiveCheck: undefined };
+}
+
+const firstFormKey = ({ formKey, posted }: WebPaymentFormProps) => posted?.data?.formKey ?? formKey;
+const failedWith = (props: WebPaymentFormProps, message: string) => props.text.form.failed.replace('{message}', message);
+/** A form drawn again after a post without script says why the payment failed. */
+const firstStatus = (props: WebPaymentFormProps): Status =>
+  props.posted?.error ? { kind: 'failed', message: failedWith(props, props.posted.error) } : { kind: 'idle' };
+
+function usePaymentAttemptInBrowser(props: WebPaymentFormProps, fields: PaymentFields, steps: PaymentSteps) {
+  const { payeeId, flags, company, humanCheckSiteKey, text } = props;
   const { formRef } = steps;
   const words = text.form;
-  const failed = (message: string) => words.failed.replace('{message}', message);
-  const [formKey, setFormKey] = useState(posted?.data?.formKey ?? props.formKey);
-  const [status, setStatus] = useState<Status>(posted?.error ? { kind: 'failed', message: failed(posted.error) } : { kind: 'idle' });
+  const failed = (message: string) => failedWith(props, message);
+  const [formKey, setFormKey] = useState(firstFormKey(props));
+  const [status, setStatus] = useState<Status>(firstStatus(props));
   const [humanReset, setHumanReset] = useState(0);
   // Whether an answer asked for the interactive check.
   const [interactiveAsked, setInteractiveAsked] = useState(false);

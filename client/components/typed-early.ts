@@ -1,8 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
-/** Set by each build (`define`): true in the browser's (`vite.config.ts`), false in the Worker's (`wrangler.toml`). */
-declare const BROWSER_BUILD: boolean;
-
 /**
  * Keeps what the visitor typed into the server-drawn form before its island took over. React
  * leaves it in the fields while it hydrates, but the island's state still holds what the server

@@ -38,7 +38,7 @@ type State = { kind: 'form'; error?: string } | { kind: 'sending' } | { kind: 's
 /** Text-me-a-link: a masked US mobile number, validated here and again by the Worker. */
 export default function SmsForm(props: SmsFormProps) {
   const { formId, payeeId, source, text, humanCheckSiteKey, posted } = props;
-  const { phone, setPhone, state, setState, humanReset, formRef, inputRef, successRef, submit } = useSmsSubmit(props);
+  const { phone, setPhone, state, setState, humanReset, formRef, inputRef, successRef, submit } = useSms(props);
   const errorId = `${formId}-error`;
 
   if (state.kind === 'sent') {
@@ -97,11 +97,25 @@ export default function SmsForm(props: SmsFormProps) {
 }
 
 /** The number as typed and masked, the form's state, and Send: checked here, then sent; once sent, the store after a moment. */
-function useSmsSubmit({ payeeId, source, storeUrl, appStoreUrl, text, humanCheckSiteKey, onSentChange, posted }: SmsFormProps) {
-  const [phone, setPhone] = useState(posted?.values.num ?? '');
-  const [state, setState] = useState<State>(
-    posted?.done ? { kind: 'sent' } : { kind: 'form', error: posted?.errors.num ?? posted?.errors.humanToken ?? posted?.error },
-  );
+const useSms: typeof useSmsSubmit = BROWSER_BUILD ? useSmsSubmit : smsDrawn;
+
+const firstPhone = ({ posted }: SmsFormProps) => posted?.values.num ?? '';
+/** A form drawn again after a post without script: sent, or the number's error. */
+const firstState = ({ posted }: SmsFormProps): State =>
+  posted?.done ? { kind: 'sent' } : { kind: 'form', error: posted?.errors.num ?? posted?.errors.humanToken ?? posted?.error };
+
+/** The form as the Worker draws it: its first number and state, and a Send it never runs. */
+function smsDrawn(props: SmsFormProps): ReturnType<typeof useSmsSubmit> {
+  const nothing = () => {};
+  const [formRef, inputRef, successRef] = [{ current: null }, { current: null }, { current: null }];
+  const [phone, state] = [firstPhone(props), firstState(props)];
+  return { phone, setPhone: nothing, state, setState: nothing, humanReset: 0, formRef, inputRef, successRef, submit: async () => {} };
+}
+
+function useSmsSubmit(props: SmsFormProps) {
+  const { payeeId, source, storeUrl, appStoreUrl, text, humanCheckSiteKey, onSentChange } = props;
+  const [phone, setPhone] = useState(firstPhone(props));
+  const [state, setState] = useState<State>(firstState(props));
   const [humanReset, setHumanReset] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
