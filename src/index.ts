@@ -5,6 +5,7 @@ import { infoRequestRoutes } from './routes/info-request';
 import { apiRoutes } from './routes/api';
 import { assetRoutes } from './routes/assets';
 import { devRoutes } from './routes/dev';
+import { notFound } from './routes/not-found';
 import { healthRoutes } from './routes/health';
 import { infoRoutes } from './routes/info';
 import { landingRoutes } from './routes/landing';
@@ -40,6 +41,8 @@ app.route('/', landingRoutes);
 app.route('/', infoRoutes);
 app.route('/', foreignRoutes);
 if (EMBEDDED_ORIGIN) app.route('/', devRoutes());
+// Elsewhere their addresses are no payee's: a plain 404, never a payee lookup.
+else app.all('/_dev/*', notFound);
 app.route('/', widgetRoutes);
 app.route('/', receiptRoutes);
 app.route('/', accountRoutes);
