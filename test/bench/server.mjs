@@ -48,9 +48,10 @@ export function buildWorker() {
   });
   const bundle = join(OUT, 'worker/index.js');
   const source = readFileSync(bundle, 'utf8');
-  // React's development builds print these; the production builds do not contain them.
-  if (source.includes('react-dom-server.edge.development') || source.includes('Warning: %s'))
-    throw new Error('the Worker bundle holds a development build of React');
+  // A module of a development build (React's `*.development.js`) in the bundle, by esbuild's own list of inputs.
+  const meta = JSON.parse(readFileSync(join(OUT, 'worker-meta.json'), 'utf8'));
+  const development = Object.keys(meta.inputs).filter((input) => input.endsWith('.development.js'));
+  if (development.length) throw new Error(`the Worker bundle holds a development build: ${development.join(', ')}`);
   return { bundle, bytes: statSync(bundle).size, gzipBytes: gzipSync(source).length, report: bundleReport(join(OUT, 'worker-meta.json')) };
 }
 

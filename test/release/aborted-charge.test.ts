@@ -6,8 +6,6 @@ import { TEST_PAYMENT } from '../shared/test-payer';
 import { buildWorker, spawnWorkerd, startServer, stopChild, waitFor } from '../bench/server.mjs';
 // @ts-expect-error: a plain .mjs module of the bench
 import { BENCH_VERSION } from '../bench/bindings.mjs';
-// @ts-expect-error: a plain .mjs module of the bench
-import { WORKER_BUNDLE_BUDGET } from '../bench/pages.mjs';
 
 /**
  * A request really aborted after the charge: the Worker as deployed runs in `workerd serve` (the
@@ -22,7 +20,6 @@ type Running = { site: string; stop: () => Promise<void>; siteChild: Child; conf
 let backend: { server: Server; url: string };
 let server: Running;
 let restarted: Child | undefined;
-let built: { gzipBytes: number };
 
 const PORT = 8951;
 const calls = async (): Promise<RecordedCall[]> => (await fetch(`${backend.url}/__calls`)).json() as Promise<RecordedCall[]>;
@@ -37,7 +34,7 @@ function send(key: string) {
 describe('a request aborted after the charge', () => {
   beforeAll(async () => {
     backend = await startLegacyOrigin();
-    built = buildWorker();
+    buildWorker();
     server = (await startServer({ port: PORT, barePort: PORT + 1, servicesPort: PORT + 10, vars: { ORIGIN_URL: backend.url } })) as Running;
   }, 240_000);
 
@@ -47,16 +44,10 @@ describe('a request aborted after the charge', () => {
     await new Promise<void>((resolve) => backend.server.close(() => resolve()));
   });
 
-  it('is within the Worker budget as deployed (gzip), with React drawing whole pages', () => {
-    expect(built.gzipBytes).toBeLessThanOrEqual(WORKER_BUNDLE_BUDGET);
-  });
-
   it('serves the card form with the bindings wrangler.toml gives production, and says the version it is', async () => {
     const form = await fetch(`${server.site}/web-payment?p=1001`);
     expect(form.status).toBe(200);
-    const html = await form.text();
-    expect(html.startsWith('<!DOCTYPE html><html lang="en-US"><head>')).toBe(true);
-    expect(html).toContain('data-island="web-payment-form"');
+    expect(await form.text()).toContain('data-island="web-payment-form"');
     expect(await (await fetch(`${server.site}/healthz`)).text()).toBe(`ok ${BENCH_VERSION}\n`);
   });
 
